@@ -1,0 +1,33 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "CaptionKit",
+  products: [
+    .library(name: "CaptionCore", targets: ["CaptionCore"]),
+    .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
+    .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
+    .library(name: "CaptionKit", targets: ["CaptionKit"]),
+    .executable(name: "captionkit", targets: ["captionkit"]),
+  ],
+  targets: [
+    // Format-neutral model, time, diagnostics and the format protocol. No XML, no C.
+    .target(name: "CaptionCore"),
+    // WebVTT and SRT readers and writers, plus the shared down-conversion support.
+    .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
+    // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
+    .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
+    // Umbrella for apps: the format registry and every caption format, without FFmpeg.
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML"]),
+    // Everything the command-line tool does, testable in-process.
+    .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
+    .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
+
+    .target(name: "CaptionTestSupport", dependencies: ["CaptionKit"], path: "Tests/CaptionTestSupport"),
+    .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

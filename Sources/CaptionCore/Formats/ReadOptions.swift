@@ -1,0 +1,29 @@
+/// Options common to every reader.
+public struct ReadOptions: Sendable {
+  /// Decode the input with this encoding instead of detecting it (`--encoding`).
+  public var encoding: TextEncoding?
+  /// Bounds that keep hostile input from using unbounded time or memory.
+  public var limits: ReadLimits
+  /// The validation profile to check against (for TTML: `imsc1.1`, `ebu-tt-d`, `ttml2`…);
+  /// `nil` takes it from the document.
+  public var profile: String?
+
+  public init(encoding: TextEncoding? = nil, limits: ReadLimits = ReadLimits(), profile: String? = nil) {
+    self.encoding = encoding
+    self.limits = limits
+    self.profile = profile
+  }
+}
+
+/// Resource limits for readers. Each limit, when hit, produces a diagnostic that names it.
+public struct ReadLimits: Sendable, Hashable {
+  /// Largest input accepted, in bytes (`--max-file-size`). Default 512 MiB.
+  public var maxFileSize: Int = 512 << 20
+  /// Deepest nesting of cue-text or XML elements kept; deeper markup is flattened to its text
+  /// and reported. Default 256.
+  public var maxNestingDepth: Int = 256
+  /// Most diagnostics kept per file. Default 10,000.
+  public var maxDiagnostics: Int = 10_000
+
+  public init() {}
+}

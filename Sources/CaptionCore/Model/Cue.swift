@@ -1,0 +1,55 @@
+/// One cue: text shown from `start` to `end`, with layout and optional style.
+///
+/// Equality compares content (identifier, times, settings, style and text), not `source`: two
+/// cues read from different bytes that say the same thing are equal, which is what the
+/// read → write → read round-trip law checks.
+public struct Cue: Sendable, Hashable {
+  /// The cue identifier (WebVTT cue identifier, SRT sequence number as text, TTML `xml:id`).
+  /// Empty when the cue has none.
+  public var id: String
+  /// When the cue appears.
+  public var start: CaptionTime
+  /// When the cue disappears. Readers keep it even when it is not after `start` (and report it).
+  public var end: CaptionTime
+  /// Layout.
+  public var settings: CueSettings
+  /// Style for the whole cue (a TTML `p`'s computed own style, or style a profile applies).
+  public var style: TextStyle?
+  /// Named styles the whole cue refers to (TTML `style` on `p`, WebVTT has none at cue level).
+  public var styleRefs: [String]
+  /// The cue text.
+  public var content: [CueNode]
+  /// Where the cue starts in the source (the line of its timing line), if it was read.
+  public var source: SourceLocation?
+
+  public init(
+    id: String = "", start: CaptionTime, end: CaptionTime, settings: CueSettings = CueSettings(),
+    style: TextStyle? = nil, styleRefs: [String] = [], content: [CueNode], source: SourceLocation? = nil
+  ) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.settings = settings
+    self.style = style
+    self.styleRefs = styleRefs
+    self.content = content
+    self.source = source
+  }
+
+  /// The plain text, with `\n` between lines and no markup.
+  public var plainText: String { content.plainText }
+
+  /// `end - start`.
+  public var duration: CaptionTime { end - start }
+
+  public static func == (a: Cue, b: Cue) -> Bool {
+    a.id == b.id && a.start == b.start && a.end == b.end && a.settings == b.settings
+      && a.style == b.style && a.styleRefs == b.styleRefs && a.content == b.content
+  }
+
+  public func hash(into h: inout Hasher) {
+    h.combine(id)
+    h.combine(start)
+    h.combine(end)
+  }
+}

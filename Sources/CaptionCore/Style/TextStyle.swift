@@ -1,0 +1,130 @@
+/// A set of style properties, each optional: `nil` means "not specified here" (inherit or use
+/// the player default). Named styles, regions, cues and spans all carry one.
+///
+/// Property names and value spaces follow TTML2 §10 (the richest source), and map to CSS for
+/// WebVTT `::cue` rules. `other` keeps properties the model has no field for, by their source
+/// name (for example `tts:fontVariant` or the CSS `text-combine-upright`), so nothing is lost.
+public struct TextStyle: Sendable, Hashable {
+  /// Font style.
+  public enum FontStyle: String, Sendable, Hashable, Codable { case normal, italic, oblique }
+  /// Font weight.
+  public enum FontWeight: String, Sendable, Hashable, Codable { case normal, bold }
+  /// Text alignment within the line box (TTML `tts:textAlign`, CSS `text-align`).
+  public enum TextAlign: String, Sendable, Hashable, Codable { case left, center, right, start, end, justify }
+  /// Block-progression alignment in a region (TTML `tts:displayAlign`).
+  public enum DisplayAlign: String, Sendable, Hashable, Codable { case before, center, after, justify }
+  /// Inline direction.
+  public enum Direction: String, Sendable, Hashable, Codable { case ltr, rtl }
+  /// TTML writing modes (`tts:writingMode`).
+  public enum WritingMode: String, Sendable, Hashable, Codable {
+    case lrtb, rltb, tbrl, tblr, lr, rl, tb
+  }
+
+  /// Text decorations; any combination.
+  public struct TextDecoration: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let underline = TextDecoration(rawValue: 1)
+    public static let lineThrough = TextDecoration(rawValue: 2)
+    public static let overline = TextDecoration(rawValue: 4)
+  }
+
+  /// A text outline (TTML `tts:textOutline`): colour (nil = text colour), thickness, blur.
+  public struct TextOutline: Sendable, Hashable, Codable {
+    public var color: Color?
+    public var thickness: Length
+    public var blur: Length?
+    public init(color: Color?, thickness: Length, blur: Length? = nil) {
+      self.color = color
+      self.thickness = thickness
+      self.blur = blur
+    }
+  }
+
+  /// One text shadow (TTML2 `tts:textShadow`, CSS `text-shadow`).
+  public struct TextShadow: Sendable, Hashable, Codable {
+    public var offsetX: Length
+    public var offsetY: Length
+    public var blur: Length?
+    public var color: Color?
+    public init(offsetX: Length, offsetY: Length, blur: Length? = nil, color: Color? = nil) {
+      self.offsetX = offsetX
+      self.offsetY = offsetY
+      self.blur = blur
+      self.color = color
+    }
+  }
+
+  /// Foreground (text) colour.
+  public var color: Color?
+  /// Background colour behind the text (alpha is the background opacity).
+  public var backgroundColor: Color?
+  /// Font families in order of preference; generic families as their TTML names
+  /// (`default`, `monospace`, `sansSerif`, `serif`, `monospaceSansSerif`, `proportionalSansSerif`…).
+  public var fontFamily: [String]?
+  /// Font size. The first value; `fontSizeVertical` holds TTML's optional second (anamorphic) value.
+  public var fontSize: Length?
+  /// The second `tts:fontSize` value, if given.
+  public var fontSizeVertical: Length?
+  public var fontStyle: FontStyle?
+  public var fontWeight: FontWeight?
+  public var textDecoration: TextDecoration?
+  public var textOutline: TextOutline?
+  /// Text shadows; an empty array means `none`.
+  public var textShadow: [TextShadow]?
+  public var textAlign: TextAlign?
+  public var displayAlign: DisplayAlign?
+  /// Line height; `nil` here and in every ancestor means `normal`.
+  public var lineHeight: Length?
+  /// Opacity 0–1 (TTML `tts:opacity`, CSS `opacity`).
+  public var opacity: Double?
+  /// `tts:visibility`: `false` for hidden.
+  public var visible: Bool?
+  /// `tts:display`: `false` for none.
+  public var displayed: Bool?
+  public var writingMode: WritingMode?
+  public var direction: Direction?
+  /// IMSC `itts:forcedDisplay`.
+  public var forcedDisplay: Bool?
+  /// EBU-TT-D `ebutts:linePadding`, in `c`.
+  public var linePadding: Length?
+  /// EBU-TT-D `ebutts:multiRowAlign` (`start`, `center`, `end`, `auto`).
+  public var multiRowAlign: String?
+  /// Properties with no field above, by their source name, with the source value.
+  public var other: [String: String]
+
+  public init() {
+    other = [:]
+  }
+
+  /// Whether no property is set.
+  public var isEmpty: Bool { self == TextStyle() }
+
+  /// This style with every property that `overrides` sets taken from it (`overrides` wins).
+  public func merged(with overrides: TextStyle) -> TextStyle {
+    var s = self
+    if let v = overrides.color { s.color = v }
+    if let v = overrides.backgroundColor { s.backgroundColor = v }
+    if let v = overrides.fontFamily { s.fontFamily = v }
+    if let v = overrides.fontSize { s.fontSize = v }
+    if let v = overrides.fontSizeVertical { s.fontSizeVertical = v }
+    if let v = overrides.fontStyle { s.fontStyle = v }
+    if let v = overrides.fontWeight { s.fontWeight = v }
+    if let v = overrides.textDecoration { s.textDecoration = v }
+    if let v = overrides.textOutline { s.textOutline = v }
+    if let v = overrides.textShadow { s.textShadow = v }
+    if let v = overrides.textAlign { s.textAlign = v }
+    if let v = overrides.displayAlign { s.displayAlign = v }
+    if let v = overrides.lineHeight { s.lineHeight = v }
+    if let v = overrides.opacity { s.opacity = v }
+    if let v = overrides.visible { s.visible = v }
+    if let v = overrides.displayed { s.displayed = v }
+    if let v = overrides.writingMode { s.writingMode = v }
+    if let v = overrides.direction { s.direction = v }
+    if let v = overrides.forcedDisplay { s.forcedDisplay = v }
+    if let v = overrides.linePadding { s.linePadding = v }
+    if let v = overrides.multiRowAlign { s.multiRowAlign = v }
+    s.other.merge(overrides.other) { _, new in new }
+    return s
+  }
+}

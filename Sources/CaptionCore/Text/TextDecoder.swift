@@ -1,0 +1,173 @@
+import Foundation
+
+/// Turns raw file bytes into UTF-8 bytes for the byte-level parsers.
+///
+/// Order of decisions: an explicit encoding wins; then a byte order mark (UTF-8, UTF-16 LE/BE);
+/// then BOM-less UTF-16 recognised by its zero bytes; then valid UTF-8; otherwise a legacy code
+/// page is detected from byte statistics (see `LegacyEncodingDetector`). Every decision that was
+/// a guess is reported as an `info` diagnostic (`text.encoding.detected`), and bytes that could
+/// not be decoded become U+FFFD with a warning, so nothing is dropped silently.
+public enum TextDecoder {
+  /// The decoded text and how it was decoded.
+  public struct Decoded: Sendable {
+    /// UTF-8 bytes, without a byte order mark.
+    public var utf8: [UInt8]
+    /// The encoding used.
+    public var encoding: TextEncoding
+    /// Whether the input started with a byte order mark.
+    public var hadBOM: Bool
+    /// Decisions and problems (detection guesses, invalid sequences).
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// Decodes `bytes`.
+  ///
+  /// - Parameters:
+  ///   - bytes: the raw file.
+  ///   - encoding: a forced encoding (`--encoding`), or `nil` to detect.
+  ///   - utf8Only: the format mandates UTF-8 (WebVTT §6.1): skip legacy detection and replace
+  ///     invalid sequences with U+FFFD, reporting them.
+  /// - Returns: the decoded text.
+  public static func decode(_ bytes: [UInt8], encoding: TextEncoding? = nil, utf8Only: Bool = false) -> Decoded {
+    var diags: [Diagnostic] = []
+    if let encoding {
+      var body = bytes[...]
+      var bom = false
+      if encoding == .utf8, body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3); bom = true }
+      if encoding == .utf16LE, body.starts(with: [0xFF, 0xFE]) { body = body.dropFirst(2); bom = true }
+      if encoding == .utf16BE, body.starts(with: [0xFE, 0xFF]) { body = body.dropFirst(2); bom = true }
+      return Decoded(utf8: transcode(body, from: encoding, diagnostics: &diags), encoding: encoding, hadBOM: bom, diagnostics: diags)
+    }
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      return Decoded(utf8: validatedUTF8(bytes[3...], diagnostics: &diags), encoding: .utf8, hadBOM: true, diagnostics: diags)
+    }
+    if bytes.starts(with: [0xFF, 0xFE]) {
+      return Decoded(utf8: transcode(bytes[2...], from: .utf16LE, diagnostics: &diags), encoding: .utf16LE, hadBOM: true, diagnostics: diags)
+    }
+    if bytes.starts(with: [0xFE, 0xFF]) {
+      return Decoded(utf8: transcode(bytes[2...], from: .utf16BE, diagnostics: &diags), encoding: .utf16BE, hadBOM: true, diagnostics: diags)
+    }
+    if let utf16 = guessBOMLessUTF16(bytes[...]) {
+      diags.append(Diagnostic(code: "text.encoding.detected", severity: .info, message: "no byte order mark; detected \(utf16.rawValue) from its zero bytes", location: nil))
+      return Decoded(utf8: transcode(bytes[...], from: utf16, diagnostics: &diags), encoding: utf16, hadBOM: false, diagnostics: diags)
+    }
+    if utf8Only || isValidUTF8(bytes[...]) {
+      return Decoded(utf8: validatedUTF8(bytes[...], diagnostics: &diags), encoding: .utf8, hadBOM: false, diagnostics: diags)
+    }
+    let legacy = LegacyEncodingDetector.detect(bytes)
+    diags.append(Diagnostic(code: "text.encoding.detected", severity: .info, message: "the file is not UTF-8; decoded as \(legacy.rawValue) (use --encoding to choose another)", location: nil))
+    return Decoded(utf8: transcode(bytes[...], from: legacy, diagnostics: &diags), encoding: legacy, hadBOM: false, diagnostics: diags)
+  }
+
+  /// Whether the bytes are well-formed UTF-8.
+  public static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var it = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&it) {
+      case .scalarValue: continue
+      case .emptyInput: return true
+      case .error: return false
+      }
+    }
+  }
+
+  /// Returns the bytes if valid UTF-8; otherwise replaces each invalid sequence with U+FFFD and
+  /// reports the first one's position.
+  static func validatedUTF8(_ bytes: ArraySlice<UInt8>, diagnostics: inout [Diagnostic]) -> [UInt8] {
+    // Fast path: pure ASCII or valid UTF-8 needs no copy beyond the array itself.
+    if isValidUTF8(bytes) { return Array(bytes) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + 16)
+    var it = bytes.makeIterator()
+    var decoder = UTF8()
+    var count = 0
+    while true {
+      switch decoder.decode(&it) {
+      case .scalarValue(let s): out.append(contentsOf: UTF8.encode(s).map { Array($0) } ?? [])
+      case .emptyInput:
+        diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf8", severity: .warning, message: "\(count) invalid UTF-8 sequence(s) replaced with U+FFFD", location: nil))
+        return out
+      case .error:
+        count += 1
+        out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+      }
+    }
+  }
+
+  /// Transcodes from any supported encoding to UTF-8.
+  static func transcode(_ bytes: ArraySlice<UInt8>, from encoding: TextEncoding, diagnostics: inout [Diagnostic]) -> [UInt8] {
+    switch encoding {
+    case .utf8:
+      return validatedUTF8(bytes, diagnostics: &diagnostics)
+    case .utf16LE, .utf16BE:
+      var units: [UInt16] = []
+      units.reserveCapacity(bytes.count / 2)
+      var i = bytes.startIndex
+      while i + 1 < bytes.endIndex {
+        let a = UInt16(bytes[i]), b = UInt16(bytes[i + 1])
+        units.append(encoding == .utf16LE ? (b << 8 | a) : (a << 8 | b))
+        i += 2
+      }
+      var out: [UInt8] = []
+      out.reserveCapacity(units.count)
+      var bad = 0
+      var it = units.makeIterator()
+      var decoder = UTF16()
+      loop: while true {
+        switch decoder.decode(&it) {
+        case .scalarValue(let s): UTF8.encode(s) { out.append($0) }
+        case .emptyInput: break loop
+        case .error: bad += 1; out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        }
+      }
+      if bad > 0 || i < bytes.endIndex {
+        diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf16", severity: .warning, message: "\(bad + (i < bytes.endIndex ? 1 : 0)) invalid UTF-16 unit(s) replaced with U+FFFD", location: nil))
+      }
+      return out
+    default:
+      if let s = String(data: Data(bytes), encoding: foundationEncoding(encoding)) {
+        return Array(s.utf8)
+      }
+      diagnostics.append(Diagnostic(code: "text.encoding.undecodable", severity: .warning, message: "the input is not valid \(encoding.rawValue); invalid bytes were replaced with U+FFFD", location: nil))
+      return Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+  }
+
+  static func foundationEncoding(_ e: TextEncoding) -> String.Encoding {
+    switch e {
+    case .utf8: .utf8
+    case .utf16LE: .utf16LittleEndian
+    case .utf16BE: .utf16BigEndian
+    case .windows1250: .windowsCP1250
+    case .windows1251: .windowsCP1251
+    case .windows1252: .windowsCP1252
+    case .windows1253: .windowsCP1253
+    case .windows1254: .windowsCP1254
+    case .iso8859_1: .isoLatin1
+    case .iso8859_2: .isoLatin2
+    case .shiftJIS: .shiftJIS
+    // CoreFoundation encoding constants, as NSStringEncoding values (0x80000000 | CFStringEncoding).
+    case .windows1255: String.Encoding(rawValue: 0x8000_0505)
+    case .windows1256: String.Encoding(rawValue: 0x8000_0506)
+    case .koi8R: String.Encoding(rawValue: 0x8000_0A02)
+    case .gb18030: String.Encoding(rawValue: 0x8000_0632)
+    case .big5: String.Encoding(rawValue: 0x8000_0A03)
+    case .eucKR: String.Encoding(rawValue: 0x8000_0940)
+    }
+  }
+
+  /// Recognises UTF-16 without a BOM: in text that is mostly ASCII, every other byte is zero.
+  static func guessBOMLessUTF16(_ bytes: ArraySlice<UInt8>) -> TextEncoding? {
+    let sample = bytes.prefix(4096)
+    guard sample.count >= 4 else { return nil }
+    var evenZeros = 0, oddZeros = 0
+    for (k, b) in sample.enumerated() where b == 0 {
+      if k % 2 == 0 { evenZeros += 1 } else { oddZeros += 1 }
+    }
+    let half = sample.count / 2
+    if oddZeros * 10 >= half * 7 && evenZeros * 10 < half { return .utf16LE }
+    if evenZeros * 10 >= half * 7 && oddZeros * 10 < half { return .utf16BE }
+    return nil
+  }
+}
