@@ -21,6 +21,9 @@ public struct Cue: Sendable, Hashable {
   public var content: [CueNode]
   /// Where the cue starts in the source (the line of its timing line), if it was read.
   public var source: SourceLocation?
+  /// The cue text exactly as it stood in the source, before markup parsing (what the WebVTT
+  /// API exposes as `VTTCue.text`), if it was read from a file. Not part of equality.
+  public var sourceText: String?
 
   public init(
     id: String = "", start: CaptionTime, end: CaptionTime, settings: CueSettings = CueSettings(),
