@@ -4,11 +4,13 @@ import Testing
 @Suite struct ArgumentTests {
   @Test func scansOptionsFlagsAndPositionals() throws {
     var s = try ArgumentScanner(["a.vtt", "--to=srt", "--strict", "--format", "json", "-o", "x", "--", "--odd"], valued: ["to", "format", "output"], aliases: ["-o": "--output"])
-    #expect(s.value("to") == "srt")
-    #expect(s.value("format") == "json")
-    #expect(s.value("output") == "x")
-    #expect(s.flag("strict"))
-    #expect(!s.flag("quiet"))
+    let to = s.value("to"), format = s.value("format"), output = s.value("output")
+    let strict = s.flag("strict"), quiet = s.flag("quiet")
+    #expect(to == "srt")
+    #expect(format == "json")
+    #expect(output == "x")
+    #expect(strict)
+    #expect(!quiet)
     #expect(s.positionals == ["a.vtt", "--odd"])
     try s.checkAllUnderstood()
   }
