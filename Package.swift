@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CaptionCore", targets: ["CaptionCore"]),
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
+    .library(name: "CaptionLint", targets: ["CaptionLint"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
     .executable(name: "captionkit", targets: ["captionkit"]),
   ],
@@ -17,8 +18,11 @@ let package = Package(
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
     // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
     .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
+    // Caption quality rules, presets, repo configuration, suppressions, baselines, safe fixes
+    // and the semantic diff. Format-neutral: works on the model only.
+    .target(name: "CaptionLint", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
-    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML"]),
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionLint"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
@@ -28,6 +32,7 @@ let package = Package(
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
