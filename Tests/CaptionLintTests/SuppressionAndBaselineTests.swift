@@ -58,7 +58,7 @@ import Testing
     let split = baseline.partition(afterItems)
     #expect(split.accepted.count == 1)
     #expect(split.new.count == 1)
-    #expect(split.new[0].cueIndex == 3)
+    #expect(split.new[0].diagnostic.cueIndex == 3)
     // Round trip through the file format.
     let reread = try? Baseline.parse(baseline.encoded())
     #expect(reread == baseline)
