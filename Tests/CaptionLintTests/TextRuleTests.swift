@@ -84,6 +84,20 @@ import Testing
     let srt = run(UnknownMarkupRule(), d, context: LintContext(format: "srt"))
     #expect(srt.map(\.cueIndex) == [1])
     #expect(srt[0].message.contains("<blink>"))
+    #expect(run(UnknownMarkupRule(), d).map(\.cueIndex) == [1])
+  }
+
+  @Test func readerEquivalentsAreNotRepeated() {
+    var c = cue(2, 3, "", line: 5)
+    c.sourceText = ""
+    let d = doc([cue(0, 1, "a", line: 2), c])
+    #expect(Linter.lint(d).map(\.code) == ["lint.text.empty-cue"])
+    // The reader already said it (by location inside the cue's lines): not repeated.
+    let reader = Diagnostic(code: "webvtt.cue.empty", severity: .warning, message: "empty", location: SourceLocation(line: 5, column: 1))
+    #expect(Linter.lint(d, context: LintContext(readerDiagnostics: [reader])).isEmpty)
+    // A reader diagnostic about another cue does not hide it.
+    let other = Diagnostic(code: "webvtt.cue.empty", severity: .warning, message: "empty", location: SourceLocation(line: 2, column: 1))
+    #expect(Linter.lint(d, context: LintContext(readerDiagnostics: [other])).count == 1)
   }
 
   @Test func cea608Limits() {

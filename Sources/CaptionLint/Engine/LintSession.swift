@@ -24,11 +24,15 @@ public struct LintSession: Sendable {
   ///   - presetOverride: a preset that replaces the configured one.
   /// - Throws: `ConfigurationError` when `configPath` cannot be read or is invalid.
   public init(configPath: String? = nil, presetOverride: LintPreset? = nil, lintEnabled: Bool = true, baseline: Baseline? = nil, context: LintContext = LintContext()) throws(ConfigurationError) {
+    // Do the throwing work before any stored property is set (typed throws out of a partially
+    // initialised struct miscompiles in Swift 6.3).
+    var loaded: LintConfiguration?
+    if let configPath { loaded = try Self.load(configPath) }
+    explicit = loaded
     self.lintEnabled = lintEnabled
     self.presetOverride = presetOverride
     self.baseline = baseline
     self.context = context
-    explicit = try configPath.map { (p) throws(ConfigurationError) in try Self.load(p) }
   }
 
   /// Reads and parses one configuration file.
@@ -96,6 +100,7 @@ public struct LintSession: Sendable {
       let config = try configuration(forFile: path)
       var ctx = context
       ctx.format = format
+      ctx.readerDiagnostics = result.diagnostics
       let linter = Linter(configuration: config)
       let lint = linter.lint(document, context: ctx)
       for var d in lint.diagnostics {
@@ -104,7 +109,7 @@ public struct LintSession: Sendable {
       }
       suppressed = lint.suppressedCount
       let language = document.metadata.language ?? ctx.language
-      rulesChecked = linter.rules.filter { config.setting(for: $0, language: language) != .off }.map(\.id)
+      rulesChecked = linter.rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
     }
     let items = diagnostics.map { Baseline.Item(diagnostic: $0, cueText: Fingerprint.cueText(for: $0, in: document)) }
     recording.append(contentsOf: items)
