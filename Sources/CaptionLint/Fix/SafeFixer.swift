@@ -91,6 +91,7 @@ public enum SafeFixer {
       for (i, c) in doc.cues.enumerated() {
         newIndex.append(keep.count)
         if EmptyCueRule.isEmpty(c) {
+          changes.removeAll { $0.cueIndex == i && $0.kind == "whitespace-trimmed" }
           changes.append(Change(kind: "empty-cue-removed", cueIndex: i, message: "cue \(i + 1): removed (no visible text)"))
         } else {
           keep.append(c)

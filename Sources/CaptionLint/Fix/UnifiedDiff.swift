@@ -51,12 +51,22 @@ public enum UnifiedDiff {
     return out
   }
 
+  /// Lines split at LF, CRLF or a lone CR, over UTF-8 bytes (in a `String`, CRLF is one
+  /// `Character`, so splitting characters at `\n` would miss it).
   static func lines(_ s: String) -> [String] {
-    var ls = s.split(separator: "\n", omittingEmptySubsequences: false).map { l -> String in
-      l.hasSuffix("\r") ? String(l.dropLast()) : String(l)
+    var out: [String] = []
+    let bytes = Array(s.utf8)
+    var start = 0, i = 0
+    while i < bytes.count {
+      if bytes[i] == 0x0A || bytes[i] == 0x0D {
+        out.append(String(decoding: bytes[start..<i], as: UTF8.self))
+        if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+        start = i + 1
+      }
+      i += 1
     }
-    if ls.last == "" { ls.removeLast() }
-    return ls
+    if start < bytes.count { out.append(String(decoding: bytes[start...], as: UTF8.self)) }
+    return out
   }
 
   struct Op {
