@@ -5,7 +5,7 @@
 /// The caption formats CaptionKit knows, and content-based detection among them.
 public enum FormatRegistry {
   /// Every built-in format, in a fixed order.
-  public static let builtIn: [any CaptionFormat] = [WebVTTFormat(), SubRipFormat(), TTMLFormat()]
+  public static let builtIn: [any CaptionFormat] = [WebVTTFormat(), SubRipFormat(), TTMLFormat(), TranscriptFormat.text, TranscriptFormat.markdown]
 
   /// The format with this identifier or file extension (`webvtt`, `vtt`, `srt`, `ttml`, `dfxp`…).
   public static func format(named name: String) -> (any CaptionFormat)? {

@@ -1,0 +1,72 @@
+import CaptionCLI
+import CaptionKit
+import Foundation
+import Testing
+
+@Suite struct TranscriptTests {
+  func voiced(_ start: Double, _ end: Double, _ name: String?, _ lines: [String]) -> Cue {
+    var nodes: [CueNode] = []
+    for (i, l) in lines.enumerated() {
+      if i > 0 { nodes.append(.lineBreak) }
+      nodes.append(.text(l))
+    }
+    let content: [CueNode] = name.map { [.element(CueElement(.voice(name: $0), children: nodes))] } ?? nodes
+    return Cue(start: CaptionTime(milliseconds: Int64(start * 1000)), end: CaptionTime(milliseconds: Int64(end * 1000)), content: content)
+  }
+
+  @Test func plainTextGroupsBySpeakerAndPause() {
+    var d = CaptionDocument(cues: [
+      voiced(1, 3, "Zero", ["Good morning, sir.", "I have the papers."]),
+      voiced(3.5, 5, "Zero", ["They arrived today."]),
+      voiced(5, 7, "Gustave", ["Splendid."]),
+      voiced(7, 8, "Gustave", ["Splendid."]),  // roll-up repeat
+      voiced(12, 14, nil, ["[door slams]"]),
+      voiced(20, 22, nil, ["- Who's there?", "- Nobody."]),
+    ])
+    d.metadata.title = "Episode 1"
+    let out = TranscriptFormat.text.write(d, options: WriteOptions())
+    #expect(String(decoding: out.bytes, as: UTF8.self) == """
+      Episode 1
+
+      Zero: Good morning, sir. I have the papers. They arrived today.
+
+      Gustave: Splendid.
+
+      [door slams]
+
+      Who's there?
+
+      Nobody.
+
+      """)
+    #expect(out.diagnostics.map(\.code) == ["transcript.write.layout-dropped"])
+  }
+
+  @Test func markdownWithTimestampsEscapesPunctuation() {
+    let d = CaptionDocument(cues: [voiced(61, 63, "Dr. *X*", ["[music] 5 * 3", "# not a heading"]), voiced(3725, 3727, nil, ["- dash"])])
+    let out = TranscriptFormat.markdown.write(d, options: WriteOptions(flavor: "timestamps"))
+    #expect(String(decoding: out.bytes, as: UTF8.self) == """
+      `0:01:01` **Dr. \\*X\\*:** \\[music\\] 5 \\* 3 # not a heading
+
+      `1:02:05` dash
+
+      """)
+  }
+
+  @Test func writeOnlyAndRegistered() {
+    #expect(FormatRegistry.format(named: "txt")?.id == "transcript")
+    #expect(FormatRegistry.format(named: "md")?.id == "transcript-md")
+    #expect(throws: CaptionError.self) { _ = try TranscriptFormat.text.read(Array("x".utf8), options: ReadOptions()) }
+    #expect(TranscriptFormat.text.probe(ArraySlice("WEBVTT".utf8)) == 0)
+  }
+
+  @Test func convertWritesTranscriptFiles() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let vtt = try s.write("ep.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Hi.\n\n00:00:02.500 --> 00:00:04.000\n<v Ben>Hello, Ann.\n")
+    #expect(tool(["convert", vtt, s.path("ep.txt")]).code == 0)
+    #expect(s.read("ep.txt") == "Ann: Hi.\n\nBen: Hello, Ann.\n")
+    #expect(tool(["convert", "--flavor", "timestamps", vtt, s.path("ep.md")]).code == 0)
+    #expect(s.read("ep.md") == "`0:00:01` **Ann:** Hi.\n\n`0:00:02` **Ben:** Hello, Ann.\n")
+  }
+}
