@@ -28,22 +28,48 @@ public enum Fingerprint {
 
   /// The cue text a diagnostic is about: its `cueIndex`, or else the last cue that starts at or
   /// before its line (reader diagnostics carry only a location). Empty when neither applies.
+  /// For many diagnostics of one document, build a `CueLocator` once instead.
   public static func cueText(for d: Diagnostic, in document: CaptionDocument?) -> String {
-    guard let cues = document?.cues, !cues.isEmpty else { return "" }
-    if let i = d.cueIndex { return i >= 0 && i < cues.count ? cues[i].plainText : "" }
-    guard let line = d.location?.line else { return "" }
-    var best: Cue?
-    for c in cues {
-      guard let s = c.source else { continue }
-      if s.line <= line, best.map({ ($0.source?.line ?? 0) <= s.line }) ?? true { best = c }
+    guard let document else { return "" }
+    return CueLocator(document).cueText(for: d)
+  }
+
+  /// Finds the cue a diagnostic is about by binary search over cue source lines.
+  public struct CueLocator: Sendable {
+    let document: CaptionDocument
+    /// (timing line, cue index), sorted by line.
+    let lines: [(line: Int, index: Int)]
+    let texts: [String]
+
+    public init(_ document: CaptionDocument) {
+      self.document = document
+      texts = document.cues.map(\.plainText)
+      lines = document.cues.enumerated().compactMap { i, c in c.source.map { ($0.line, i) } }.sorted { ($0.line, $0.index) < ($1.line, $1.index) }
     }
-    return best?.plainText ?? ""
+
+    /// The index of the cue `d` is about: its `cueIndex`, or the last cue whose timing line is
+    /// at or before `d`'s line.
+    public func cueIndex(for d: Diagnostic) -> Int? {
+      if let i = d.cueIndex { return i >= 0 && i < document.cues.count ? i : nil }
+      guard let line = d.location?.line else { return nil }
+      var lo = 0, hi = lines.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if lines[mid].line <= line { lo = mid + 1 } else { hi = mid }
+      }
+      return lo > 0 ? lines[lo - 1].index : nil
+    }
+
+    /// The plain text of that cue, or empty.
+    public func cueText(for d: Diagnostic) -> String {
+      cueIndex(for: d).map { texts[$0] } ?? ""
+    }
   }
 
   /// A path with `./` prefixes and backslashes normalised, so the same file fingerprints the
   /// same on every platform and however it was named on the command line.
   public static func normalizedPath(_ p: String) -> String {
-    var s = p.replacingOccurrences(of: "\\", with: "/")
+    var s = p.contains("\\") ? String(p.map { $0 == "\\" ? "/" : $0 }) : p
     while s.hasPrefix("./") { s.removeFirst(2) }
     return s
   }

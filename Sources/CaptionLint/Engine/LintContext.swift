@@ -17,7 +17,7 @@ public struct LintContext: Sendable {
   public var format: String?
   /// What the reader already reported for this document. A lint finding is dropped when the
   /// reader reported a diagnostic its rule lists in `readerEquivalents` for the same cue (same
-  /// `cueIndex`, or a location between the cue's timing line and the next cue's), so
+  /// `cueIndex`, or a location at or after the cue's timing line and before the next cue's), so
   /// `validate` does not say the same thing twice.
   public var readerDiagnostics: [Diagnostic] = []
 

@@ -12,12 +12,15 @@ public struct LintRuleInput: Sendable {
   /// Cue indices in presentation order (by start, then end, then source order). Rules that
   /// compare neighbours use this, because readers keep source order.
   public let presentationOrder: [Int]
+  /// Each cue's plain text (`Cue.plainText`), computed once for all rules.
+  public let plainTexts: [String]
 
   public init(document: CaptionDocument, context: LintContext, thresholds: LintThresholds) {
     self.document = document
     self.context = context
     self.thresholds = thresholds
     let cues = document.cues
+    plainTexts = cues.map(\.plainText)
     presentationOrder = cues.indices.sorted { a, b in
       if cues[a].start != cues[b].start { return cues[a].start < cues[b].start }
       if cues[a].end != cues[b].end { return cues[a].end < cues[b].end }

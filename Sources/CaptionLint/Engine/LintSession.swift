@@ -111,7 +111,8 @@ public struct LintSession: Sendable {
       let language = document.metadata.language ?? ctx.language
       rulesChecked = linter.rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
     }
-    let items = diagnostics.map { Baseline.Item(diagnostic: $0, cueText: Fingerprint.cueText(for: $0, in: document)) }
+    let locator = Fingerprint.CueLocator(document)
+    let items = diagnostics.map { Baseline.Item(diagnostic: $0, cueText: locator.cueText(for: $0)) }
     recording.append(contentsOf: items)
     var kept = items
     var baselined = 0

@@ -19,7 +19,7 @@ public struct ForcedSubsetRule: LintRule {
     let fullCues = full.cues.map { (start: $0.start, end: $0.end, text: Self.normalized($0.plainText)) }
       .sorted { $0.start < $1.start }
     for (i, cue) in input.document.cues.enumerated() {
-      let text = Self.normalized(cue.plainText)
+      let text = Self.normalized(input.plainTexts[i])
       if text.isEmpty { continue }
       // Candidates overlap in time; fullCues is sorted by start so stop once past the end.
       var found = false

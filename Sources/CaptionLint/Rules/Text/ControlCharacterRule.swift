@@ -13,7 +13,7 @@ public struct ControlCharacterRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() {
-      for s in cue.plainText.unicodeScalars where s != "\n" && Self.isSuspect(s) {
+      for s in input.plainTexts[i].unicodeScalars where s != "\n" && Self.isSuspect(s) {
         let hex = String(s.value, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) contains the control, invisible or replacement character \(code)"))

@@ -13,13 +13,18 @@ public struct EmptyCueRule: LintRule {
   public var readerEquivalents: [String] { ["cue.empty", "cue.empty-text"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    for (i, cue) in input.document.cues.enumerated() where Self.isEmpty(cue) {
+    for (i, cue) in input.document.cues.enumerated() where Self.isBlank(input.plainTexts[i]) {
       findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has no visible text"))
     }
   }
 
   /// Whether a cue's plain text is empty or whitespace only.
   public static func isEmpty(_ cue: Cue) -> Bool {
-    cue.plainText.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    isBlank(cue.plainText)
+  }
+
+  /// Whether text is empty or whitespace only.
+  static func isBlank(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
   }
 }

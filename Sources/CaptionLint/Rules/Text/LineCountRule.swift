@@ -13,7 +13,7 @@ public struct LineCountRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxLinesPerCue else { return }
     for (i, cue) in input.document.cues.enumerated() {
-      let n = TextMetrics.lines(cue.plainText).count
+      let n = TextMetrics.lines(input.plainTexts[i]).count
       if n > max {
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has \(n) lines, over \(max)"))
       }

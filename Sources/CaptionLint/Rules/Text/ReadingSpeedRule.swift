@@ -18,7 +18,7 @@ public struct ReadingSpeedRule: LintRule {
     guard let max = input.thresholds.maxCharactersPerSecond else { return }
     for (i, cue) in input.document.cues.enumerated() {
       guard let secs = RuleSupport.positiveSeconds(cue) else { continue }
-      let chars = TextMetrics.characterCount(cue.plainText, counting: input.thresholds.counting)
+      let chars = TextMetrics.characterCount(input.plainTexts[i], counting: input.thresholds.counting)
       let cps = chars / secs
       if cps > max + 1e-9 {
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) needs \(RuleSupport.number(cps)) characters per second (\(RuleSupport.number(chars)) in \(RuleSupport.seconds(cue.duration)) s), over \(RuleSupport.number(max))"))

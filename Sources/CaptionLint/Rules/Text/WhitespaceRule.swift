@@ -12,8 +12,8 @@ public struct WhitespaceRule: LintRule {
   public var thresholdSource: String { "No threshold; leading or trailing space moves centred text" }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    for (i, cue) in input.document.cues.enumerated() where !EmptyCueRule.isEmpty(cue) {
-      for (n, line) in TextMetrics.lines(cue.plainText).enumerated() {
+    for (i, cue) in input.document.cues.enumerated() where !EmptyCueRule.isBlank(input.plainTexts[i]) {
+      for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() {
         guard let first = line.unicodeScalars.first, let last = line.unicodeScalars.last else {
           findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) is empty"))
           break

@@ -17,7 +17,7 @@ public struct WordsPerMinuteRule: LintRule {
     guard let max = input.thresholds.maxWordsPerMinute else { return }
     for (i, cue) in input.document.cues.enumerated() {
       guard let secs = RuleSupport.positiveSeconds(cue) else { continue }
-      let words = TextMetrics.wordCount(cue.plainText)
+      let words = TextMetrics.wordCount(input.plainTexts[i])
       let wpm = Double(words) * 60 / secs
       if wpm > max + 1e-9 {
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) needs \(RuleSupport.number(wpm, decimals: 0)) words per minute (\(words) in \(RuleSupport.seconds(cue.duration)) s), over \(RuleSupport.number(max, decimals: 0))"))
