@@ -90,3 +90,28 @@ import Testing
     #expect(lintLines.allSatisfy { $0.contains("ep1.vtt:3:1:") })
   }
 }
+
+@Suite struct ForcedTrackTests {
+  @Test func forcedTrackMustBeSubsetOfFullTrack() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let full = try s.write("full.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello.\n\n00:00:10.000 --> 00:00:12.000\n[in French] Où est la gare ?\n")
+    let good = try s.write("forced.vtt", "WEBVTT\n\n00:00:10.000 --> 00:00:12.000\nOù est la gare ?\n")
+    let bad = try s.write("forced-bad.vtt", "WEBVTT\n\n00:00:10.000 --> 00:00:12.000\nOù est la gare ?\n\n00:00:20.000 --> 00:00:22.000\nMerci.\n")
+    #expect(tool(["validate", "--full-track", full, good]).code == 0)
+    let r = tool(["validate", "--full-track", full, bad])
+    #expect(r.code == 1)
+    #expect(r.out.contains("forced-bad.vtt:6:1: error: [lint.package.forced-subset] cue 2 (0:00:20.000) is not in the full track"))
+    // Without --full-track the rule does not run, and JUnit does not list it.
+    let junit = tool(["validate", "--format", "junit", bad])
+    #expect(!junit.out.contains("lint.package.forced-subset"))
+    #expect(!junit.out.contains("lint.media.coverage"))
+  }
+
+  @Test func listRules() {
+    let r = tool(["validate", "--list-rules"])
+    #expect(r.code == 0)
+    #expect(r.out.contains("lint.text.line-length"))
+    #expect(r.out.contains("streaming          Netflix TTSG: 42 chars, 2 lines, 17 cps / 200 wpm, 5/6–7 s, 2-frame gaps"))
+  }
+}

@@ -8,7 +8,7 @@ enum ValidateCommand: CLICommand {
   static let name = "validate"
   static let summary = "Check caption files against their format's rules and quality rules (files or folders)"
   static let valuedOptions: Set<String> = CaptionLoader.valuedOptions.union(SeverityPolicy.valuedOptions).union([
-    "format", "preset", "config", "baseline", "write-baseline", "media", "media-duration", "report",
+    "format", "preset", "config", "baseline", "write-baseline", "media", "media-duration", "report", "full-track",
   ])
   static let help = """
     Usage: captionkit validate [options] PATH...
@@ -37,6 +37,8 @@ enum ValidateCommand: CLICommand {
       --write-baseline FILE  Record every current finding in FILE (exit 0 unless I/O fails)
       --media-duration TIME  The programme's duration (seconds or h:mm:ss.mmm), for media.* rules
       --media FILE           Take the duration from a media file (needs the media inspector)
+      --full-track FILE      The inputs are forced (foreign-parts) tracks of FILE: every cue
+                             must also be in FILE (package.forced-subset)
       --list-rules           List the lint rules and presets, then exit
       --from FORMAT          Don't detect: read as webvtt, srt or ttml
       --encoding NAME        Decode with this encoding (utf-8, windows-1252, utf-16le, ...)
@@ -74,7 +76,7 @@ enum ValidateCommand: CLICommand {
     }
     let quiet = args.flag("quiet")
     let writeBaselinePath = args.value("write-baseline")
-    var lint = try session(&args)
+    var lint = try session(&args, loader: loader, io: io)
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     var paths: [String] = []
@@ -130,7 +132,7 @@ enum ValidateCommand: CLICommand {
 
   /// Builds the lint session from `--config`, `--preset`, `--no-lint`, `--baseline` and the
   /// media options.
-  static func session(_ args: inout ArgumentScanner) throws(ToolError) -> LintSession {
+  static func session(_ args: inout ArgumentScanner, loader: CaptionLoader, io: ToolIO) throws(ToolError) -> LintSession {
     var preset: LintPreset?
     if let name = args.value("preset") {
       guard let p = LintPreset.named(name) else {
@@ -151,6 +153,9 @@ enum ValidateCommand: CLICommand {
     if let d = args.value("media-duration") {
       guard let t = parseDuration(d) else { throw .usage("--media-duration takes seconds (5400, 5400.5) or h:mm:ss.mmm") }
       context.mediaDuration = t
+    }
+    if let full = args.value("full-track") {
+      context.fullTrack = try loader.load(full, io: io).result.document
     }
     let configPath = args.value("config")
     return try configured { () throws(ConfigurationError) in
