@@ -61,6 +61,28 @@ import Testing
     #expect(error("{not json").hasPrefix("$: not valid JSON"))
   }
 
+  @Test func ruleEntriesCarryTheirOwnThresholds() throws {
+    let c = try parse("""
+      { "version": 1, "thresholds": { "maxCharactersPerLine": 40 },
+        "rules": { "text.line-length": { "severity": "error", "maxCharactersPerLine": 37 },
+                   "text.line-count": { "maxLinesPerCue": 3 } },
+        "languages": { "ja": { "rules": { "text.reading-speed": { "maxCharactersPerSecond": 4, "counting": { "fullWidthWeight": 2 } } } } } }
+      """)
+    #expect(c.thresholds(for: nil).maxCharactersPerLine == 37)
+    #expect(c.thresholds(for: nil).maxLinesPerCue == 3)
+    #expect(c.setting(for: LineCountRule(), language: nil) == .on(.warning))  // no severity: default kept
+    #expect(c.setting(for: LineLengthRule(), language: nil) == .on(.error))
+    #expect(c.thresholds(for: "ja").maxCharactersPerSecond == 4)
+    #expect(c.thresholds(for: "ja").counting.fullWidthWeight == 2)
+    #expect(c.thresholds(for: "en").maxCharactersPerSecond == 17)
+    do {
+      _ = try parse(#"{ "version": 1, "rules": { "text.line-count": { "maxCharactersPerLine": 3 } } }"#)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.path == #"$.rules["text.line-count"].maxCharactersPerLine"#)
+    }
+  }
+
   @Test func findsTheFileWalkingUp() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ck-config-\(UInt32.random(in: 0...UInt32.max))")
     let deep = root.appendingPathComponent("a/b/c")

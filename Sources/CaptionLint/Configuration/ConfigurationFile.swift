@@ -15,13 +15,15 @@ import Foundation
 ///   "thresholds": { "maxCharactersPerLine": 40, "minDuration": "5/6", "frameRate": "25",
 ///                   "counting": { "countSpaces": true, "fullWidthWeight": 2 } },
 ///   "rules": { "timing.min-gap": "off", "text.line-length": "error",
-///              "timing.overlap": { "severity": "error" } },
+///              "timing.overlap": { "severity": "error" },
+///              "text.line-count": { "severity": "error", "maxLinesPerCue": 3 } },
 ///   "languages": { "ja": { "thresholds": { "maxCharactersPerSecond": 4 } } }
 /// }
 /// ```
 /// Every key is checked: an unknown key, a wrong type or an out-of-range value throws a
 /// `ConfigurationError` naming its JSON path. Durations are seconds as a number or an exact
-/// rational string (`"5/6"`); `null` turns a threshold off.
+/// rational string (`"5/6"`); `null` turns a threshold off. A rule's entry in `rules` may carry
+/// that rule's own thresholds (`LintRule.thresholdKeys`); they override `thresholds`.
 public enum ConfigurationFile {
   /// The file name searched for.
   public static let fileName = ".captionkit.json"
@@ -177,7 +179,11 @@ public enum ConfigurationFile {
       if let v = o["include"] { config.include = try strings(v, "$.include") }
       if let v = o["exclude"] { config.exclude = try strings(v, "$.exclude") }
       if let v = o["thresholds"] { config.thresholds = try thresholds(v, "$.thresholds") }
-      if let v = o["rules"] { config.rules = try rules(v, "$.rules") }
+      if let v = o["rules"] {
+        let r = try rules(v, "$.rules")
+        config.rules = r.settings
+        config.thresholds = config.thresholds.merged(with: r.thresholds)
+      }
       if let v = o["languages"] {
         let langs = try object(v, "$.languages")
         for (tag, block) in langs.sorted(by: { $0.key < $1.key }) {
@@ -187,7 +193,11 @@ public enum ConfigurationFile {
           try checkKeys(b, ["thresholds", "rules"], p)
           var lo = LintConfiguration.LanguageOverride()
           if let t = b["thresholds"] { lo.thresholds = try thresholds(t, p + ".thresholds") }
-          if let r = b["rules"] { lo.rules = try rules(r, p + ".rules") }
+          if let r = b["rules"] {
+            let parsed = try rules(r, p + ".rules")
+            lo.rules = parsed.settings
+            lo.thresholds = lo.thresholds.merged(with: parsed.thresholds)
+          }
           config.languages[tag.lowercased()] = lo
         }
       }
@@ -232,30 +242,38 @@ public enum ConfigurationFile {
       return t
     }
 
-    func rules(_ v: Any, _ path: String) throws(ConfigurationError) -> [String: RuleSetting] {
+    /// Rule settings, and the thresholds given inside rule entries
+    /// (`"text.line-length": { "severity": "error", "maxCharactersPerLine": 37 }`).
+    func rules(_ v: Any, _ path: String) throws(ConfigurationError) -> (settings: [String: RuleSetting], thresholds: ThresholdOverrides) {
       let o = try object(v, path)
       var out: [String: RuleSetting] = [:]
+      var thresholds = ThresholdOverrides()
       for (k, v) in o.sorted(by: { $0.key < $1.key }) {
         let p = Self.key(path, k)
         guard let rule = RuleCatalog.rule(k) else {
           throw fail(p, "unknown rule '\(k)'; see 'captionkit validate --list-rules'")
         }
-        var setting: Any = v
+        var setting: Any? = v
+        var settingPath = p
         if let obj = v as? [String: Any] {
-          try checkKeys(obj, ["severity"], p)
-          guard let s = obj["severity"] else { throw fail(p, "expected \"severity\"") }
-          setting = s
+          try checkKeys(obj, Set(["severity"] + rule.thresholdKeys), p)
+          setting = obj["severity"]
+          settingPath = p + ".severity"
+          var own = obj
+          own["severity"] = nil
+          if !own.isEmpty { thresholds = thresholds.merged(with: try self.thresholds(own, p)) }
         }
-        let s = try string(setting, v is [String: Any] ? p + ".severity" : p)
+        guard let setting else { continue }
+        let s = try string(setting, settingPath)
         if s == "off" {
           out[rule.id] = .off
         } else if let sev = Severity(rawValue: s) {
           out[rule.id] = .on(sev)
         } else {
-          throw fail(v is [String: Any] ? p + ".severity" : p, "expected off, info, warning or error")
+          throw fail(settingPath, "expected off, info, warning or error")
         }
       }
-      return out
+      return (out, thresholds)
     }
   }
 }

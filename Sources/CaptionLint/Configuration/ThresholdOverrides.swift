@@ -20,6 +20,26 @@ public struct ThresholdOverrides: Sendable, Hashable {
 
   public init() {}
 
+  /// This set with every value `other` mentions taken from `other`.
+  public func merged(with other: ThresholdOverrides) -> ThresholdOverrides {
+    var t = self
+    if let v = other.minDuration { t.minDuration = v }
+    if let v = other.maxDuration { t.maxDuration = v }
+    if let v = other.minGapFrames { t.minGapFrames = v }
+    if let v = other.frameRate { t.frameRate = v }
+    if let v = other.maxCharactersPerSecond { t.maxCharactersPerSecond = v }
+    if let v = other.maxWordsPerMinute { t.maxWordsPerMinute = v }
+    if let v = other.maxCharactersPerLine { t.maxCharactersPerLine = v }
+    if let v = other.maxLinesPerCue { t.maxLinesPerCue = v }
+    if let v = other.countSpaces { t.countSpaces = v }
+    if let v = other.countPunctuation { t.countPunctuation = v }
+    if let v = other.fullWidthWeight { t.fullWidthWeight = v }
+    if let v = other.cea608Columns { t.cea608Columns = v }
+    if let v = other.cea608Rows { t.cea608Rows = v }
+    if let v = other.maxUncaptionedTail { t.maxUncaptionedTail = v }
+    return t
+  }
+
   /// `base` with every value this set mentions replaced.
   public func applied(to base: LintThresholds) -> LintThresholds {
     var t = base

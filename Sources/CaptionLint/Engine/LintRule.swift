@@ -29,6 +29,10 @@ public protocol LintRule: Sendable {
   /// diagnostic for is not repeated (see `LintContext.readerDiagnostics`).
   var readerEquivalents: [String] { get }
 
+  /// The `.captionkit.json` threshold keys this rule reads (`maxCharactersPerLine`); they may be
+  /// set inside the rule's entry in `rules` as well as in `thresholds`.
+  var thresholdKeys: [String] { get }
+
   /// Whether the rule can run with this context (media rules need a media duration).
   func applies(to context: LintContext) -> Bool
 
@@ -39,6 +43,7 @@ public protocol LintRule: Sendable {
 extension LintRule {
   public var enabledByDefault: Bool { true }
   public var readerEquivalents: [String] { [] }
+  public var thresholdKeys: [String] { [] }
   public func applies(to context: LintContext) -> Bool { true }
   /// The diagnostic code this rule reports: `lint.` + `id`.
   public var code: String { "lint." + id }

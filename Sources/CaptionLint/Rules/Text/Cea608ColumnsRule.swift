@@ -11,6 +11,7 @@ public struct Cea608ColumnsRule: LintRule {
   public var defaultSeverity: Severity { .error }
   public var summary: String { "Captions bound for CEA-608 must fit 32 columns." }
   public var thresholdSource: String { "CEA-608 and FCC 79.102: 32 characters per row" }
+  public var thresholdKeys: [String] { ["cea608Columns"] }
   public var enabledByDefault: Bool { false }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {

@@ -10,6 +10,7 @@ public struct Cea608RowsRule: LintRule {
   public var defaultSeverity: Severity { .error }
   public var summary: String { "Captions bound for CEA-608 must fit 4 rows." }
   public var thresholdSource: String { "FCC 79.102 / CEA-608: at most 4 rows displayed" }
+  public var thresholdKeys: [String] { ["cea608Rows"] }
   public var enabledByDefault: Bool { false }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {

@@ -9,6 +9,7 @@ public struct LineCountRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "A cue must not have more lines than the limit." }
   public var thresholdSource: String { "Netflix, BBC, DCMP: 2 lines; FCC 79.102: 4 rows" }
+  public var thresholdKeys: [String] { ["maxLinesPerCue"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxLinesPerCue else { return }

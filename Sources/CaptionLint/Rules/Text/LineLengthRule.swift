@@ -12,6 +12,7 @@ public struct LineLengthRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "A line must not have more characters than the limit." }
   public var thresholdSource: String { "Netflix TTSG 42; BBC 68% of 16:9 width (about 37); CEA-608 and DCMP 32" }
+  public var thresholdKeys: [String] { ["maxCharactersPerLine", "counting"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxCharactersPerLine else { return }

@@ -13,6 +13,7 @@ public struct ReadingSpeedRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Reading speed in characters per second must not exceed the limit." }
   public var thresholdSource: String { "Netflix TTSG English template: 17 cps for adult programmes, 13 for children's" }
+  public var thresholdKeys: [String] { ["maxCharactersPerSecond", "counting"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxCharactersPerSecond else { return }

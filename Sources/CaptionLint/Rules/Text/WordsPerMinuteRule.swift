@@ -12,6 +12,7 @@ public struct WordsPerMinuteRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Reading speed in words per minute must not exceed the limit." }
   public var thresholdSource: String { "Netflix 200 wpm; BBC/Ofcom 160–180 wpm; DCMP 130/150/160/225 wpm" }
+  public var thresholdKeys: [String] { ["maxWordsPerMinute"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxWordsPerMinute else { return }

@@ -10,6 +10,7 @@ public struct MaxDurationRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "A cue must not stay on screen longer than the maximum duration." }
   public var thresholdSource: String { "Netflix TTSG: 7 s maximum" }
+  public var thresholdKeys: [String] { ["maxDuration"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxDuration else { return }

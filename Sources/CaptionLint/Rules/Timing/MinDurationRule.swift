@@ -9,6 +9,7 @@ public struct MinDurationRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "A cue must stay on screen at least the minimum duration." }
   public var thresholdSource: String { "Netflix TTSG: 5/6 s minimum; DCMP: never under 2 s for adult cultural movies" }
+  public var thresholdKeys: [String] { ["minDuration"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let min = input.thresholds.minDuration else { return }

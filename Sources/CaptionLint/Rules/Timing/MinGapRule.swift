@@ -11,6 +11,7 @@ public struct MinGapRule: LintRule {
   public var defaultSeverity: Severity { .info }
   public var summary: String { "Consecutive cues must be separated by at least the minimum gap in frames." }
   public var thresholdSource: String { "Netflix TTSG: 2 frames minimum gap between subtitles" }
+  public var thresholdKeys: [String] { ["minGapFrames", "frameRate"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let frames = input.thresholds.minGapFrames, frames > 0 else { return }
