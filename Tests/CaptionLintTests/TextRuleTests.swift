@@ -56,9 +56,9 @@ import Testing
   }
 
   @Test func controlCharacters() {
-    let fired = run(ControlCharacterRule(), doc([cue(0, 1, "tab\there"), cue(2, 3, "zero\u{200B}width"), cue(4, 5, "clean\ntext")]))
+    let fired = run(ControlCharacterRule(), doc([cue(0, 1, "bell\u{7}here"), cue(2, 3, "zero\u{200B}width"), cue(4, 5, "clean\ntext\twith tab")]))
     #expect(fired.map(\.cueIndex) == [0, 1])
-    #expect(fired[0].message.contains("U+0009"))
+    #expect(fired[0].message.contains("U+0007"))
     #expect(fired[1].message.contains("U+200B"))
   }
 
@@ -69,6 +69,7 @@ import Testing
       cue(2, 3, "c", source: "c</u>"),
       cue(3, 4, "d", source: "<v Bob>d"),
       cue(4, 5, "e", source: "<i>e</i> <c.red>x</c> <00:04.500>y"),
+      cue(5, 6, "f", source: "<ruby>f<rt>g</ruby> <laughing>"),
     ])
     let fired = run(UnbalancedMarkupRule(), d)
     #expect(fired.map(\.cueIndex) == [0, 1, 2])

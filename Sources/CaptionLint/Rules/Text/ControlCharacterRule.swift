@@ -1,7 +1,8 @@
 import CaptionCore
 
-/// `text.control-characters`: C0 or C1 control characters (tab included), or invisible format
-/// characters that render inconsistently (zero-width space, BOM inside text), in cue text.
+/// `text.control-characters`: C0 or C1 control characters (other than tab, which renders as
+/// white space), invisible characters that render inconsistently (zero-width space, a BOM
+/// inside text, the object replacement character) and U+FFFD (a sign of mis-decoded text).
 ///
 /// Threshold: none.
 public struct ControlCharacterRule: LintRule {
@@ -24,6 +25,6 @@ public struct ControlCharacterRule: LintRule {
 
   static func isSuspect(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
-    return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x200B || v == 0xFEFF || v == 0xFFFC || v == 0xFFFD
+    return (v < 0x20 && v != 0x09) || (0x7F...0x9F).contains(v) || v == 0x200B || v == 0xFEFF || v == 0xFFFC || v == 0xFFFD
   }
 }

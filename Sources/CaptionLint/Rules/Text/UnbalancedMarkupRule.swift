@@ -4,8 +4,9 @@ import CaptionCore
 /// tags closed in the wrong order, or a start tag never closed. Players recover differently
 /// (WebVTT closes at the cue's end; many SRT players show the tag text).
 ///
-/// A `<v>` or `<lang>` span may run to the end of the cue without an end tag (WebVTT §4.2.2
-/// allows it), so those are not reported as unclosed. Works on `Cue.sourceText`; cues without
+/// A `<v>` or `<lang>` span may run to the end of the cue without an end tag, and `</ruby>` may
+/// close an open `<rt>` (WebVTT §4.2.2 allows both), so those are not reported. Tags the format
+/// does not define are `markup.unknown-tag`'s business and are ignored here. Works on `Cue.sourceText`; cues without
 /// it (TTML, built in code) are skipped because their markup is already a tree.
 ///
 /// Threshold: none. `captionkit fix` closes unbalanced tags by rewriting the cue from the tree.
@@ -22,7 +23,9 @@ public struct UnbalancedMarkupRule: LintRule {
       guard let text = cue.sourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
       var stack: [String] = []
       var problem: String?
-      for tag in MarkupScanner.tags(text) {
+      let known = UnknownMarkupRule.known(for: input.context.format)
+      for tag in MarkupScanner.tags(text) where known.contains(tag.name) {
+        if tag.isEnd, tag.name == "ruby", stack.last == "rt" { stack.removeLast() }
         if !tag.isEnd {
           stack.append(tag.name)
         } else if let top = stack.last, top == tag.name {

@@ -18,13 +18,17 @@ public struct UnknownMarkupRule: LintRule {
   static let webvtt: Set<String> = ["c", "i", "b", "u", "ruby", "rt", "v", "lang"]
   static let srt: Set<String> = ["i", "b", "u", "font"]
 
-  public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    let known: Set<String>
-    switch input.context.format {
-    case "webvtt": known = Self.webvtt
-    case "srt": known = Self.srt
-    default: known = Self.webvtt.union(Self.srt)
+  /// The tags a format defines (both lists when the format is unknown).
+  static func known(for format: String?) -> Set<String> {
+    switch format {
+    case "webvtt": webvtt
+    case "srt": srt
+    default: webvtt.union(srt)
     }
+  }
+
+  public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
+    let known = Self.known(for: input.context.format)
     for (i, cue) in input.document.cues.enumerated() {
       guard let text = cue.sourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
       if let bad = MarkupScanner.tags(text).first(where: { !known.contains($0.name) }) {
