@@ -15,7 +15,7 @@ struct TTMLReader {
   var doc = CaptionDocument()
   var agents: [String: String] = [:]
   var runs: [TTMLStyledRun] = []
-  var significant: Set<CaptionTime> = [.zero]
+  var significant: Set<CaptionTime> = []
   var resolver: TTMLStyleResolver
   var regionIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
@@ -127,6 +127,7 @@ struct TTMLReader {
     if let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) { readHead(head) }
     resolver = TTMLStyleResolver(document: doc)
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
+      significant.insert(.zero)
       let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
       collectSignificant(timed, parentEnd: nil, depth: 0)
       lastFiniteTime = significant.max() ?? .zero
@@ -306,6 +307,8 @@ struct TTMLReader {
     for c in n.children {
       // Elements with no temporal extent are pruned, as a presentation processor does.
       if let ce = c.end, ce == c.begin { continue }
+      // So are elements that begin when their parent has already ended.
+      if let end, c.begin >= end { continue }
       collectSignificant(c, parentEnd: end, depth: depth + 1)
     }
   }
