@@ -29,10 +29,14 @@ struct TTMLRoundTripTests {
   static func firstDifference(_ a: CaptionDocument, _ b: CaptionDocument) -> String {
     if a.metadata != b.metadata { return "metadata \(a.metadata.parameters) vs \(b.metadata.parameters) lang \(String(describing: a.metadata.language)) \(String(describing: b.metadata.language))" }
     if a.styles != b.styles { return "styles \(a.styles) vs \(b.styles)" }
-    if a.regions != b.regions { return "regions \(a.regions) vs \(b.regions)" }
+    if a.regions.count != b.regions.count { return "regions \(a.regions.map(\.id)) vs \(b.regions.map(\.id))" }
+    for (x, y) in zip(a.regions, b.regions) where x != y { return "region \(x.id): \(x.origin.map { "\($0)" } ?? "-") \(x.extent.map { "\($0)" } ?? "-") \(x.style) vs \(y.origin.map { "\($0)" } ?? "-") \(y.extent.map { "\($0)" } ?? "-") \(y.style)" }
     if a.cues.count != b.cues.count { return "cue count \(a.cues.count) vs \(b.cues.count)" }
     for (x, y) in zip(a.cues, b.cues) where x != y {
-      return "cue \(x) vs \(y)"
+      if x.settings != y.settings { return "cue settings \(x.settings) vs \(y.settings)" }
+      if x.content != y.content { return "cue content \(x.content) vs \(y.content)" }
+      if x.style != y.style { return "cue style \(String(describing: x.style)) vs \(String(describing: y.style))" }
+      return "cue \(x.id)/\(y.id) \(x.start)-\(x.end) vs \(y.start)-\(y.end) refs \(x.styleRefs) \(y.styleRefs)"
     }
     return "?"
   }
@@ -58,7 +62,7 @@ struct TTMLRoundTripTests {
       if a == b { pass += 1 } else { fails.append("\(url.lastPathComponent): \(Self.firstDifference(a, b))") }
     }
     print("TTML read→write→read model equality: \(pass)/\(total)")
-    for f in fails.prefix(15) { print("  differs", f.prefix(600)) }
+    for f in fails.prefix(15) { print("  differs", f.prefix(3000)) }
     #expect(Double(pass) >= 0.9 * Double(total))
   }
 }

@@ -166,7 +166,11 @@ extension TTMLReader {
           default: break
           }
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
-          let kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, depth: depth + 1, runs: &runs, sink: &sink)
+          if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
+            // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
+            kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.collapse(t).isEmpty } else { false } }
+          }
           out.append(.element(CueElement(kind, classes: refs, style: inline.isEmpty ? nil : inline, children: kids)))
         default:
           continue

@@ -74,8 +74,10 @@ struct TTMLWriter {
     // container, text at the top, start-aligned) are written without any layout at all.
     noLayout = doc.cues.allSatisfy { c in
       c.settings.region == nil && c.settings == TTMLRegionMapper.defaultRegionSettings(computed: cueComputed(c), resolver: resolver)
-    } && !doc.regions.contains { $0.origin != nil || $0.extent != nil }
+    } && !doc.regions.contains { TTMLWriter.isTTMLRegion($0) }
 
+    // Every TTML region of the model is written, in model order, used or not.
+    for r in doc.regions where TTMLWriter.isTTMLRegion(r) { writeModelRegion(r) }
     var body = TTMLXMLBuilder()
     let prefix = flavor == .ebuttd ? "tt:" : ""
     body.indent(1)
@@ -229,7 +231,7 @@ struct TTMLWriter {
   /// alignment to write on the `p` when the region was synthesized.
   mutating func region(for c: Cue, index: Int) -> (id: String?, textAlign: TextStyle.TextAlign?) {
     if noLayout { return (nil, nil) }
-    if let rid = c.settings.region, let r = doc.region(id: rid), r.origin != nil || r.extent != nil {
+    if let rid = c.settings.region, let r = doc.region(id: rid), TTMLWriter.isTTMLRegion(r) {
       let expected = TTMLRegionMapper.settings(regionID: rid, region: r, computed: cueComputed(c), resolver: resolver)
       if expected == c.settings {
         writeModelRegion(r)
@@ -256,6 +258,14 @@ struct TTMLWriter {
     if let wm = g.writingMode { attrs.append(("tts:writingMode", wm.rawValue)) }
     regionOut.append((id, attrs))
     return (id, textAlign)
+  }
+
+  /// A region that came from TTML (or has TTML geometry), as opposed to a WebVTT region.
+  static func isTTMLRegion(_ r: Region) -> Bool {
+    if r.origin != nil || r.extent != nil { return true }
+    let vtt = Region(id: r.id)
+    return r.width == vtt.width && r.lines == vtt.lines && r.regionAnchor == vtt.regionAnchor
+      && r.viewportAnchor == vtt.viewportAnchor && r.scroll == vtt.scroll && isNCName(r.id)
   }
 
   mutating func writeModelRegion(_ r: Region) {
@@ -335,6 +345,7 @@ struct TTMLWriter {
     var style = c.style ?? TextStyle()
     if let textAlign, style.textAlign == nil, textAlign != .start { style.textAlign = textAlign }
     attrs += styleAttributes(style.isEmpty ? nil : style, refs: c.styleRefs, index: index)
+    if TTMLWhitespace.needsPreserve(c.content) { attrs.append(("xml:space", "preserve")) }
     b.indent(3)
     b.open(p + "p", attrs)
     b.raw(">")
