@@ -100,6 +100,10 @@ struct TTMLReader {
   // MARK: - Document
 
   mutating func readDocument(_ root: XMLElementNode) {
+    if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+      sink.report("ttml.structure.isd", .info, "this is a TTML2 intermediate synchronic document (ISD); its content is not read as captions", at: root.location)
+      return
+    }
     guard TTMLReader.isTT(root, "tt") else {
       sink.report("ttml.structure.root", .error, "the root element is <\(root.qualifiedName)> in namespace '\(root.name.namespace)', not <tt> in \(TTMLNamespace.tt)", at: root.location)
       if root.name.local != "tt" { return }
@@ -206,7 +210,7 @@ struct TTMLReader {
 
   mutating func readRegion(_ r: XMLElementNode) {
     guard let id = r.attribute(TTMLNamespace.xml, "id") else {
-      sink.report("ttml.region.missing-id", .error, "<region> without xml:id", at: r.location)
+      sink.report("ttml.region.missing-id", .warning, "<region> without xml:id cannot be referenced", at: r.location)
       return
     }
     if regionIDs.contains(id) {
@@ -238,6 +242,10 @@ struct TTMLReader {
 
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
+    if a.value.trimmingSpaces.hasPrefix("wallclock(") {
+      sink.report("ttml.timing.wallclock", .warning, "\(name)=\"\(a.value.prefix(60))\": wall-clock times have no media time; ignored", at: a.location)
+      return nil
+    }
     switch TTMLTimeExpression.parse(a.value, parameters: params) {
     case .success(let t): return t
     case .failure(let err):

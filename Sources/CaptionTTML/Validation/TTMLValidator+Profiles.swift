@@ -13,7 +13,7 @@ extension TTMLValidator {
   static let imscProhibitedElements: Set<String> = ["animate", "audio", "chunk", "data", "font", "resources", "source", "animation"]
   /// `ttp:` parameters IMSC 1.1 prohibits.
   static let imscProhibitedParameters: Set<String> = [
-    "clockMode", "dropMode", "markerMode", "subFrameRate", "pixelAspectRatio", "displayAspectRatio",
+    "clockMode", "dropMode", "markerMode", "subFrameRate", "pixelAspectRatio",
     "inferProcessorProfileMethod", "inferProcessorProfileSource", "permitFeatureNarrowing", "permitFeatureWidening",
     "processorProfileCombination", "contentProfileCombination", "processorProfiles",
   ]

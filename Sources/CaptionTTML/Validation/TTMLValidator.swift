@@ -65,9 +65,9 @@ struct TTMLValidator {
     "resources": ["audio", "data", "font", "image", "metadata"],
     "animation": ["animate", "set", "metadata"],
     "region": ["style", "set", "animate", "metadata"],
-    "body": ["div", "metadata", "set", "animate"],
+    "body": ["div", "metadata", "set", "animate", "audio", "image"],
     "div": ["div", "p", "metadata", "set", "animate", "region", "image", "audio"],
-    "p": ["span", "br", "set", "metadata", "animate", "region", "audio"],
+    "p": ["span", "br", "set", "metadata", "animate", "region", "audio", "image"],
     "span": ["span", "br", "set", "metadata", "animate", "audio", "image"],
     "br": ["metadata", "set", "animate"],
     "style": [], "initial": [], "set": [], "animate": ["metadata"],
@@ -175,7 +175,7 @@ struct TTMLValidator {
         switch n {
         case "timeContainer":
           if v != "par" && v != "seq" { error("ttml.validate.bad-value", "timeContainer=\"\(v)\" is not par or seq", a.location) }
-        case "style":
+        case "style" where ["body", "div", "p", "span", "br", "region", "style", "image"].contains(local):
           for r in TTMLReader.idrefs(v) where !styleIDs.contains(r) {
             error("ttml.validate.bad-idref", "style '\(r)' is not defined", a.location)
           }
@@ -198,11 +198,11 @@ struct TTMLValidator {
       case TTMLNamespace.styling:
         if !TTMLStyleParser.knownTTS.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML style attribute", a.location)
-        } else if let ok = TTMLValueRules.validStyle(n, v), !ok {
+        } else if (local == "animate" || local == "set") && v.contains(";") ? v.split(separator: ";", omittingEmptySubsequences: false).contains(where: { TTMLValueRules.validStyle(n, String($0)) == false }) : TTMLValueRules.validStyle(n, v) == false {
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location)
         } else if n == "extent", local == "tt" {
           let w = TTMLValueRules.words(v)
-          if !(w.count == 2 && w.allSatisfy({ TTMLValueRules.length($0, nonNegative: true, units: ["px"]) })) && v != "auto" {
+          if !(w.count == 2 && w.allSatisfy({ TTMLValueRules.length($0, nonNegative: true, units: ["px"]) })) && v != "auto" && v != "contain" {
             error("ttml.validate.bad-value", "tts:extent on <tt> must be auto or two pixel lengths", a.location)
           }
         }
@@ -233,8 +233,7 @@ struct TTMLValidator {
   }
 
   mutating func checkCondition(_ a: XMLAttribute) {
-    // TTML2 §8.2.2 <condition>: function calls parameter(), media(), supports() take one
-    // quoted string argument.
+    // TTML2 §8.2.2 <condition>: parameter(), media() and supports() take a quoted string.
     let u = Array(a.value.utf8)
     for fn in ["parameter(", "media(", "supports("] {
       let f = Array(fn.utf8)
@@ -242,10 +241,8 @@ struct TTMLValidator {
       while k + f.count <= u.count {
         if Array(u[k..<(k + f.count)]) == f {
           var e = k + f.count
-          while e < u.count, u[e] != UInt8(ascii: ")") { e += 1 }
-          let arg = String(decoding: u[(k + f.count)..<min(e, u.count)], as: UTF8.self).trimmingSpaces
-          let quoted = arg.count >= 2 && ((arg.hasPrefix("'") && arg.hasSuffix("'")) || (arg.hasPrefix("\"") && arg.hasSuffix("\"")))
-          if e >= u.count || !quoted {
+          while e < u.count, u[e] == 0x20 { e += 1 }
+          if e >= u.count || (u[e] != UInt8(ascii: "'") && u[e] != UInt8(ascii: "\"")) {
             error("ttml.validate.bad-value", "condition=\"\(a.value)\": the argument of \(fn)) must be a quoted string", a.location)
             return
           }

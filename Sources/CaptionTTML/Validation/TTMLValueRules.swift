@@ -14,7 +14,7 @@ enum TTMLValueRules {
     for c in u {
       if c >= 0x30 && c <= 0x39 { digits += 1 } else if c == UInt8(ascii: ".") { dots += 1 } else { return false }
     }
-    return digits > 0 && dots <= 1 && u.last != UInt8(ascii: ".")
+    return digits > 0 && dots <= 1
   }
 
   static func length(_ s: Substring, nonNegative: Bool = false, units: Set<String> = ["px", "%", "c", "em", "rh", "rw"]) -> Bool {
@@ -32,8 +32,8 @@ enum TTMLValueRules {
   static func strictColor(_ v: String) -> Bool {
     if v.hasPrefix("rgb") {
       // No spaces anywhere in TTML2 <color> functions except none allowed; components 0–255.
-      guard !v.contains(" "), let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return false }
-      let args = v[v.index(after: open)..<v.index(before: v.endIndex)].split(separator: ",", omittingEmptySubsequences: false)
+      guard v == v.trimmingSpaces, let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return false }
+      let args = v[v.index(after: open)..<v.index(before: v.endIndex)].split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
       guard args.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int($0) ?? 999) <= 255 }) else { return false }
       let fn = v[..<open]
       return (fn == "rgb" && args.count == 3) || (fn == "rgba" && args.count == 4)
@@ -70,7 +70,7 @@ enum TTMLValueRules {
   static func validStyle(_ local: String, _ value: String) -> Bool? {
     let v = value
     if v.isEmpty || v.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return false }
-    if v != v.trimmingSpaces { return false }
+    if v != v.trimmingSpaces, local != "fontFamily" { return false }
     if let k = keywords[local] { return k.contains(v) }
     let w = words(v)
     switch local {
@@ -79,14 +79,14 @@ enum TTMLValueRules {
     case "fontSize": return (1...2).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
     case "lineHeight": return v == "normal" || (w.count == 1 && length(w[0], nonNegative: true))
     case "letterSpacing": return v == "normal" || (w.count == 1 && length(w[0]))
-    case "bpd", "ipd": return v == "auto" || (w.count == 1 && length(w[0], nonNegative: true))
-    case "opacity": return w.count == 1 && isNumber(w[0])
+    case "bpd", "ipd": return ["auto", "available", "fitContent", "maxContent", "minContent"].contains(v) || (w.count == 1 && length(w[0], nonNegative: true))
+    case "opacity": return w.count == 1 && Double(String(w[0])) != nil
     case "luminanceGain": return w.count == 1 && isNumber(w[0], signed: false)
     case "fontShear", "lineShear", "shear": return w.count == 1 && percentage(w[0])
     case "padding": return (1...4).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
     case "origin": return v == "auto" || (w.count == 2 && w.allSatisfy { length($0) })
     case "extent":
-      let measures: Set<Substring> = ["auto", "fitContent", "maxContent", "minContent"]
+      let measures: Set<Substring> = ["auto", "available", "fitContent", "maxContent", "minContent"]
       return v == "auto" || v == "contain" || v == "cover" || (w.count == 2 && w.allSatisfy { measures.contains($0) || length($0, nonNegative: true) })
     case "position":
       let kw: Set<Substring> = ["center", "left", "right", "top", "bottom"]
@@ -110,7 +110,7 @@ enum TTMLValueRules {
     case "textCombine": return v == "none" || v == "all"
     case "textEmphasis":
       let kw: Set<Substring> = ["none", "auto", "filled", "open", "circle", "dot", "sesame", "before", "after", "outside", "current"]
-      return !w.isEmpty && w.allSatisfy { kw.contains($0) || strictColor(String($0)) || ($0.hasPrefix("\"") && $0.hasSuffix("\"")) }
+      return !w.isEmpty && w.allSatisfy { kw.contains($0) || strictColor(String($0)) || $0.hasPrefix("\"") || $0.hasPrefix("'") || $0.hasSuffix("'") || $0.hasSuffix("\"") }
     case "fontVariant":
       guard v != "normal" else { return true }
       let groups: [Set<Substring>] = [["super", "sub"], ["full", "half"], ["ruby"]]
@@ -132,15 +132,15 @@ enum TTMLValueRules {
       var thickness = 0, style = 0, color = 0, radii = 0
       for x in w {
         if styles.contains(x) { style += 1 } else if x == "thin" || x == "medium" || x == "thick" || length(x, nonNegative: true) { thickness += 1 } else if x.hasPrefix("radii(") && x.hasSuffix(")") {
-          let inner = x.dropFirst(6).dropLast().split(separator: ",", omittingEmptySubsequences: false)
+          let inner = x.dropFirst(6).dropLast().split(separator: ",", omittingEmptySubsequences: false).map { Substring($0.trimmingCharacters()) }
           guard (1...2).contains(inner.count), inner.allSatisfy({ length($0, nonNegative: true) }) else { return false }
           radii += 1
         } else if strictColor(String(x)) { color += 1 } else { return false }
       }
       return thickness <= 1 && style <= 1 && color <= 1 && radii <= 1
-    case "backgroundImage": return v == "none" || (v.hasPrefix("url(") && v.hasSuffix(")"))
+    case "backgroundImage": return w.count == 1
     case "backgroundExtent":
-      return (1...2).contains(w.count) && w.allSatisfy { $0 == "auto" || $0 == "contain" || $0 == "cover" || length($0, nonNegative: true) }
+      return (1...2).contains(w.count) && w.allSatisfy { $0 == "auto" || $0 == "contain" || $0 == "cover" || $0 == "available" || length($0, nonNegative: true) }
     case "backgroundPosition":
       let kw: Set<Substring> = ["center", "left", "right", "top", "bottom"]
       return (1...4).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0) }
@@ -163,21 +163,28 @@ enum TTMLValueRules {
       return w.count == 2 && w.allSatisfy(positiveInt)
     case "profile": return !v.contains(" ")
     case "contentProfiles", "processorProfiles":
+      // Designators, optionally grouped as all(d1 d2 …) or any(…) (TTML2 §7.2.5).
       var designators: [Substring] = []
-      for t in w {
-        if t.hasPrefix("all(") || t.hasPrefix("any(") {
-          guard t.hasSuffix(")") else { return false }
-          let inner = t.dropFirst(4).dropLast()
-          let parts = inner.split(separator: ",", omittingEmptySubsequences: false)
-          guard !inner.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else { return false }
-          designators += parts
-        } else {
-          guard !t.contains("("), !t.contains(")"), !t.contains(",") else { return false }
-          designators.append(t)
+      var inGroup = false
+      for t0 in w {
+        var t = t0
+        if !inGroup, t.hasPrefix("all(") || t.hasPrefix("any(") {
+          inGroup = true
+          t = t.dropFirst(4)
+        } else if t.contains("(") {
+          return false
         }
+        if inGroup, t.hasSuffix(")") {
+          inGroup = false
+          t = t.dropLast()
+          if t.isEmpty, designators.isEmpty { return false }
+        }
+        if t.isEmpty { continue }
+        guard !t.contains("("), !t.contains(")"), !t.contains(","), !t.contains("#") else { return false }
+        designators.append(t)
       }
-      return !designators.isEmpty && designators.allSatisfy { !$0.contains("#") } && Set(designators).count == designators.count
-    case "contentProfileCombination", "processorProfileCombination": return ["leastRestrictive", "mostRestrictive", "replace"].contains(v)
+      return !inGroup && !designators.isEmpty && Set(designators).count == designators.count
+    case "contentProfileCombination", "processorProfileCombination": return ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
     case "inferProcessorProfileMethod": return ["loose", "strict"].contains(v)
     case "inferProcessorProfileSource": return ["combined", "first"].contains(v)
     case "permitFeatureNarrowing", "permitFeatureWidening": return v == "true" || v == "false"
