@@ -97,6 +97,10 @@ struct TTMLValidator {
   static let metadataAttrs: Set<String> = ["agent", "role"]
 
   mutating func validate() {
+    if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+      checkISD(root, depth: 0)
+      return
+    }
     guard TTMLReader.isTT(root, "tt") else { return }
     collectIDs(root, depth: 0)
     check(root, parent: nil, depth: 0)
@@ -147,9 +151,18 @@ struct TTMLValidator {
       if e.name.local == "actor", let a = e.attributeNode("", "agent"), !agentIDs.contains(a.value) {
         error("ttml.validate.bad-idref", "ttm:actor agent '\(a.value)' is not an agent", a.location)
       }
+    } else if e.name.namespace == TTMLNamespace.parameter {
+      checkParameterElement(e)
     } else {
       // Foreign element: pruned, not checked (TTML2 §5.3.2).
       return
+    }
+    if inTT, ["div", "p"].contains(e.name.local) {
+      let inline = e.elements.filter { TTMLReader.isTT($0, "region") }
+      if inline.count > 1 { error("ttml.validate.inline-region", "<\(e.qualifiedName)> has more than one inline <region>", inline[1].location) }
+      for r in inline where r.attributes.contains(where: { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }) {
+        error("ttml.validate.inline-region", "an inline <region> must not have timing", r.location)
+      }
     }
     guard depth < 256 else { return }
     for c in e.elements { check(c, parent: e, depth: depth + 1) }
@@ -191,6 +204,10 @@ struct TTMLValidator {
           if !["discrete", "linear", "paced", "spline"].contains(v) { error("ttml.validate.bad-value", "calcMode=\"\(v)\" is not valid", a.location) }
         case "condition":
           checkCondition(a)
+        case "begin", "end":
+          if v.trimmingSpaces.hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
+            error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
+          }
         default: break
         }
       case TTMLNamespace.tt:
@@ -226,10 +243,43 @@ struct TTMLValidator {
         }
       case TTMLNamespace.xml:
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
+        if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
+      case TTMLNamespace.audio:
+        if !TTMLValueRules.validAudio(n, v) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
       default:
         break
       }
     }
+  }
+
+  /// `ttp:profile`, `ttp:features`, `ttp:extensions` elements (TTML2 §6.1).
+  mutating func checkParameterElement(_ e: XMLElementNode) {
+    for a in e.attributes where a.name.namespace == "" {
+      let v = a.value
+      var ok = true
+      switch a.name.local {
+      case "type": ok = v == "content" || v == "processor"
+      case "combine": ok = ["leastRestrictive", "mostRestrictive", "replace"].contains(v)
+      case "designator", "use": ok = !v.trimmingSpaces.isEmpty && !v.contains("#")
+      case "value": ok = ["optional", "required", "prohibited", "use"].contains(v)
+      default: break
+      }
+      if !ok { error("ttml.validate.bad-value", "\(e.qualifiedName) \(a.qualifiedName)=\"\(v)\" is not a valid value", a.location) }
+    }
+  }
+
+  /// TTML2 Annex intermediate synchronic documents: `isd:isd` and `isd:sequence` versions and sizes.
+  mutating func checkISD(_ e: XMLElementNode, depth: Int) {
+    guard depth < 64 else { return }
+    if e.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+      if let v = e.attributeNode("", "version"), v.value != "2" {
+        error("ttml.validate.bad-value", "ISD version must be 2", v.location)
+      }
+      if let s = e.attributeNode("", "size"), s.value.isEmpty || !s.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+        error("ttml.validate.bad-value", "ISD size must be a non-negative integer", s.location)
+      }
+    }
+    for c in e.elements { checkISD(c, depth: depth + 1) }
   }
 
   mutating func checkCondition(_ a: XMLAttribute) {

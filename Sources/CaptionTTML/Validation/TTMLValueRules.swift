@@ -17,6 +17,27 @@ enum TTMLValueRules {
     return digits > 0 && dots <= 1
   }
 
+  /// TTML2 <real>: optional sign only where allowed, digits with an optional fraction, no
+  /// trailing decimal point.
+  static func strictReal(_ s: Substring, signed: Bool) -> Bool {
+    isNumber(s, signed: signed) && !s.hasSuffix(".")
+  }
+
+  /// `tta:` audio style properties (TTML2 §10.2.x: gain, pan, pitch, speak).
+  static func validAudio(_ local: String, _ v: String) -> Bool {
+    guard !v.isEmpty, v == v.trimmingSpaces else { return false }
+    switch local {
+    case "gain": return strictReal(Substring(v), signed: true)
+    case "pan": return strictReal(Substring(v), signed: true)
+    case "pitch":
+      var n = Substring(v)
+      for suffix in ["%", "Hz", "st"] where n.hasSuffix(suffix) { n = n.dropLast(suffix.count); break }
+      return strictReal(n, signed: true)
+    case "speak": return ["none", "normal", "fast", "slow"].contains(v)
+    default: return false
+    }
+  }
+
   static func length(_ s: Substring, nonNegative: Bool = false, units: Set<String> = ["px", "%", "c", "em", "rh", "rw"]) -> Bool {
     guard let l = TTMLStyleParser.length(String(s)), units.contains(l.unit.rawValue) else { return false }
     if nonNegative && l.value < 0 { return false }
@@ -81,7 +102,7 @@ enum TTMLValueRules {
     case "letterSpacing": return v == "normal" || (w.count == 1 && length(w[0]))
     case "bpd", "ipd": return ["auto", "available", "fitContent", "maxContent", "minContent"].contains(v) || (w.count == 1 && length(w[0], nonNegative: true))
     case "opacity": return w.count == 1 && Double(String(w[0])) != nil
-    case "luminanceGain": return w.count == 1 && isNumber(w[0], signed: false)
+    case "luminanceGain": return w.count == 1 && strictReal(w[0], signed: false)
     case "fontShear", "lineShear", "shear": return w.count == 1 && percentage(w[0])
     case "padding": return (1...4).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
     case "origin": return v == "auto" || (w.count == 2 && w.allSatisfy { length($0) })
