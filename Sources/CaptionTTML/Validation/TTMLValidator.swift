@@ -70,7 +70,7 @@ struct TTMLValidator {
     "p": ["span", "br", "set", "metadata", "animate", "region", "audio", "image"],
     "span": ["span", "br", "set", "metadata", "animate", "audio", "image"],
     "br": ["metadata", "set", "animate"],
-    "style": [], "initial": [], "set": [], "animate": ["metadata"],
+    "style": [], "initial": [], "set": ["metadata"], "animate": ["metadata"],
     "metadata": [], "audio": ["source", "metadata"], "image": ["source", "metadata"], "font": ["source", "metadata"],
     "data": ["chunk", "source", "metadata"], "source": ["data", "metadata"], "chunk": [],
   ]
@@ -245,7 +245,8 @@ struct TTMLValidator {
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
         if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
       case TTMLNamespace.audio:
-        if !TTMLValueRules.validAudio(n, v) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
+        let parts = (local == "animate" || local == "set") ? v.split(separator: ";", omittingEmptySubsequences: false).map(String.init) : [v]
+        if parts.contains(where: { !TTMLValueRules.validAudio(n, $0) }) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
       default:
         break
       }
@@ -259,7 +260,7 @@ struct TTMLValidator {
       var ok = true
       switch a.name.local {
       case "type": ok = v == "content" || v == "processor"
-      case "combine": ok = ["leastRestrictive", "mostRestrictive", "replace"].contains(v)
+      case "combine": ok = ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
       case "designator", "use": ok = !v.trimmingSpaces.isEmpty && !v.contains("#")
       case "value": ok = ["optional", "required", "prohibited", "use"].contains(v)
       default: break

@@ -31,7 +31,7 @@ enum TTMLValueRules {
     case "pan": return strictReal(Substring(v), signed: true)
     case "pitch":
       var n = Substring(v)
-      for suffix in ["%", "Hz", "st"] where n.hasSuffix(suffix) { n = n.dropLast(suffix.count); break }
+      for suffix in ["%", "Hz", "hz", "st"] where n.hasSuffix(suffix) { n = n.dropLast(suffix.count); break }
       return strictReal(n, signed: true)
     case "speak": return ["none", "normal", "fast", "slow"].contains(v)
     default: return false
@@ -148,6 +148,12 @@ enum TTMLValueRules {
     case "zIndex": return v == "auto" || Int(v) != nil
     case "disparity": return w.count == 1 && length(w[0])
     case "border":
+      // Rejoin a radii(…) function that contains spaces.
+      var w = w
+      if let k = w.firstIndex(where: { $0.hasPrefix("radii(") && !$0.hasSuffix(")") }), let e = w[k...].firstIndex(where: { $0.hasSuffix(")") }) {
+        let joined = w[k...e].joined()
+        w.replaceSubrange(k...e, with: [Substring(joined)])
+      }
       guard (1...4).contains(w.count) else { return false }
       let styles: Set<Substring> = ["none", "dotted", "dashed", "solid", "double"]
       var thickness = 0, style = 0, color = 0, radii = 0
@@ -161,7 +167,8 @@ enum TTMLValueRules {
       return thickness <= 1 && style <= 1 && color <= 1 && radii <= 1
     case "backgroundImage": return w.count == 1
     case "backgroundExtent":
-      return (1...2).contains(w.count) && w.allSatisfy { $0 == "auto" || $0 == "contain" || $0 == "cover" || $0 == "available" || length($0, nonNegative: true) }
+      let kw: Set<Substring> = ["auto", "contain", "cover", "available", "fitContent", "maxContent", "minContent"]
+      return (1...2).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0, nonNegative: true) }
     case "backgroundPosition":
       let kw: Set<Substring> = ["center", "left", "right", "top", "bottom"]
       return (1...4).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0) }
