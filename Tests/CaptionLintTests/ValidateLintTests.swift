@@ -115,3 +115,18 @@ import Testing
     #expect(r.out.contains("streaming          Netflix TTSG: 42 chars, 2 lines, 17 cps / 200 wpm, 5/6–7 s, 2-frame gaps"))
   }
 }
+
+@Suite struct BaselinePortabilityTests {
+  @Test func baselineMatchesOnAnotherCheckout() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    try s.write("one/captions/ep1.vtt", episodeVTT)
+    try s.write("two/captions/ep1.vtt", episodeVTT)
+    #expect(tool(["validate", "--write-baseline", s.path("one/baseline.json"), s.path("one/captions")]).code == 0)
+    let text = try #require(s.read("one/baseline.json"))
+    #expect(text.contains("\"file\" : \"captions/ep1.vtt\""))
+    try s.write("two/baseline.json", text)
+    let r = tool(["validate", "--strict", "--baseline", s.path("two/baseline.json"), s.path("two/captions")])
+    #expect(r.code == 0, "\(r.out)")
+  }
+}

@@ -76,7 +76,7 @@ enum ValidateCommand: CLICommand {
     }
     let quiet = args.flag("quiet")
     let writeBaselinePath = args.value("write-baseline")
-    var lint = try session(&args, loader: loader, io: io)
+    var lint = try session(&args, loader: loader, io: io, writeBaselinePath: writeBaselinePath)
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     var paths: [String] = []
@@ -132,7 +132,7 @@ enum ValidateCommand: CLICommand {
 
   /// Builds the lint session from `--config`, `--preset`, `--no-lint`, `--baseline` and the
   /// media options.
-  static func session(_ args: inout ArgumentScanner, loader: CaptionLoader, io: ToolIO) throws(ToolError) -> LintSession {
+  static func session(_ args: inout ArgumentScanner, loader: CaptionLoader, io: ToolIO, writeBaselinePath: String?) throws(ToolError) -> LintSession {
     var preset: LintPreset?
     if let name = args.value("preset") {
       guard let p = LintPreset.named(name) else {
@@ -142,7 +142,8 @@ enum ValidateCommand: CLICommand {
     }
     let noLint = args.flag("no-lint")
     var baseline: Baseline?
-    if let path = args.value("baseline") {
+    let baselinePath = args.value("baseline")
+    if let path = baselinePath {
       guard let data = FileManager.default.contents(atPath: path) else { throw .io(path: path, message: "cannot read the baseline") }
       baseline = try configured { () throws(ConfigurationError) in try Baseline.parse(Array(data), path: path) }
     }
@@ -158,9 +159,15 @@ enum ValidateCommand: CLICommand {
       context.fullTrack = try loader.load(full, io: io).result.document
     }
     let configPath = args.value("config")
-    return try configured { () throws(ConfigurationError) in
+    var session = try configured { () throws(ConfigurationError) in
       try LintSession(configPath: configPath, presetOverride: preset, lintEnabled: !noLint, baseline: baseline, context: context)
     }
+    // Fingerprints name files relative to the baseline's folder, so a baseline recorded on one
+    // checkout matches on another.
+    if let b = baselinePath ?? writeBaselinePath {
+      session.fingerprintRoot = URL(fileURLWithPath: b).standardizedFileURL.deletingLastPathComponent().path
+    }
+    return session
   }
 
   /// Runs a configuration step, turning a `ConfigurationError` into a usage error (exit 2)

@@ -68,6 +68,18 @@ public struct Baseline: Sendable, Hashable {
     self.init(entries: Array(byPrint.values))
   }
 
+  /// For each finding, whether the baseline accepts it (in order; counts are consumed).
+  public func acceptance(_ items: [Item]) -> [Bool] {
+    var remaining: [String: Int] = [:]
+    for e in entries { remaining[e.fingerprint, default: 0] += e.count }
+    return items.map { item in
+      let fp = item.fingerprint
+      guard let n = remaining[fp], n > 0 else { return false }
+      remaining[fp] = n - 1
+      return true
+    }
+  }
+
   /// Splits findings into new ones and ones the baseline accepts, keeping their order.
   public func partition(_ items: [Item]) -> (new: [Item], accepted: [Item]) {
     var remaining: [String: Int] = [:]

@@ -16,6 +16,9 @@ public struct LintSession: Sendable {
   public var baseline: Baseline?
   /// Facts from outside the files (media duration).
   public var context: LintContext
+  /// The folder fingerprint paths are relative to (the baseline file's folder), so a baseline
+  /// matches whatever absolute path the repository is checked out at. `nil`: paths as given.
+  public var fingerprintRoot: String?
   private let explicit: LintConfiguration?
   private var cache: [String: LintConfiguration] = [:]
 
@@ -112,19 +115,30 @@ public struct LintSession: Sendable {
       rulesChecked = linter.rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
     }
     let locator = Fingerprint.CueLocator(document)
-    let items = diagnostics.map { Baseline.Item(diagnostic: $0, cueText: locator.cueText(for: $0)) }
+    let fingerprintPath = fingerprintRoot.map { Self.relative(path, to: $0) } ?? path
+    let items = diagnostics.map { d -> Baseline.Item in
+      var named = d
+      named.file = fingerprintPath
+      return Baseline.Item(diagnostic: named, cueText: locator.cueText(for: d))
+    }
     recording.append(contentsOf: items)
-    var kept = items
-    var baselined = 0
-    if let baseline {
-      let split = baseline.partition(items)
-      kept = split.new
-      baselined = split.accepted.count
+    let accepted = baseline?.acceptance(items) ?? Array(repeating: false, count: items.count)
+    var kept: [Diagnostic] = [], prints: [String] = []
+    for (k, d) in diagnostics.enumerated() where !accepted[k] {
+      kept.append(d)
+      prints.append(items[k].fingerprint)
     }
     return RunReport.File(
       path: path, format: format, encoding: result.encoding.rawValue, cueCount: document.cues.count,
-      diagnostics: kept.map(\.diagnostic), fingerprints: kept.map(\.fingerprint), baselinedCount: baselined,
+      diagnostics: kept, fingerprints: prints, baselinedCount: diagnostics.count - kept.count,
       suppressedCount: suppressed, rulesChecked: rulesChecked)
+  }
+
+  /// `path` relative to the folder `root` when it is inside it, else `path` unchanged.
+  static func relative(_ path: String, to root: String) -> String {
+    if path == "-" || path == "<stdin>" { return path }
+    let abs = absolute(path), base = absolute(root)
+    return abs.hasPrefix(base + "/") ? String(abs.dropFirst(base.count + 1)) : path
   }
 
   static func absolute(_ path: String) -> String {
