@@ -70,3 +70,29 @@ import Testing
     #expect(s.read("ep.md") == "`0:00:01` **Ann:** Hi.\n\n`0:00:02` **Ben:** Hello, Ann.\n")
   }
 }
+
+@Suite struct TTMLTranscriptTests {
+  @Test func speakersFromTTMLAgents() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let ttml = try s.write("ep.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" xml:lang="en">
+        <head>
+          <metadata>
+            <ttm:agent xml:id="a1" type="character"><ttm:name type="full">Ann</ttm:name></ttm:agent>
+          </metadata>
+        </head>
+        <body><div>
+          <p begin="00:00:01.000" end="00:00:02.000" ttm:agent="a1">Hi there.</p>
+          <p begin="00:00:02.000" end="00:00:03.000">Plain narration.</p>
+        </div></body>
+      </tt>
+      """)
+    let r = tool(["convert", ttml, s.path("ep.txt")])
+    #expect(r.code == 0, "\(r.err)")
+    let text = try #require(s.read("ep.txt"))
+    #expect(text.hasPrefix("Ann: Hi there."))
+    #expect(text.contains("\n\nPlain narration.\n"))
+  }
+}
