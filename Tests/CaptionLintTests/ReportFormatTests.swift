@@ -1,4 +1,6 @@
-import CaptionCLI
+@testable import CaptionCLI
+import CaptionLint
+import CaptionCore
 import Foundation
 import Testing
 
@@ -120,6 +122,10 @@ import Testing
     let r = tool(["validate", "--format", "github", p])
     #expect(r.out.contains("a%2Cb%3Ac.vtt,line=3,col=1,title=lint.timing.min-duration::"))
     #expect(r.out.contains("100%25 wrong") || !r.out.contains("100%"))
+    let d = Diagnostic(code: "x.y", severity: .error, message: "bad\u{0}byte\r\nnext 5%", location: SourceLocation(line: 2, column: 3), file: "a.vtt")
+    let report = RunReport(files: [RunReport.File(path: "a.vtt", diagnostics: [d])], failOn: .error, tool: "t", toolVersion: "0")
+    let lines = GitHubAnnotations(report: report).lines()
+    #expect(lines == ["::error file=a.vtt,line=2,col=3,title=x.y::bad\u{FFFD}byte%0D%0Anext 5%25"])
   }
 
   @Test func unreadableFilesAppearInEveryFormat() throws {

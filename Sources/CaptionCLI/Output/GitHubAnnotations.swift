@@ -6,7 +6,8 @@ import Foundation
 /// `::error file=captions/ep1.vtt,line=12,col=1,title=lint.text.line-length::line 1 of cue 3 …`.
 ///
 /// Severity maps to `error`, `warning` and `notice` (info). Property values escape `%`, CR, LF,
-/// `:` and `,`; messages escape `%`, CR and LF, as the runner's command parser requires.
+/// `:` and `,`; messages escape `%`, CR and LF, as the runner's command parser requires. Other
+/// control characters (quoted from broken input) become U+FFFD.
 struct GitHubAnnotations {
   let report: RunReport
 
@@ -39,7 +40,22 @@ struct GitHubAnnotations {
   }
 
   static func data(_ s: String) -> String {
-    s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    var out = ""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "%": out += "%25"
+      case "\r": out += "%0D"
+      case "\n": out += "%0A"
+      default:
+        // Other control characters (quoted from broken input) would corrupt the log line.
+        if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F {
+          out += "\u{FFFD}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
   }
 
   static func property(_ s: String) -> String {
