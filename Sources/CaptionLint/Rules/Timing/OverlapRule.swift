@@ -4,13 +4,13 @@ import CaptionCore
 /// placement), so the player stacks or hides one of them. Cues shown together at different
 /// positions (two speakers placed left and right) are `timing.overlap-positioned` instead.
 ///
-/// Threshold: none; any overlap counts (Netflix TTSG: no overlapping events).
+/// Threshold: none; any overlap in one position counts.
 public struct OverlapRule: LintRule {
   public init() {}
   public var id: String { "timing.overlap" }
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Cues in the same region and position must not overlap in time." }
-  public var thresholdSource: String { "Netflix TTSG and BBC guidelines: one subtitle event at a time per position" }
+  public var thresholdSource: String { "No threshold; players stack or hide cues that overlap in one position" }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let cues = input.document.cues

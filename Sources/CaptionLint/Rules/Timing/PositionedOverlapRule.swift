@@ -10,7 +10,7 @@ public struct PositionedOverlapRule: LintRule {
   public var id: String { "timing.overlap-positioned" }
   public var defaultSeverity: Severity { .info }
   public var summary: String { "Reports cues shown together at different positions (simultaneous speakers)." }
-  public var thresholdSource: String { "Netflix TTSG allows two simultaneous positioned events; reported for review" }
+  public var thresholdSource: String { "No threshold; simultaneous positioned speakers are often intended, so this is for review" }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let cues = input.document.cues
