@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CaptionCore", targets: ["CaptionCore"]),
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
+    .library(name: "CaptionStyle", targets: ["CaptionStyle"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
     .executable(name: "captionkit", targets: ["captionkit"]),
   ],
@@ -17,8 +18,10 @@ let package = Package(
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
     // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
     .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
+    // Caption style profiles, legibility (contrast) validation, style export and preview.
+    .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
-    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML"]),
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionStyle"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
@@ -27,6 +30,7 @@ let package = Package(
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"]),
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
