@@ -14,7 +14,7 @@ import Testing
     #expect(e.text.contains("background-color: rgba(0, 0, 0, 0.5);"))
     #expect(e.text.contains("font-family: \"SF Pro Text\", \"Helvetica Neue\", sans-serif;"))
     #expect(e.text.contains("font-size: 5.33vh;"))
-    #expect(e.text.contains("text-shadow: 0.06em 0em 0 #000000, -0.06em 0em 0 #000000"))
+    #expect(e.text.contains("text-shadow: 0.06em 0 0 #000000, -0.06em 0 0 #000000"))
     #expect(e.diagnostics.map(\.code) == ["style.export.webvtt.outline-approximated"])
     #expect(!e.text.contains("\n\n\n"))
   }

@@ -24,8 +24,11 @@ public enum WebVTTStyleExporter {
     if shadows.isEmpty {
       lines.append("text-shadow: none;")
     } else {
-      let blur = ExportSupport.num(p.edge.blur, 3)
-      let list = shadows.map { "\(ExportSupport.num($0.x, 3))em \(ExportSupport.num($0.y, 3))em \(blur == "0" ? "0" : blur + "em") \(ExportSupport.css($0.color))" }
+      func len(_ v: Double) -> String {
+        let s = ExportSupport.num(v, 3)
+        return s == "0" ? "0" : s + "em"
+      }
+      let list = shadows.map { "\(len($0.x)) \(len($0.y)) \(len(p.edge.blur)) \(ExportSupport.css($0.color))" }
       lines.append("text-shadow: \(list.joined(separator: ", "));")
       if p.edge.type == .uniform {
         diags.append(
