@@ -9,7 +9,17 @@ struct StyleCascade {
 
   init(_ doc: CaptionDocument) {
     var map: [String: NamedStyle] = [:]
-    for s in doc.styles where map[s.id] == nil { map[s.id] = s }
+    // Several rules for one id (two `::cue(.a)` rules) cascade: later properties win.
+    for s in doc.styles {
+      if var existing = map[s.id] {
+        existing.style = existing.style.merged(with: s.style)
+        existing.basedOn += s.basedOn.filter { !existing.basedOn.contains($0) }
+        if existing.source == nil { existing.source = s.source }
+        map[s.id] = existing
+      } else {
+        map[s.id] = s
+      }
+    }
     named = map
   }
 
