@@ -113,6 +113,8 @@ import Testing
     let d = DocumentStyleChecker.check(doc, profile: nil, defaults: .plain)
     #expect(d.map(\.code) == ["style.contrast.worst-case-video"])
     #expect(d.first?.location?.line == 2)
+    #expect(d.first?.severity == .warning)
+    #expect(DocumentStyleChecker.check(doc, profile: nil, defaults: .ttml).first?.severity == .error)
   }
 
   @Test func displayUnderProfileChecksLayoutAndTiming() throws {

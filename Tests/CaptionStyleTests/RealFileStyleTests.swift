@@ -81,5 +81,7 @@ import Testing
     let d = DocumentStyleChecker.check(doc, profile: nil, defaults: .plain)
     #expect(d.map(\.code) == ["style.contrast.worst-case-video"], "\(d)")
     #expect(d.first?.location?.line == 2)
+    // No box at all in SRT: the player's own box or outline decides, so a warning.
+    #expect(d.first?.severity == .warning)
   }
 }

@@ -11,7 +11,8 @@ import CaptionCore
 /// - `style.contrast.text-over-background` (error): an opaque box behind the text, and the text
 ///   on it is below WCAG AA (SC 1.4.3) for the size class.
 /// - `style.contrast.worst-case-video` (error): translucent or no box; worst case over all SDR
-///   video fails AA in every blend space.
+///   video fails AA in every blend space (a warning for SRT-like formats when there is no box
+///   at all, since the player's own box or outline decides: `RendererDefaults.bareVideoSeverity`).
 /// - `style.contrast.blend-space-dependent` (warning): fails in some blend spaces only.
 /// - `style.contrast.apca` (info): APCA |Lc| below the minimum (advisory).
 ///
@@ -113,7 +114,7 @@ public enum DocumentStyleChecker {
         if let hit = cache[run] {
           found = hit
         } else {
-          found = evaluate(run, validation: validation)
+          found = evaluate(run, validation: validation, bareVideoSeverity: defaults.bareVideoSeverity)
           cache[run] = found
         }
         for var d in found {
@@ -186,7 +187,7 @@ public enum DocumentStyleChecker {
       bold: ctx.style.fontWeight == .bold)
   }
 
-  static func evaluate(_ run: Run, validation: StyleProfile.Validation) -> [Diagnostic] {
+  static func evaluate(_ run: Run, validation: StyleProfile.Validation, bareVideoSeverity: Severity) -> [Diagnostic] {
     var stack = LayerStack(text: run.text, edgeType: run.edgeType, edge: run.edge, edgeWidth: run.edgeWidth)
     if let top = run.boxes.last {
       stack.background = top
@@ -219,9 +220,10 @@ public enum DocumentStyleChecker {
             code: "style.contrast.text-over-background", severity: .error,
             message: "\(text) on \(boxes)\(edge): contrast \(NumberFormat.ratio(r, threshold: t)) < \(NumberFormat.plain(t)):1 (WCAG \(level), \(why))"))
       } else {
+        let bare = run.boxes.allSatisfy { $0.opacity <= 0 } && !stack.outlineQualifies
         out.append(
           Diagnostic(
-            code: "style.contrast.worst-case-video", severity: .error,
+            code: "style.contrast.worst-case-video", severity: bare ? bareVideoSeverity : .error,
             message: "\(text) on \(boxes)\(edge): worst-case contrast over video \(ProfileAnalysis.ratios(worst, threshold: t)) < \(NumberFormat.plain(t)):1 (WCAG \(level), \(why))"))
       }
     } else if !failing.isEmpty {

@@ -9,11 +9,15 @@ public struct RendererDefaults: Sendable, Hashable {
   public var cueBackground: Color?
   /// The default font size in rh.
   public var fontSize: Double
+  /// The severity of a text run that fails over video with no box at all. A warning for
+  /// formats (SRT) whose players draw their own box or outline that the file cannot control.
+  public var bareVideoSeverity: Severity
 
-  public init(text: TextStyle, cueBackground: Color?, fontSize: Double) {
+  public init(text: TextStyle, cueBackground: Color?, fontSize: Double, bareVideoSeverity: Severity = .error) {
     self.text = text
     self.cueBackground = cueBackground
     self.fontSize = fontSize
+    self.bareVideoSeverity = bareVideoSeverity
   }
 
   private static var white: TextStyle {
@@ -27,7 +31,8 @@ public struct RendererDefaults: Sendable, Hashable {
   /// TTML: `tts:color` white, transparent backgrounds, font size 1c (6.67 rh at 15 rows).
   public static let ttml = RendererDefaults(text: white, cueBackground: nil, fontSize: 100.0 / 15)
   /// SRT and unknown formats: white text, no box (players vary; authored boxes still count).
-  public static let plain = RendererDefaults(text: white, cueBackground: nil, fontSize: 5.33)
+  /// Failures on bare video are warnings: the player's own box or outline decides.
+  public static let plain = RendererDefaults(text: white, cueBackground: nil, fontSize: 5.33, bareVideoSeverity: .warning)
 
   /// A guess from the document: WebVTT when it has style sheets or a WebVTT header, TTML when
   /// it has TTML parameters or regions with TTML geometry, else `plain`.
