@@ -85,16 +85,27 @@ import Testing
     let doc = CaptionDocument(cues: [
       Cue(start: .zero, end: CaptionTime(milliseconds: 1000), styleRefs: ["s1"], content: [.text("Hi")])
     ])
-    let (out, diags) = p.apply(to: doc, format: "webvtt")
+    let (out, diags) = p.apply(to: doc)
     #expect(out.styleSheets.count == 1)
     #expect(out.styleSheets[0].contains("::cue {"))
     #expect(out.styles.map(\.id) == ["outline-only"])
     #expect(out.styles[0].style.textOutline?.thickness == Length(0.08, .em))
     #expect(out.styles[0].style.fontSize == Length(6, .rootHeight))
     #expect(out.cues[0].styleRefs == ["outline-only", "s1"])
-    #expect(diags.map(\.code) == ["style.export.webvtt.outline-approximated"])
+    #expect(diags.isEmpty)
     // The applied document passes the document checker: the outline travels as a halo.
-    #expect(DocumentStyleChecker.check(out, profile: nil, defaults: .webvtt).isEmpty)
+    #expect(DocumentStyleChecker.check(out, profile: nil, defaults: .ttml).isEmpty)
+    // WebVTT: a ::cue rule only, cue refs untouched, and the outline approximation reported.
+    let (vtt, vttDiags) = p.apply(to: doc, format: "webvtt")
+    #expect(vtt.styleSheets.count == 1 && vtt.styles.isEmpty)
+    #expect(vtt.cues[0].styleRefs == ["s1"])
+    #expect(vttDiags.map(\.code) == ["style.export.webvtt.outline-approximated"])
+    // From TTML (named styles, no style sheet) to WebVTT: a global named style instead.
+    var fromTTML = doc
+    fromTTML.styles = [NamedStyle(id: "s1", style: TextStyle())]
+    let (t2v, _) = p.apply(to: fromTTML, format: "webvtt")
+    #expect(t2v.styleSheets.isEmpty)
+    #expect(t2v.styles.map(\.id) == ["", "s1"])
     // Applying a failing profile says so.
     let (_, bad) = try lib.profile("drop-shadow-only").apply(to: doc, format: "ttml")
     #expect(bad.contains { $0.code == "style.apply.profile-fails" })

@@ -85,3 +85,26 @@ import Testing
     #expect(d.first?.severity == .warning)
   }
 }
+
+@Suite struct ApplyRoundTripTests {
+  @Test(arguments: ["outline-only", "fcc-semitransparent-box", "high-contrast-yellow"])
+  func applyWriteReadCheck(_ id: String) throws {
+    let webvtt = try #require(FormatRegistry.format(named: "webvtt"))
+    let source = "WEBVTT\n\n00:00.000 --> 00:02.000\nHello there\n"
+    let doc = try webvtt.read(Array(source.utf8), options: ReadOptions()).document
+    let profile = try ProfileLibrary.builtIn.profile(id)
+    let (styled, _) = profile.apply(to: doc, format: "webvtt")
+    let written = webvtt.write(styled, options: WriteOptions())
+    let text = String(decoding: written.bytes, as: UTF8.self)
+    #expect(text.contains("STYLE\n"))
+    let back = try webvtt.read(written.bytes, options: ReadOptions()).document
+    let d = DocumentStyleChecker.check(back, profile: nil)
+    // The written style carries the profile's legibility: passing profiles stay clean, the
+    // 50% box is caught again from the file.
+    if profile.expectedVerdict == .fail {
+      #expect(d.contains { $0.code == "style.contrast.worst-case-video" && $0.severity == .error }, "\(d)\n\(text)")
+    } else {
+      #expect(d.filter { $0.severity >= .warning }.isEmpty, "\(d)\n\(text)")
+    }
+  }
+}

@@ -3,12 +3,16 @@ import CaptionCore
 extension StyleProfile {
   /// Writes this profile into a document, for `captionkit convert IN OUT --profile P`.
   ///
-  /// - Appends a `::cue { … }` rule to `styleSheets` (what a WebVTT writer emits in a `STYLE`
-  ///   block).
-  /// - Adds a named style with the profile's id (`textStyle`) and puts it first in every cue's
-  ///   `styleRefs` (what a TTML writer emits as `<style>` and `p/@style`); authored styles keep
+  /// - WebVTT output (`format` `webvtt`/`vtt`): a `::cue { … }` rule appended to `styleSheets`
+  ///   (the WebVTT writer emits style sheets verbatim), or, when the document has named styles
+  ///   but no style sheet (it came from TTML), a global named style (id `""`, written as
+  ///   `::cue`) so the writer still generates the authored class rules. Cue `styleRefs` are
+  ///   left alone: WebVTT has no cue-level style reference.
+  /// - Other formats: a named style with the profile's id (`textStyle`), put first in every
+  ///   cue's `styleRefs` (a TTML writer emits `<style>` and `p/@style`); authored styles keep
   ///   precedence for the properties they set, as `::cue(.class)` rules do over `::cue`.
-  /// - Adds a window style `<id>-window` to every region's `styleRefs` when the window is visible.
+  ///   With `format` `nil` the `::cue` rule is appended to `styleSheets` too.
+  /// - A visible window becomes a style `<id>-window` on every region.
   ///
   /// - Parameter format: the output format id (`webvtt`, `ttml`, `srt`…), to report what it
   ///   cannot hold; `nil` reports nothing format-specific.
@@ -17,11 +21,25 @@ extension StyleProfile {
     var doc = document
     var diags: [Diagnostic] = []
     let (css, cssDiags) = WebVTTStyleExporter.css(self)
-    doc.styleSheets.append("/* caption style profile \(id) */\n" + css)
+    let fmt = format?.lowercased()
+    let webvtt = fmt == "webvtt" || fmt == "vtt"
     doc.styles.removeAll { $0.id == id || $0.id == id + "-window" }
-    doc.styles.append(NamedStyle(id: id, style: textStyle))
-    for i in doc.cues.indices where !doc.cues[i].styleRefs.contains(id) {
-      doc.cues[i].styleRefs.insert(id, at: 0)
+    if webvtt {
+      if doc.styleSheets.isEmpty && !doc.styles.isEmpty {
+        if let g = doc.styles.firstIndex(where: { $0.id.isEmpty }) {
+          doc.styles[g].style = doc.styles[g].style.merged(with: textStyle)
+        } else {
+          doc.styles.insert(NamedStyle(id: "", style: textStyle), at: 0)
+        }
+      } else {
+        doc.styleSheets.append("/* caption style profile \(id) */\n" + css)
+      }
+    } else {
+      if fmt == nil { doc.styleSheets.append("/* caption style profile \(id) */\n" + css) }
+      doc.styles.append(NamedStyle(id: id, style: textStyle))
+      for i in doc.cues.indices where !doc.cues[i].styleRefs.contains(id) {
+        doc.cues[i].styleRefs.insert(id, at: 0)
+      }
     }
     if window.opacity > 0 {
       if doc.regions.isEmpty {
