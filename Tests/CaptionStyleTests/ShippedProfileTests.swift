@@ -32,6 +32,7 @@ import Testing
     Expected(id: "yellow-on-blue", verdict: .pass, srgb: "8.00", linear: "8.00", lcSRGB: "85.5", lcLinear: "85.5", rules: []),
     Expected(id: "black-on-white", verdict: .pass, srgb: "21.00", linear: "21.00", lcSRGB: "106.0", lcLinear: "106.0", rules: []),
     Expected(id: "low-glare-dark", verdict: .pass, srgb: "13.94", linear: "13.94", lcSRGB: "90.3", lcLinear: "90.3", rules: []),
+    Expected(id: "hdr-1000-solid-box", verdict: .pass, srgb: "21.00", linear: "21.00", lcSRGB: "107.9", lcLinear: "107.9", rules: []),
     Expected(id: "drop-shadow-only", verdict: .fail, srgb: "1.00", linear: "1.00", lcSRGB: "0.0", lcLinear: "0.0", rules: ["CS-C01", "CS-C05", "CS-C08"]),
     Expected(id: "fcc-semitransparent-box", verdict: .fail, srgb: "3.98", linear: "1.91", lcSRGB: "72.6", lcLinear: "40.7", rules: ["CS-C01"]),
   ]
@@ -88,6 +89,19 @@ import Testing
     #expect(NumberFormat.fixed(f.values["#FFFF00"] ?? 0, 2) == "19.56")
     #expect(NumberFormat.fixed(f.values["#00FFFF"] ?? 0, 2) == "16.75")
     #expect(NumberFormat.fixed(f.values["#00FF00"] ?? 0, 2) == "15.30")
+  }
+
+  @Test func hdrProfileReportsItsHDRWorstCase() throws {
+    let r = ProfileChecker.result(try ProfileLibrary.builtIn.profile("hdr-1000-solid-box"))
+    let f = try #require(r.findings("CS-C11").first)
+    #expect(f.severity == .info)
+    #expect(f.message == "worst-case contrast 21.00:1 (linear) over 1000 cd/m² video with captions at 203 cd/m²")
+    // The same profile with a 90% box fails in HDR although it passes in SDR.
+    var translucent = try ProfileLibrary.builtIn.profile("hdr-1000-solid-box")
+    translucent.background.opacity = 0.9
+    let t = ProfileChecker.result(translucent)
+    #expect(t.findings("CS-C11").first?.severity == .error)
+    #expect(t.findings("CS-C01").first?.severity == .info)
   }
 
   @Test func outlineOnlyPassesByHalo() throws {

@@ -147,6 +147,7 @@ public enum DocumentStyleChecker {
       switch node {
       case .text(let s):
         guard s.utf8.contains(where: { $0 != 32 && $0 != 9 }) else { continue }
+        if ctx.style.visible == false || ctx.style.displayed == false || ctx.opacity <= 0 { continue }
         runs.append((run(ctx, rows: rows), ctx))
       case .lineBreak, .timestamp:
         continue

@@ -112,6 +112,35 @@ enum BuiltInProfiles {
       """###
     ),
     (
+      "hdr-1000-solid-box.json",
+      ###"""
+      {
+        "schema": "caption-style-profile/1",
+        "id": "hdr-1000-solid-box",
+        "name": "HDR 1000-nit, solid box",
+        "description": "White text at BT.2408 reference white (203 cd/m²) on an opaque black box, for HDR video mastered to 1000 cd/m²; a translucent box that is fine in SDR fails here (CS-C11).",
+        "expectedVerdict": "pass",
+        "basedOn": "cea608-classic",
+        "text": {
+          "fontFamily": [
+            "proportionalSansSerif"
+          ]
+        },
+        "layout": {
+          "maxLines": 2,
+          "maxCharsPerLine": 42
+        },
+        "validation": {
+          "video": {
+            "kind": "hdr",
+            "peakNits": 1000,
+            "referenceWhiteNits": 203
+          }
+        }
+      }
+      """###
+    ),
+    (
       "high-contrast-yellow.json",
       ###"""
       {

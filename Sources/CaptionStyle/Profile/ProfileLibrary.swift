@@ -18,13 +18,13 @@ public struct ProfileLibrary: Sendable {
   public init() {}
 
   /// A library holding the profiles shipped with CaptionKit (`Profiles/*.json`).
-  public static var builtIn: ProfileLibrary {
+  public static let builtIn: ProfileLibrary = {
     var lib = ProfileLibrary()
     for (name, json) in BuiltInProfiles.files {
       _ = try? lib.add(data: Data(json.utf8), file: "Profiles/" + name)
     }
     return lib
-  }
+  }()
 
   /// The ids known, sorted.
   public var ids: [String] { entries.keys.sorted() }
