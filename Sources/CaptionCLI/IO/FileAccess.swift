@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// File reads and atomic, non-clobbering writes for the CLI.
 enum FileAccess {
   /// Reads a file, or standard input for `-`.
@@ -37,14 +43,15 @@ enum FileAccess {
     let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
     do {
       try Data(bytes).write(to: temp, options: [.withoutOverwriting])
-      if FileManager.default.fileExists(atPath: target.path) {
-        _ = try FileManager.default.replaceItemAt(target, withItemAt: temp)
-      } else {
-        try FileManager.default.moveItem(at: temp, to: target)
-      }
     } catch {
       try? FileManager.default.removeItem(at: temp)
       throw .io(path: path, message: "cannot write: \(error.localizedDescription)")
+    }
+    // rename(2) replaces the target atomically: readers see the old file or the new one.
+    if rename(temp.path, target.path) != 0 {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temp)
+      throw .io(path: path, message: "cannot write: \(reason)")
     }
   }
 
@@ -63,10 +70,11 @@ enum FileAccess {
     for p in paths {
       if p == "-" { out.append(p); continue }
       var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else {
-        throw .io(path: p, message: "no such file or folder")
+      // A missing path is passed on, so it fails on its own and the others are still checked.
+      guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue else {
+        out.append(p)
+        continue
       }
-      if !isDir.boolValue { out.append(p); continue }
       var found: [String] = []
       if let e = FileManager.default.enumerator(atPath: p) {
         while let rel = e.nextObject() as? String {
