@@ -108,3 +108,44 @@ import Testing
     }
   }
 }
+
+@Suite struct TTMLStyleTests {
+  static let ttml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+      <head>
+        <styling>
+          <style xml:id="yellowOnWhite" tts:color="yellow" tts:backgroundColor="white"/>
+          <style xml:id="good" tts:color="#FFFFFF" tts:backgroundColor="#000000"/>
+        </styling>
+        <layout>
+          <region xml:id="bottom" tts:origin="10% 80%" tts:extent="80% 15%"/>
+          <region xml:id="boxed" tts:origin="10% 10%" tts:extent="80% 15%" tts:backgroundColor="black"/>
+        </layout>
+      </head>
+      <body>
+        <div>
+          <p begin="00:00:00.000" end="00:00:02.000" region="bottom"><span style="yellowOnWhite">Yellow on white</span></p>
+          <p begin="00:00:02.000" end="00:00:04.000" region="bottom"><span tts:color="#FFFFFF" tts:backgroundColor="#00000040">Low alpha box</span></p>
+          <p begin="00:00:04.000" end="00:00:06.000" region="bottom"><span style="good">Fine</span></p>
+          <p begin="00:00:06.000" end="00:00:08.000" region="boxed"><span tts:color="yellow">Yellow in a black region</span></p>
+        </div>
+      </body>
+    </tt>
+
+    """
+
+  @Test func yellowOnWhiteStyleAndLowAlphaSpan() throws {
+    let format = try #require(FormatRegistry.format(named: "ttml"))
+    let doc = try format.read(Array(Self.ttml.utf8), options: ReadOptions()).document
+    let d = DocumentStyleChecker.check(doc, profile: nil)
+    #expect(d.count == 2, "\(d)")
+    let yellow = try #require(d.first { $0.code == "style.contrast.text-over-background" })
+    #expect(yellow.location?.line == 5)
+    #expect(yellow.message.hasPrefix("style \"yellowOnWhite\": text #FFFF00 on background #FFFFFF: contrast 1.07:1 < 4.5:1"))
+    let low = try #require(d.first { $0.code == "style.contrast.worst-case-video" })
+    #expect(low.severity == .error)
+    #expect(low.location?.line == 16)
+    #expect(low.message.contains("1.84:1 (sRGB blend), 1.31:1 (linear) < 4.5:1"))
+  }
+}
