@@ -86,6 +86,12 @@ import Testing
     }
   }
 
+  @Test func styleProfileReferences() {
+    #expect(ProfileLoader.isStyleProfileReference("large-print"))
+    #expect(!ProfileLoader.isStyleProfileReference("imsc1.1"))
+    #expect(!ProfileLoader.isStyleProfileReference("/nonexistent/p.json"))
+  }
+
   @Test func loadByIdOrPath() throws {
     #expect(try ProfileLoader.load("cea608-classic").first?.id == "cea608-classic")
     #expect(throws: ProfileError.unknownProfile(id: "no-such-profile", referencedFrom: nil)) { try ProfileLoader.load("no-such-profile") }

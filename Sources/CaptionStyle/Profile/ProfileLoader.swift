@@ -17,6 +17,14 @@ public enum ProfileLoader {
     return [try lib.profile(reference)]
   }
 
+  /// Whether `reference` names a style profile: an existing `.json` file or the id of a
+  /// built-in profile (so a CLI can tell `--profile imsc1.1`, a TTML validation profile, from
+  /// `--profile large-print`).
+  public static func isStyleProfileReference(_ reference: String, library: ProfileLibrary = .builtIn) -> Bool {
+    if reference.lowercased().hasSuffix(".json") { return FileManager.default.fileExists(atPath: reference) }
+    return library.ids.contains(reference)
+  }
+
   /// Parses one profile from JSON text (a single object), resolving `basedOn` against `library`.
   public static func parse(_ json: String, file: String = "<string>", library: ProfileLibrary = .builtIn) throws(ProfileError)
     -> StyleProfile
