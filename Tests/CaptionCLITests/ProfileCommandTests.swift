@@ -47,5 +47,8 @@ import Testing
     let list = ToolIO.captured()
     #expect(CaptionTool.run(["profile", "list"], io: list) == 0)
     #expect(list.capturedOut.contains("drop-shadow-only"))
+    let rules = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "rules"], io: rules) == 0)
+    #expect(rules.capturedOut.contains("CS-C01  error    style.contrast.worst-case"))
   }
 }

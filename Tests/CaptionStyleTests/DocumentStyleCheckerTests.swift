@@ -135,6 +135,14 @@ import Testing
     #expect(failing.contains { $0.code == "style.contrast.worst-case" && $0.severity == .error && $0.message.contains("1.00:1") })
   }
 
+  @Test func defaultsByFormat() {
+    let doc = CaptionDocument()
+    #expect(RendererDefaults.forFormat("vtt", document: doc) == .webvtt)
+    #expect(RendererDefaults.forFormat("ttml", document: doc) == .ttml)
+    #expect(RendererDefaults.forFormat("srt", document: doc) == .plain)
+    #expect(RendererDefaults.forFormat(nil, document: CaptionDocument(styleSheets: ["::cue {}"])) == .webvtt)
+  }
+
   @Test func cyclicNamedStylesTerminate() {
     var a = TextStyle()
     a.color = .black

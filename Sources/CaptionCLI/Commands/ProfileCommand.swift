@@ -12,6 +12,7 @@ enum ProfileCommand: CLICommand {
            captionkit profile export PROFILE --to webvtt|ttml|cea708|apple|android [-o FILE]
            captionkit profile preview PROFILE -o preview.svg
            captionkit profile list
+           captionkit profile rules
 
     PROFILE is a profile file (.json; its profiles may be basedOn the shipped ones) or the id of
     a shipped profile (see 'captionkit profile list'); 'all' checks every shipped profile.
@@ -25,6 +26,8 @@ enum ProfileCommand: CLICommand {
              Android CaptionStyle values. What the platform cannot hold goes to standard error.
     preview  Writes an SVG of sample captions over a black, a white and a busy grey frame, each
              labelled with its computed contrast.
+    list     The shipped profiles, with their expected verdicts.
+    rules    Every rule: id, severity, diagnostic code, threshold and its source.
 
     Options:
       --format text|json     check: output format (default text)
@@ -42,13 +45,20 @@ enum ProfileCommand: CLICommand {
   static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
     let policy = try SeverityPolicy(&args)
     guard let sub = args.positionals.first else {
-      throw .usage("profile needs a subcommand: check, export, preview or list")
+      throw .usage("profile needs a subcommand: check, export, preview, list or rules")
     }
     let refs = Array(args.positionals.dropFirst())
     switch sub {
     case "check": return try check(refs, &args, policy: policy, io: io)
     case "export": return try export(refs, &args, policy: policy, io: io)
     case "preview": return try preview(refs, &args, io: io)
+    case "rules":
+      try args.checkAllUnderstood()
+      for r in ProfileChecker.rules {
+        io.outLine("\(r.id)  \(r.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))  \(r.code)")
+        io.outLine("        \(r.title); threshold: \(r.threshold); source: \(r.source)")
+      }
+      return .success
     case "list":
       try args.checkAllUnderstood()
       let lib = ProfileLibrary.builtIn
@@ -59,7 +69,7 @@ enum ProfileCommand: CLICommand {
       }
       return .success
     default:
-      throw .usage("unknown profile subcommand '\(sub)'; use check, export, preview or list")
+      throw .usage("unknown profile subcommand '\(sub)'; use check, export, preview, list or rules")
     }
   }
 

@@ -34,6 +34,17 @@ public struct RendererDefaults: Sendable, Hashable {
   /// Failures on bare video are warnings: the player's own box or outline decides.
   public static let plain = RendererDefaults(text: white, cueBackground: nil, fontSize: 5.33, bareVideoSeverity: .warning)
 
+  /// The defaults for a format id (`webvtt`/`vtt`, `ttml` and its flavours, `srt`…), or the
+  /// guess from the document when the id is not known.
+  public static func forFormat(_ id: String?, document: CaptionDocument) -> RendererDefaults {
+    switch id?.lowercased() {
+    case "webvtt", "vtt": .webvtt
+    case "ttml", "dfxp", "imsc", "ttml2", "ebu-tt-d", "smpte-tt", "xml": .ttml
+    case "srt", "subrip": .plain
+    default: inferred(for: document)
+    }
+  }
+
   /// A guess from the document: WebVTT when it has style sheets or a WebVTT header, TTML when
   /// it has TTML parameters or regions with TTML geometry, else `plain`.
   public static func inferred(for doc: CaptionDocument) -> RendererDefaults {
