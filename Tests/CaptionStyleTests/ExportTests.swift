@@ -134,3 +134,16 @@ enum XMLDocumentProbe {
     #endif
   }
 }
+
+@Suite struct ExportSafetyTests {
+  @Test func hostileFontNamesCannotBreakTheStyleBlock() throws {
+    let p = try ProfileLoader.parse(
+      ##"{"schema": "caption-style-profile/1", "id": "x", "text": {"fontFamily": ["Evil\n\n-->\"}", "sansSerif"]}, "platformOverrides": {"webvtt": {"color": "red}\n\n00:00.000 --> 00:01.000"}}}"##)
+    let css = WebVTTStyleExporter.export(p).text
+    #expect(!css.contains("-->"))
+    #expect(!css.contains("\n\n"))
+    #expect(css.contains("font-family: \"Evil-\", sans-serif;"))
+    let ttml = TTMLStyleExporter.export(p).text
+    #expect((try? XMLDocumentProbe.parse(ttml)) == true)
+  }
+}

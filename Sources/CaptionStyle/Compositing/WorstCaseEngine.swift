@@ -9,10 +9,12 @@
 /// searches an 18×18×18 grid of the colour cube. HDR sweeps linear video from 0 to
 /// `peak / reference white`.
 public enum WorstCaseEngine {
-  /// The worst case of `stack` over `video`, blended in `space`.
-  public static func evaluate(_ stack: LayerStack, space: BlendSpace, video: VideoRange = .sdr) -> WorstCase {
+  /// The worst case of `stack` over `video`, blended in `space`. HDR video is always blended
+  /// in linear light (HDR compositors work in linear light; `space` is ignored for it).
+  public static func evaluate(_ stack: LayerStack, space requested: BlendSpace, video: VideoRange = .sdr) -> WorstCase {
     let k = video.peakRelative
     let hdr = k > 1
+    let space: BlendSpace = hdr ? .linear : requested
     let w = Working(stack, space)
 
     // Grey sweep, in working values.

@@ -13,7 +13,7 @@ public enum WebVTTStyleExporter {
     var diags: [Diagnostic] = []
     lines.append("color: \(ExportSupport.css(Paint(p.text.color, opacity: p.text.opacity)));")
     lines.append("background-color: \(ExportSupport.css(Paint(p.background.color, opacity: p.background.opacity)));")
-    let named = GenericFamily.named(p.text.fontFamily).map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"" }
+    let named = GenericFamily.named(p.text.fontFamily).map { "\"\(safe($0))\"" }
     lines.append("font-family: \((named + [GenericFamily.of(p.text.fontFamily).css]).joined(separator: ", "));")
     lines.append("font-size: \(ExportSupport.num(p.effectiveFontSize, 2))vh;")
     if p.text.fontWeight != 400 { lines.append("font-weight: \(p.text.fontWeight);") }
@@ -54,9 +54,22 @@ public enum WebVTTStyleExporter {
           code: "style.export.webvtt.padding-unsupported", severity: .info,
           message: "[CS-X01] padding is not a ::cue property; the box padding of \(ExportSupport.num(p.background.paddingInline, 3)) em is left to the browser"))
     }
-    for (k, v) in (p.platformOverrides["webvtt"] ?? [:]).sorted(by: { $0.key < $1.key }) { lines.append("\(k): \(v);") }
+    for (k, v) in (p.platformOverrides["webvtt"] ?? [:]).sorted(by: { $0.key < $1.key }) { lines.append("\(safe(k)): \(safe(v));") }
     let css = "\(selector) {\n" + lines.map { "  " + $0 }.joined(separator: "\n") + "\n}"
     return (css, diags)
+  }
+
+  /// Text made safe inside a WebVTT STYLE block and a CSS string: no line breaks (a blank line
+  /// ends the block), no `-->` (it ends the block too), no quotes, backslashes or braces.
+  static func safe(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+      switch ch {
+      case "\n", "\r", "\"", "\\", "{", "}", ";", "<", ">": continue
+      default: out.append(ch)
+      }
+    }
+    return out.replacingOccurrences(of: "--", with: "-")
   }
 
   /// A complete `STYLE` block.
