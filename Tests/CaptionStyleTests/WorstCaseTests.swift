@@ -79,6 +79,17 @@ import Testing
     #expect(CEA708Quantizer.level(0xAA / 255.0) == 2)
   }
 
+  @Test func quantisationThatLowersContrastWarnsEvenWhenPassing() throws {
+    // #B0B0B0 becomes level 2 (#AAAAAA) on 708: lower, still above 4.5:1.
+    let p = try profile(##""text": {"color": "#B0B0B0"}, "background": {"opacity": 1}"##)
+    let f = try #require(ProfileChecker.result(p).findings("CS-C13").first)
+    #expect(f.severity == .warning)
+    #expect(NumberFormat.fixed(f.values["cea708.srgb"] ?? 0, 2) == NumberFormat.fixed(ContrastMath.contrastRatio(RGB(hex: "#AAAAAA")!, .black), 2))
+    // Raising contrast (0.8 box → SOLID) is only information.
+    let up = ProfileChecker.result(try ProfileLibrary.builtIn.profile("webvtt-default")).findings("CS-C13").first
+    #expect(up?.severity == .info)
+  }
+
   @Test(arguments: [
     ("#FFFFFF", [0.416, 0.535, 0.651], [0.700, 0.817, 0.900], [0.401, 0.520, 0.659], [0.682, 0.804, 0.905]),
     ("#FFFF00", [0.438, 0.554, 0.669], [0.724, 0.833, 0.910], [0.440, 0.565, 0.715], [0.726, 0.841, 0.934]),

@@ -1,7 +1,8 @@
 import CaptionCore
 
 /// CS-C13: contrast after CTA-708 quantisation (2-bit colour levels, four opacities). Warning
-/// when quantisation makes a passing profile fail; information when it changes the numbers.
+/// when quantisation lowers the worst-case contrast (and says so when it then fails AA);
+/// information when it only raises it.
 public struct QuantisationRule: ProfileRule {
   public init() {}
   public let id = "CS-C13"
@@ -26,6 +27,7 @@ public struct QuantisationRule: ProfileRule {
     if before && !after {
       return [finding(a, .warning, msg + " < \(NumberFormat.plain(t)):1", threshold: t, values: values)]
     }
-    return [finding(a, .info, msg, threshold: t, values: values)]
+    let lowered = zip(w, a.worst).contains { $0.ratio < $1.ratio - 0.005 }
+    return [finding(a, lowered ? .warning : .info, msg, threshold: t, values: values)]
   }
 }
