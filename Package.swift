@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
     .library(name: "CaptionLint", targets: ["CaptionLint"]),
+    .library(name: "CaptionStyle", targets: ["CaptionStyle"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
     .executable(name: "captionkit", targets: ["captionkit"]),
   ],
@@ -21,8 +22,10 @@ let package = Package(
     // Caption quality rules, presets, repo configuration, suppressions, baselines, safe fixes
     // and the semantic diff. Format-neutral: works on the model only.
     .target(name: "CaptionLint", dependencies: ["CaptionCore"]),
+    // Caption style profiles, legibility (contrast) validation, style export and preview.
+    .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
-    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionLint"]),
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionLint", "CaptionStyle"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
@@ -33,6 +36,7 @@ let package = Package(
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"]),
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
     .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),
   ],
