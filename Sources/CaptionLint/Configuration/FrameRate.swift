@@ -39,13 +39,17 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
       guard !fracText.isEmpty, fracText.count <= 6, let f = Int64(fracText), f >= 0 else { return nil }
       var scale: Int64 = 1
       for _ in 0..<fracText.count { scale *= 10 }
-      self.init(i * scale + f, scale)
+      let (whole, o1) = i.multipliedReportingOverflow(by: scale)
+      let (n, o2) = whole.addingReportingOverflow(f)
+      guard !o1, !o2 else { return nil }
+      self.init(n, scale)
     }
   }
 
   /// The duration of `frames` frames, exactly.
   public func duration(ofFrames frames: Int) -> CaptionTime {
-    CaptionTime(value: Int64(frames) * denominator, timescale: numerator)
+    let (v, overflow) = Int64(frames).multipliedReportingOverflow(by: denominator)
+    return overflow ? .max : CaptionTime(value: v, timescale: numerator)
   }
 
   /// `25` or `24000/1001`.
