@@ -42,7 +42,11 @@ enum ValidateCommand: CLICommand {
       --list-rules           List the lint rules and presets, then exit
       --from FORMAT          Don't detect: read as webvtt, srt or ttml
       --encoding NAME        Decode with this encoding (utf-8, windows-1252, utf-16le, ...)
-      --profile NAME         Validation profile (TTML: imsc1.1, ebu-tt-d, ttml2)
+      --profile NAME         A TTML validation profile (imsc1.1, ebu-tt-d, ttml2, ttml1, smpte-tt;
+                             default: the document's own designators), or a style profile (a
+                             .json file or a shipped id, see 'captionkit profile list'): the file
+                             is also checked as it would display under that profile
+      --no-style             Don't check the legibility of the styles the file carries
       --max-file-size BYTES  Largest input read (default 536870912)
       --quiet                Print only findings at or above the failing severity
 
@@ -62,7 +66,8 @@ enum ValidateCommand: CLICommand {
       io.out(ruleList())
       return .success
     }
-    let loader = try CaptionLoader(&args)
+    var loader = try CaptionLoader(&args)
+    let checkStyles = !args.flag("no-style")
     let failOnGiven = args.value("fail-on") != nil || args.flag("strict")
     let policy = try SeverityPolicy(&args)
     let format = args.value("format") ?? "text"
@@ -85,15 +90,20 @@ enum ValidateCommand: CLICommand {
     }
     let firstConfig = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: paths.first ?? "-") }
     let failOn = failOnGiven ? policy.failOn : (firstConfig.failOn ?? policy.failOn)
+    // A style profile named in .captionkit.json applies when none is given on the command line.
+    if loader.styleProfiles.isEmpty, let p = firstConfig.styleProfile, ProfileLoader.isStyleProfileReference(p) {
+      do { loader.styleProfiles = try ProfileLoader.load(p) } catch { throw .io(path: p, message: "\(error)") }
+    }
 
     let printer = DiagnosticPrinter(color: io.colorAllowed())
     var files: [RunReport.File] = []
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
     for path in paths {
-      let loaded: CaptionLoader.Loaded
+      var loaded: CaptionLoader.Loaded
       do {
         loaded = try loader.load(path, io: io)
+        if checkStyles { loaded.result.diagnostics += loader.styleDiagnostics(loaded) }
       } catch {
         files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
         if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
