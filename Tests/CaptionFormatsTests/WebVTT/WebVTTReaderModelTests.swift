@@ -24,7 +24,7 @@ import Testing
       "The first three cues roll up in the lower region.", "Karaoke-style timing for the last line.",
     ])
     #expect(doc.comments.map(\.beforeCue) == [0, 0, 5])
-    #expect(doc.comments.map { $0.source?.line } == [3, 30, 52])
+    #expect(doc.comments.map { $0.source?.line } == [3, 30, 50])
 
     #expect(doc.styleSheets.count == 1)
     #expect(doc.styleSheets[0].hasPrefix("::cue {\n  font-family: \"Helvetica Neue\", Arial, sans-serif;"))

@@ -41,6 +41,20 @@ enum ByteScan {
     return (to, arrow)
   }
 
+  /// How many times `-->` occurs from `from` on (an upper bound on the number of cues).
+  static func count(_ p: UnsafeBufferPointer<UInt8>, arrowsFrom from: Int) -> Int {
+    var i = from
+    let n = p.count
+    var count = 0
+    while i < n {
+      while i + 8 <= n, !has(word(p, i), 0x3E) { i += 8 }
+      guard i < n else { break }
+      if p[i] == 0x3E, i >= 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { count += 1 }
+      i += 1
+    }
+    return count
+  }
+
   /// Whether `p[from..<to]` contains `<` or `&` (cue text that needs the tokenizer).
   static func containsMarkup(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
     var i = from

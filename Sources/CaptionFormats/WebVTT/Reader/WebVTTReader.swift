@@ -184,6 +184,7 @@ final class WebVTTReader {
       report("webvtt.signature.contains-arrow", .error, "the WEBVTT line contains '-->'; a cue cannot start on the signature line and this one is ignored", first)
     }
     if eof || pos >= n { return }
+    doc.cues.reserveCapacity(ByteScan.count(p, arrowsFrom: pos))
     // Header.
     if p[pos] != 0x0A && p[pos] != 0x0D {
       collectBlock(inHeader: true)
