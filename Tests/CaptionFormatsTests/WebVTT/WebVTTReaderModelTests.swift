@@ -113,6 +113,8 @@ import Testing
     #expect(WebVTTCueTextParser.parse("a <b>bold</b>\nline &lt;2&gt;") == [
       .text("a "), .element(CueElement(.bold, children: [.text("bold")])), .lineBreak, .text("line <2>"),
     ])
+    #expect(WebVTTCueTextParser.parse("a\r\nb\rc") == [.text("a"), .lineBreak, .text("b"), .lineBreak, .text("c")])
+    #expect(WebVTTCueTextParser.parse("<i>a\nb</i>", mode: .dom) == [.element(CueElement(.italic, children: [.text("a\nb")]))])
     var diags: [Diagnostic] = []
     _ = WebVTTCueTextParser.parse("x\n<i>y", diagnostics: &diags)
     #expect(diags.map(\.code) == ["webvtt.cuetext.unclosed-tag"])
