@@ -63,6 +63,7 @@ import Testing
     Case(input: h + t + " region:nope\nx\n", code: "webvtt.setting.region-undefined", severity: .error, line: 3, column: 25),
     Case(input: h + "REGION\nid:r\n\n" + t + " region:r line:2\nx\n", code: "webvtt.setting.region-ignored", severity: .warning, line: 6, column: 25),
     Case(input: h + "a\n" + t + "\nx\n\na\n00:02.000 --> 00:03.000\ny\n", code: "webvtt.cue.duplicate-id", severity: .error, line: 7, column: 1),
+    Case(input: h + "speaker-->intro\n" + t + "\nx\n", code: "webvtt.cue.id-contains-arrow", severity: .error, line: 3, column: 1),
     Case(input: h + "00:01.000 --> 00:01.000\nx\n", code: "webvtt.cue.end-not-after-start", severity: .error, line: 3, column: 1),
     Case(input: h + "00:05.000 --> 00:06.000\nx\n\n00:01.000 --> 00:02.000\ny\n", code: "webvtt.cue.out-of-order", severity: .error, line: 6, column: 1),
     Case(input: h + t + "\n\n", code: "webvtt.cue.empty", severity: .warning, line: 3, column: 1),

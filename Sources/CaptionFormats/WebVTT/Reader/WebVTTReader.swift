@@ -278,7 +278,12 @@ final class WebVTTReader {
       finishOther(f)
     }
     if let a = endedByArrow {
-      report("webvtt.block.missing-blank-line", .error, "a cue timing line must be preceded by a blank line; this one ends the previous block", a)
+      if lineCount == 2, failedTiming, let f = firstLine {
+        // `id-->x` above a timing line: the author meant an identifier.
+        report("webvtt.cue.id-contains-arrow", .error, "a cue identifier must not contain '-->'; this line was read as a broken timing line and the cue below lost its identifier", f)
+      } else {
+        report("webvtt.block.missing-blank-line", .error, "a cue timing line must be preceded by a blank line; this one ends the previous block", a)
+      }
     }
   }
 
