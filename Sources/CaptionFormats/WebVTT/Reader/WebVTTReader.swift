@@ -66,7 +66,7 @@ final class WebVTTReader {
       let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
       for d in decoded.diagnostics { sink.report(d) }
       if decoded.encoding != .utf8 {
-        sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one was decoded as \(decoded.encoding.rawValue)", at: nil)
+        sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one is \(decoded.encoding.rawValue), which browsers reject (it was read anyway)", at: nil)
       }
       encoding = decoded.encoding
       utf8 = decoded.utf8
