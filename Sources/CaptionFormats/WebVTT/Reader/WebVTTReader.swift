@@ -472,28 +472,27 @@ final class WebVTTReader {
 
   private func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
     let at = i
-    switch WebVTTTimestamp.collect(p, &i, end: line.end) {
-    case .success(let v):
+    var f = WebVTTTimestamp.Failure.malformed
+    if let v = WebVTTTimestamp.collect(p, &i, end: line.end, failure: &f) {
       if v.hourDigits == 1 {
         report("webvtt.timestamp.hours-digits", .error, "hours must have at least two digits", line, at: at)
       }
       return v.milliseconds
-    case .failure(let f):
-      var e = at
-      while e < line.end, e < at + 40, p[e] != 0x20, p[e] != 0x09 { e += 1 }
-      let shown = string(at..<e)
-      let (code, why): (String, String)
-      switch f {
-      case .malformed: (code, why) = ("webvtt.timestamp.malformed", "is not a timestamp ([hh:]mm:ss.ttt)")
-      case .fieldDigits: (code, why) = ("webvtt.timestamp.field-digits", "needs exactly two digits for minutes and seconds")
-      case .fractionDigits: (code, why) = ("webvtt.timestamp.fraction-digits", "needs exactly three digits after the '.'")
-      case .minutesOutOfRange: (code, why) = ("webvtt.timestamp.minutes-out-of-range", "has minutes over 59")
-      case .secondsOutOfRange: (code, why) = ("webvtt.timestamp.seconds-out-of-range", "has seconds over 59")
-      case .tooLarge: (code, why) = ("webvtt.timestamp.too-large", "is too large")
-      }
-      report(code, .error, "the \(role) time '\(shown)' \(why); the cue is dropped", line, at: at)
-      return nil
     }
+    var e = at
+    while e < line.end, e < at + 40, p[e] != 0x20, p[e] != 0x09 { e += 1 }
+    let shown = string(at..<e)
+    let (code, why): (String, String)
+    switch f {
+    case .malformed: (code, why) = ("webvtt.timestamp.malformed", "is not a timestamp ([hh:]mm:ss.ttt)")
+    case .fieldDigits: (code, why) = ("webvtt.timestamp.field-digits", "needs exactly two digits for minutes and seconds")
+    case .fractionDigits: (code, why) = ("webvtt.timestamp.fraction-digits", "needs exactly three digits after the '.'")
+    case .minutesOutOfRange: (code, why) = ("webvtt.timestamp.minutes-out-of-range", "has minutes over 59")
+    case .secondsOutOfRange: (code, why) = ("webvtt.timestamp.seconds-out-of-range", "has seconds over 59")
+    case .tooLarge: (code, why) = ("webvtt.timestamp.too-large", "is too large")
+    }
+    report(code, .error, "the \(role) time '\(shown)' \(why); the cue is dropped", line, at: at)
+    return nil
   }
 
   /// Runs the cue text parser over `text` (which starts at offset 0 of the scratch line map).
@@ -521,12 +520,12 @@ final class WebVTTReader {
     if blockLines.count <= 1 && !hasNUL {
       // The common case, one line or none: no joining needed.
       let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
-      scratchLines.removeAll(keepingCapacity: true)
-      if let l = blockLines.first { scratchLines.append((0, l)) }
       sourceText = string(r)
       if !ByteScan.containsMarkup(p, from: r.lowerBound, to: r.upperBound) {
         if !r.isEmpty { content = [.text(sourceText)] }
       } else {
+        scratchLines.removeAll(keepingCapacity: true)
+        if let l = blockLines.first { scratchLines.append((0, l)) }
         content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
       }
     } else {
