@@ -505,8 +505,9 @@ final class WebVTTReader {
     for i in ctx.issues {
       sink.report(i.code, i.severity, "cue \(index + 1): " + i.message, at: scratchLocation(i.offset), cueIndex: index)
     }
-    if ctx.droppedIssues > 0 {
-      let d = Diagnostic(code: "webvtt.cuetext.more", severity: .error, message: "more cue text problems", location: nil, cueIndex: index)
+    if ctx.droppedIssues > 0, let last = ctx.issues.last {
+      // The sink is full by now: these only count towards its "limit reached" summary.
+      let d = Diagnostic(code: last.code, severity: last.severity, message: last.message, location: nil, cueIndex: index)
       for _ in 0..<ctx.droppedIssues { sink.report(d) }
     }
     return content
