@@ -57,7 +57,7 @@ enum SubRipTimingParser {
     if i > range.lowerBound {
       issues.append(Issue(code: "srt.timing.whitespace", severity: .info, message: "whitespace before the start time", offset: range.lowerBound))
     }
-    guard let a = timestamp(buf, i, end, &issues, "start") else { return nil }
+    guard let a = timestamp(buf, i, end, &issues, "start"), endsField(buf, a.next, end) else { return nil }
     i = a.next
     // The arrow: spaces, one or more '-' (or an em/en dash), '>', spaces.
     let arrowStart = i
@@ -86,7 +86,7 @@ enum SubRipTimingParser {
     } else if spacesBefore != 1 || spacesAfter != 1 {
       issues.append(Issue(code: "srt.timing.arrow-spacing", severity: .info, message: "the arrow should have one space on each side", offset: arrowStart))
     }
-    guard i < end, isDigit(buf[i]), let b = timestamp(buf, i, end, &issues, "end") else { return nil }
+    guard i < end, isDigit(buf[i]), let b = timestamp(buf, i, end, &issues, "end"), endsField(buf, b.next, end) else { return nil }
     i = b.next
     // What follows the end time.
     var j = i
@@ -102,6 +102,13 @@ enum SubRipTimingParser {
       issues.append(Issue(code: "srt.timing.whitespace", severity: .info, message: "whitespace after the end time", offset: i))
     }
     return Timing(start: a.time, end: b.time, issues: issues)
+  }
+
+  /// Whether a timestamp may end at `i`: at the end of the line, or before whitespace or an arrow
+  /// (so `00:00:2x,000` is a garbled time, not `00:00:02` followed by text).
+  @inline(__always)
+  static func endsField(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    i >= end || isSpace(buf[i]) || buf[i] == UInt8(ascii: "-") || buf[i] == 0xE2
   }
 
   /// Reads digits at `i` (at most `limit`), returning value, count and the next index.
