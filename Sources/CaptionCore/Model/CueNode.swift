@@ -11,7 +11,7 @@ public enum CueNode: Sendable, Hashable {
   /// An inline timestamp (WebVTT `<00:00:01.000>`, karaoke-style timing).
   case timestamp(CaptionTime)
   /// An element with children.
-  case element(CueElement)
+  indirect case element(CueElement)
 
   /// The plain text of this node: text runs and line breaks (`\n`), no markup.
   public var plainText: String {

@@ -63,21 +63,25 @@ public enum TextDecoder {
 
   /// Whether the bytes are well-formed UTF-8.
   public static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-    var it = bytes.makeIterator()
-    var decoder = UTF8()
-    while true {
-      switch decoder.decode(&it) {
-      case .scalarValue: continue
-      case .emptyInput: return true
-      case .error: return false
+    // Pure ASCII, eight bytes at a time; the rest through the standard library's validator.
+    let asciiPrefix = bytes.withUnsafeBufferPointer { buf -> Int in
+      guard let base = buf.baseAddress else { return 0 }
+      var i = 0
+      while i + 8 <= buf.count {
+        if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
       }
+      while i < buf.count && buf[i] < 0x80 { i += 1 }
+      return i
     }
+    if asciiPrefix == bytes.count { return true }
+    // The ASCII prefix ends before a lead byte, so no sequence is split.
+    return String(validating: bytes[(bytes.startIndex + asciiPrefix)...], as: UTF8.self) != nil
   }
 
   /// Returns the bytes if valid UTF-8; otherwise replaces each invalid sequence with U+FFFD and
   /// reports the first one's position.
   static func validatedUTF8(_ bytes: ArraySlice<UInt8>, diagnostics: inout [Diagnostic]) -> [UInt8] {
-    // Fast path: pure ASCII or valid UTF-8 needs no copy beyond the array itself.
     if isValidUTF8(bytes) { return Array(bytes) }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + 16)

@@ -27,13 +27,16 @@ struct SubRipReader {
     var start: CaptionTime
     var end: CaptionTime
     var source: SourceLocation
-    var lines: [Range<Int>] = []
-    var lineNumbers: [Int] = []
   }
 
   var pending: Pending?
   var previousIndex: Int?
-  var seenIndices = Set<Int>()
+  /// Indices seen so far: a bit set for the usual small ones, a set for the rest.
+  var seenSmall: [UInt64] = []
+  var seenLarge = Set<Int>()
+  /// The text lines of `pending` (reused between cues).
+  var lines: [Range<Int>] = []
+  var lineNumbers: [Int] = []
   var previousStart: CaptionTime?
   var textScratch: [UInt8] = []
 
@@ -73,7 +76,7 @@ struct SubRipReader {
   }
 
   mutating func run(_ buf: UnsafeBufferPointer<UInt8>) {
-    var scanner = LineScanner(bytes)
+    var scanner = SubRipLineReader(buf)
     var state = State.between
     var strayReported = false
     while let line = scanner.next() {
@@ -101,8 +104,8 @@ struct SubRipReader {
           startCue(buf, index: line, timing: t, timingLine: next)
           continue
         }
-        pending?.lines.append(r)
-        pending?.lineNumbers.append(line.number)
+        lines.append(r)
+        lineNumbers.append(line.number)
       case .skipping:
         continue
       case .between:
@@ -141,8 +144,8 @@ struct SubRipReader {
         }
         if pending != nil {
           sink.report("srt.cue.text-after-blank-line", .warning, "text after a blank line that does not start a cue is added to the previous cue", at: line.start)
-          pending?.lines.append(r)
-          pending?.lineNumbers.append(line.number)
+          lines.append(r)
+          lineNumbers.append(line.number)
           state = .text
           continue
         }
@@ -164,7 +167,7 @@ struct SubRipReader {
     }
   }
 
-  mutating func startCue(_ buf: UnsafeBufferPointer<UInt8>, index: LineScanner.Line?, timing: SubRipTimingParser.Timing, timingLine: LineScanner.Line) {
+  mutating func startCue(_ buf: UnsafeBufferPointer<UInt8>, index: SubRipLineReader.Line?, timing: SubRipTimingParser.Timing, timingLine: SubRipLineReader.Line) {
     var id = ""
     if let index {
       var r = index.range
@@ -182,14 +185,13 @@ struct SubRipReader {
       if Self.isDigits(buf, r) && r.count <= 18 {
         var v = 0
         for i in r { v = v * 10 + Int(buf[i] - SubRipTimingParser.zero) }
-        if seenIndices.contains(v) {
+        if markSeen(v) {
           sink.report("srt.index.duplicate", .warning, "index \(v) was already used", at: index.location(at: r.lowerBound))
         } else if let p = previousIndex, v != p + 1 {
           sink.report("srt.index.out-of-sequence", .info, "index \(v) follows \(p)", at: index.location(at: r.lowerBound))
         } else if previousIndex == nil && v != 1 {
           sink.report("srt.index.out-of-sequence", .info, "the first index is \(v), not 1", at: index.location(at: r.lowerBound))
         }
-        seenIndices.insert(v)
         previousIndex = v
       } else {
         sink.report("srt.index.invalid", .warning, "index \"\(id)\" is not a number; kept as the cue identifier", at: index.location(at: r.lowerBound))
@@ -212,34 +214,78 @@ struct SubRipReader {
     pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
   }
 
+  /// Whether the range holds a `<` or `{` (eight bytes at a time), so plain text skips the
+  /// markup parser.
+  static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    guard let base = buf.baseAddress else { return false }
+    var i = r.lowerBound
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    while i + 8 <= r.upperBound {
+      let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      let a = v ^ (ones &* 0x3C), b = v ^ (ones &* 0x7B)
+      if ((a &- ones) & ~a | (b &- ones) & ~b) & highs != 0 { return true }
+      i += 8
+    }
+    while i < r.upperBound {
+      if buf[i] == UInt8(ascii: "<") || buf[i] == UInt8(ascii: "{") { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Records index `v`; returns whether it was seen before.
+  mutating func markSeen(_ v: Int) -> Bool {
+    if v < 1 << 24 {
+      let w = v >> 6
+      if w >= seenSmall.count { seenSmall.append(contentsOf: repeatElement(0, count: max(w + 1 - seenSmall.count, seenSmall.count))) }
+      let bit: UInt64 = 1 << UInt64(v & 63)
+      defer { seenSmall[w] |= bit }
+      return seenSmall[w] & bit != 0
+    }
+    return !seenLarge.insert(v).inserted
+  }
+
   mutating func finishPending(_ buf: UnsafeBufferPointer<UInt8>) {
     guard let p = pending else { return }
     pending = nil
+    defer {
+      lines.removeAll(keepingCapacity: true)
+      lineNumbers.removeAll(keepingCapacity: true)
+    }
     var cue = Cue(id: p.id, start: p.start, end: p.end, content: [], source: p.source)
-    if p.lines.isEmpty {
+    if lines.isEmpty {
       sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
       cue.sourceText = ""
+      cues.append(cue)
+      return
+    }
+    var markup = false
+    for r in lines where Self.hasMarkupByte(buf, r) {
+      markup = true
+      break
+    }
+    if lines.count == 1 && !markup {
+      // The common one-line plain cue: one string serves as text and source text.
+      let s = string(buf, lines[0])
+      cue.sourceText = s
+      cue.content = [.text(s)]
       cues.append(cue)
       return
     }
     // Join the text lines with '\n' and note where each starts.
     textScratch.removeAll(keepingCapacity: true)
     var infos: [SubRipTextParser.LineInfo] = []
-    infos.reserveCapacity(p.lines.count)
-    var markup = false
-    for (k, r) in p.lines.enumerated() {
+    if markup { infos.reserveCapacity(lines.count) }
+    for (k, r) in lines.enumerated() {
       if k > 0 { textScratch.append(0x0A) }
-      infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: p.lineNumbers[k]))
-      for i in r {
-        let b = buf[i]
-        if b == UInt8(ascii: "<") || b == UInt8(ascii: "{") { markup = true }
-      }
+      if markup { infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: lineNumbers[k])) }
       textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
     }
     cue.sourceText = String(decoding: textScratch, as: UTF8.self)
     if !markup {
       // Plain text: runs and line breaks, no tree to build.
-      for (k, r) in p.lines.enumerated() {
+      cue.content.reserveCapacity(lines.count * 2)
+      for (k, r) in lines.enumerated() {
         if k > 0 { cue.content.append(.lineBreak) }
         if !r.isEmpty { cue.content.append(.text(string(buf, r))) }
       }

@@ -45,6 +45,8 @@ struct SubRipTextParser {
     var tag: TagKind
     var element: CueElement
     var location: SourceLocation
+    /// Reopened after a misnested close tag; dropped if it ends up empty.
+    var reopened = false
   }
 
   let lines: [LineInfo]
@@ -92,6 +94,7 @@ struct SubRipTextParser {
 
   mutating func closeTop() {
     guard let f = stack.popLast() else { return }
+    if f.reopened && f.element.children.isEmpty { return }
     append(.element(f.element))
   }
 
@@ -113,7 +116,7 @@ struct SubRipTextParser {
     var reopen: [Frame] = []
     while stack.count > idx + 1 {
       let f = stack[stack.count - 1]
-      reopen.append(Frame(tag: f.tag, element: CueElement(f.element.kind, style: f.element.style), location: f.location))
+      reopen.append(Frame(tag: f.tag, element: CueElement(f.element.kind, style: f.element.style), location: f.location, reopened: true))
       closeTop()
     }
     closeTop()

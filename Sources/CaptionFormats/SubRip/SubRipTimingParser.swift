@@ -57,7 +57,7 @@ enum SubRipTimingParser {
     if i > range.lowerBound {
       issues.append(Issue(code: "srt.timing.whitespace", severity: .info, message: "whitespace before the start time", offset: range.lowerBound))
     }
-    guard let a = timestamp(buf, i, end, &issues, "start") else { return nil }
+    guard let a = timestamp(buf, i, end, &issues, "start"), endsField(buf, a.next, end) else { return nil }
     i = a.next
     // The arrow: spaces, one or more '-' (or an em/en dash), '>', spaces.
     let arrowStart = i
@@ -86,7 +86,7 @@ enum SubRipTimingParser {
     } else if spacesBefore != 1 || spacesAfter != 1 {
       issues.append(Issue(code: "srt.timing.arrow-spacing", severity: .info, message: "the arrow should have one space on each side", offset: arrowStart))
     }
-    guard i < end, isDigit(buf[i]), let b = timestamp(buf, i, end, &issues, "end") else { return nil }
+    guard i < end, isDigit(buf[i]), let b = timestamp(buf, i, end, &issues, "end"), endsField(buf, b.next, end) else { return nil }
     i = b.next
     // What follows the end time.
     var j = i
@@ -104,6 +104,13 @@ enum SubRipTimingParser {
     return Timing(start: a.time, end: b.time, issues: issues)
   }
 
+  /// Whether a timestamp may end at `i`: at the end of the line, or before whitespace or an arrow
+  /// (so `00:00:2x,000` is a garbled time, not `00:00:02` followed by text).
+  @inline(__always)
+  static func endsField(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> Bool {
+    i >= end || isSpace(buf[i]) || buf[i] == UInt8(ascii: "-") || buf[i] == 0xE2
+  }
+
   /// Reads digits at `i` (at most `limit`), returning value, count and the next index.
   @inline(__always)
   static func digits(_ buf: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, limit: Int) -> (value: Int64, count: Int, next: Int) {
@@ -118,26 +125,51 @@ enum SubRipTimingParser {
 
   /// Parses one timestamp starting at a digit.
   static func timestamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ issues: inout [Issue], _ which: String) -> Stamp? {
+    // Fast path: canonical `HH:MM:SS,mmm` not followed by another digit.
+    if start + 12 <= end, buf[start + 2] == UInt8(ascii: ":"), buf[start + 5] == UInt8(ascii: ":"),
+      buf[start + 8] == UInt8(ascii: ","), start + 12 == end || !isDigit(buf[start + 12])
+    {
+      var ok = true
+      @inline(__always) func d(_ k: Int) -> Int64 {
+        let b = buf[start + k]
+        if !isDigit(b) { ok = false }
+        return Int64(b &- zero)
+      }
+      let h = d(0) * 10 + d(1), m = d(3) * 10 + d(4), s = d(6) * 10 + d(7)
+      let f = d(9) * 100 + d(10) * 10 + d(11)
+      if ok && m < 60 && s < 60 {
+        return Stamp(time: CaptionTime(milliseconds: ((h * 60 + m) * 60 + s) * 1000 + f), next: start + 12)
+      }
+    }
     // Up to three colon-separated fields; a fourth after ':' is taken as the fraction.
-    var fields: [(value: Int64, count: Int, at: Int)] = []
-    fields.reserveCapacity(4)
+    typealias Field = (value: Int64, count: Int, at: Int)
+    var f0: Field = (0, 0, 0), f1: Field = (0, 0, 0), f2: Field = (0, 0, 0), f3: Field = (0, 0, 0)
+    var count = 0
     var i = start
     while true {
       let d = digits(buf, i, end, limit: 10)
       guard d.count > 0, d.count < 10 else { return nil }
-      fields.append((d.value, d.count, i))
+      let f: Field = (d.value, d.count, i)
+      switch count {
+      case 0: f0 = f
+      case 1: f1 = f
+      case 2: f2 = f
+      default: f3 = f
+      }
+      count += 1
       i = d.next
-      if fields.count < 4, i + 1 < end, buf[i] == UInt8(ascii: ":"), isDigit(buf[i + 1]) {
+      if count < 4, i + 1 < end, buf[i] == UInt8(ascii: ":"), isDigit(buf[i + 1]) {
         i += 1
         continue
       }
       break
     }
-    guard fields.count >= 2 else { return nil }
-    var fraction: (value: Int64, count: Int, at: Int)?
-    if fields.count == 4 {
-      fraction = fields.removeLast()
-      issues.append(Issue(code: "srt.timing.bad-separator", severity: .warning, message: "\(which) time uses ':' before the milliseconds; read as ','", offset: fraction!.at - 1))
+    guard count >= 2 else { return nil }
+    var fraction: Field?
+    if count == 4 {
+      fraction = f3
+      count = 3
+      issues.append(Issue(code: "srt.timing.bad-separator", severity: .warning, message: "\(which) time uses ':' before the milliseconds; read as ','", offset: f3.at - 1))
     } else if i + 1 < end, buf[i] == UInt8(ascii: ",") || buf[i] == UInt8(ascii: ".") || buf[i] == UInt8(ascii: ";"), isDigit(buf[i + 1]) {
       let sep = buf[i]
       let d = digits(buf, i + 1, end, limit: 10)
@@ -150,11 +182,11 @@ enum SubRipTimingParser {
       }
       i = d.next
     }
-    if fields.count == 2 {
+    if count == 2 {
       issues.append(Issue(code: "srt.timing.missing-hours", severity: .warning, message: "\(which) time has no hours field; read as MM:SS", offset: start))
-      fields.insert((0, 2, start), at: 0)
+      (f0, f1, f2) = ((0, 2, start), f0, f1)
     }
-    let h = fields[0], m = fields[1], s = fields[2]
+    let h = f0, m = f1, s = f2
     if h.count == 1 || m.count == 1 || s.count == 1 {
       let at = h.count == 1 ? h.at : (m.count == 1 ? m.at : s.at)
       issues.append(Issue(code: "srt.timing.missing-leading-zero", severity: .info, message: "\(which) time has a one-digit field; SRT writes HH:MM:SS", offset: at))

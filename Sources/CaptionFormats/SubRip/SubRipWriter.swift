@@ -71,7 +71,7 @@ struct SubRipWriter {
 
   mutating func writeCue(_ cue: Cue, number: Int) {
     cueLosses.removeAll(keepingCapacity: true)
-    out.append(contentsOf: String(number).utf8)
+    pad(Int64(number), 1)
     out.append(contentsOf: newline)
     writeTime(cue.start, which: "start")
     out.append(contentsOf: " --> ".utf8)
@@ -90,40 +90,61 @@ struct SubRipWriter {
     } else {
       for node in cue.content { writeNode(node, depth: 0) }
     }
-    var lines = cueBuffer.split(separator: 0x0A, omittingEmptySubsequences: false)
-    if cueBuffer.isEmpty { lines = [] }
     if anchor != 2 {
       // The anchor tag opens the first line, which it also keeps from reading as blank.
-      let tag = Array("{\\an\(anchor)}".utf8)
-      if lines.isEmpty { lines = [tag[...]] } else { lines[0] = (tag + lines[0])[...] }
+      cueBuffer.insert(contentsOf: "{\\an\(anchor)}".utf8, at: 0)
     }
-    var kept: [ArraySlice<UInt8>] = []
-    var blank = 0
-    for l in lines {
-      if l.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { blank += 1 } else { kept.append(l) }
-    }
-    if blank > 0 && !kept.isEmpty {
-      lose("srt.write.blank-line-dropped", "\(blank) empty text line(s) would end the cue in SRT, dropped")
-    } else if blank > 0 && !lines.allSatisfy(\.isEmpty) {
-      lose("srt.write.blank-line-dropped", "whitespace-only text would read back as no text, dropped")
-    }
-    for (k, l) in kept.enumerated() {
-      let reread = l.withUnsafeBufferPointer { SubRipTimingParser.parse($0, 0..<$0.count) != nil }
-      let indexLike = k + 1 < kept.count && !l.isEmpty && l.allSatisfy(SubRipTimingParser.isDigit)
-        && kept[k + 1].withUnsafeBufferPointer { SubRipTimingParser.parse($0, 0..<$0.count) != nil }
-      if reread || indexLike {
-        lose("srt.write.ambiguous-line", "text line \"\(String(decoding: l.prefix(80), as: UTF8.self))\" reads back as a timing line and starts a new cue")
-      }
-    }
-    for l in kept {
-      out.append(contentsOf: l)
-      out.append(contentsOf: newline)
-    }
+    writeLines()
     if number < document.cues.count { out.append(contentsOf: newline) }
 
     for (code, detail) in cueLosses {
       let severity: Severity = code == "srt.write.time-rounded" ? .info : .warning
       diagnostics.append(Diagnostic(code: code, severity: severity, message: "cue \(number): \(detail)", location: cue.source, cueIndex: number - 1))
+    }
+  }
+
+  /// Copies the cue text in `cueBuffer` to the output line by line, dropping lines that would
+  /// read as blank and reporting lines that would read as a timing line.
+  mutating func writeLines() {
+    let n = cueBuffer.count
+    guard n > 0 else { return }
+    var blank = 0, kept = 0
+    var start = 0
+    var previousDigits: Range<Int>?
+    while start <= n {
+      var end = start
+      while end < n && cueBuffer[end] != 0x0A { end += 1 }
+      var isBlank = true, isDigits = end > start, startsWithDigit = false
+      var first = true
+      for i in start..<end {
+        let b = cueBuffer[i]
+        if b != 0x20 && b != 0x09 {
+          if first { startsWithDigit = SubRipTimingParser.isDigit(b); first = false }
+          isBlank = false
+        }
+        if !SubRipTimingParser.isDigit(b) { isDigits = false }
+      }
+      if isBlank {
+        blank += 1
+      } else {
+        if startsWithDigit {
+          let timing = cueBuffer.withUnsafeBufferPointer { SubRipTimingParser.parse($0, start..<end) != nil }
+          if timing {
+            let shown = String(decoding: cueBuffer[(previousDigits ?? start..<end).lowerBound..<end].prefix(80), as: UTF8.self)
+            lose("srt.write.ambiguous-line", "text line \"\(shown)\" reads back as a timing line and starts a new cue")
+          }
+        }
+        previousDigits = isDigits ? start..<end : nil
+        kept += 1
+        out.append(contentsOf: cueBuffer[start..<end])
+        out.append(contentsOf: newline)
+      }
+      start = end + 1
+    }
+    if blank > 0 && kept > 0 {
+      lose("srt.write.blank-line-dropped", "\(blank) empty text line(s) would end the cue in SRT, dropped")
+    } else if blank > 0 && cueBuffer.contains(where: { $0 != 0x0A }) {
+      lose("srt.write.blank-line-dropped", "whitespace-only text would read back as no text, dropped")
     }
   }
 
@@ -150,9 +171,19 @@ struct SubRipWriter {
   }
 
   mutating func pad(_ v: Int64, _ width: Int) {
-    let digits = String(v).utf8
-    for _ in digits.count..<max(width, digits.count) { out.append(UInt8(ascii: "0")) }
-    out.append(contentsOf: digits)
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var x = v.magnitude
+    withUnsafeMutableBytes(of: &digits) { d in
+      repeat {
+        d[count] = UInt8(ascii: "0") + UInt8(x % 10)
+        x /= 10
+        count += 1
+      } while x > 0 && count < 20
+      for _ in count..<max(width, count) { out.append(UInt8(ascii: "0")) }
+      for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
+    }
   }
 
   /// The style that classes and the element's own style give (named styles resolved through
@@ -180,11 +211,12 @@ struct SubRipWriter {
   mutating func writeNode(_ node: CueNode, depth: Int) {
     switch node {
     case .text(let s):
-      let bytes = Array(s.utf8)
-      if Self.looksLikeMarkup(bytes) {
+      let start = cueBuffer.count
+      cueBuffer.append(contentsOf: s.utf8)
+      let markup = cueBuffer.withUnsafeBufferPointer { Self.looksLikeMarkup(UnsafeBufferPointer(rebasing: $0[start...])) }
+      if markup {
         lose("srt.write.markup-in-text", "text \"\(s.prefix(40))\" reads back as SRT markup")
       }
-      cueBuffer.append(contentsOf: bytes)
     case .lineBreak:
       cueBuffer.append(0x0A)
     case .timestamp(let t):
@@ -277,7 +309,7 @@ struct SubRipWriter {
   }
 
   /// Whether text would read back as a tag: `<i>`, `</b>`, `<font …>`, `{\…}`.
-  static func looksLikeMarkup(_ b: [UInt8]) -> Bool {
+  static func looksLikeMarkup(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
     var i = 0
     while i < b.count {
       if b[i] == UInt8(ascii: "{"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "\\"),
@@ -290,7 +322,7 @@ struct SubRipWriter {
         if j < b.count && b[j] == UInt8(ascii: "/") { j += 1 }
         let s = j
         while j < b.count && SubRipTextParser.isLetter(b[j]) { j += 1 }
-        let name = String(decoding: b[s..<j], as: UTF8.self).lowercased()
+        let name = String(decoding: UnsafeBufferPointer(rebasing: b[s..<j]), as: UTF8.self).lowercased()
         if ["i", "b", "u", "font"].contains(name), j < b.count, b[j] == UInt8(ascii: ">") || b[j] == 0x20 || b[j] == 0x09,
           b[j...].contains(UInt8(ascii: ">"))
         {

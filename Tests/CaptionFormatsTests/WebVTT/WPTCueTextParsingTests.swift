@@ -13,7 +13,7 @@ import Testing
     #expect(files.count == 5)
     var total = 0, passed = 0
     for url in files {
-      let suite = try JSONValue.load(url)
+      let suite = try WebVTTJSON.load(url)
       for c in suite["cases"]?.array ?? [] {
         guard let input = c["input"]?.string, let expected = c["expected_tree"]?.string else { continue }
         total += 1

@@ -13,7 +13,7 @@ import Testing
     #expect(expectations.count >= 30)
     var files = 0, filesPassed = 0, assertions = 0, passed = 0
     for url in expectations {
-      let exp = try JSONValue.load(url)
+      let exp = try WebVTTJSON.load(url)
       guard let input = exp["input"]?.string else { continue }
       let result = try WebVTTTestSupport.read(url.deletingLastPathComponent().appendingPathComponent(input))
       files += 1

@@ -17,7 +17,7 @@ import Testing
     #expect(expectations.count >= 50)
     var files = 0, assertions = 0, passed = 0, skipped = 0
     for url in expectations {
-      let exp = try JSONValue.load(url)
+      let exp = try WebVTTJSON.load(url)
       guard let input = exp["input"]?.string else { continue }
       let result = try WebVTTTestSupport.read(url.deletingLastPathComponent().appendingPathComponent(input))
       files += 1
@@ -40,7 +40,7 @@ import Testing
     #expect(passed + skipped == assertions)
   }
 
-  func evaluate(op: String, actual: String, expected: JSONValue, _ result: ReadResult) -> Bool {
+  func evaluate(op: String, actual: String, expected: WebVTTJSON, _ result: ReadResult) -> Bool {
     let cues = result.document.cues
     switch op {
     case "equals":
@@ -85,14 +85,14 @@ import Testing
     }.joined()
   }
 
-  func fragmentText(_ f: JSONValue) -> String {
+  func fragmentText(_ f: WebVTTJSON) -> String {
     if f["type"]?.string == "text" { return f["value"]?.string ?? "" }
     return (f["value"]?.array ?? []).map(fragmentText).joined()
   }
 
   /// Compares a DOM list with the recorded fragment: node types, text, and the `className`,
   /// `title` and `lang` the fragment lists.
-  func matches(_ nodes: [WebVTTTestSupport.DOMNode], _ frag: [JSONValue]) -> Bool {
+  func matches(_ nodes: [WebVTTTestSupport.DOMNode], _ frag: [WebVTTJSON]) -> Bool {
     guard nodes.count == frag.count else { return false }
     for (n, f) in zip(nodes, frag) {
       guard let type = f["type"]?.string else { return false }

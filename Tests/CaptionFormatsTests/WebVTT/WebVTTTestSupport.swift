@@ -4,36 +4,36 @@ import CaptionTestSupport
 import Foundation
 
 /// A JSON value decoded without losing the difference between booleans and numbers.
-enum JSONValue: Decodable, Equatable {
+enum WebVTTJSON: Decodable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([WebVTTJSON])
+  case object([String: WebVTTJSON])
 
   init(from decoder: Decoder) throws {
     let c = try decoder.singleValueContainer()
     if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) } else if let d = try? c.decode(Double.self) {
       self = .number(d)
-    } else if let s = try? c.decode(String.self) { self = .string(s) } else if let a = try? c.decode([JSONValue].self) {
+    } else if let s = try? c.decode(String.self) { self = .string(s) } else if let a = try? c.decode([WebVTTJSON].self) {
       self = .array(a)
     } else {
-      self = .object(try c.decode([String: JSONValue].self))
+      self = .object(try c.decode([String: WebVTTJSON].self))
     }
   }
 
-  subscript(_ key: String) -> JSONValue? {
+  subscript(_ key: String) -> WebVTTJSON? {
     if case .object(let o) = self { return o[key] }
     return nil
   }
 
   var string: String? { if case .string(let s) = self { return s } else { return nil } }
-  var array: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+  var array: [WebVTTJSON]? { if case .array(let a) = self { return a } else { return nil } }
   var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
 
-  static func load(_ url: URL) throws -> JSONValue {
-    try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: url))
+  static func load(_ url: URL) throws -> WebVTTJSON {
+    try JSONDecoder().decode(WebVTTJSON.self, from: Data(contentsOf: url))
   }
 }
 
@@ -50,7 +50,7 @@ enum WebVTTTestSupport {
   }
 
   /// A cue attribute as the `VTTCue` / `VTTRegion` API exposes it.
-  static func apiValue(_ path: String, _ result: ReadResult) -> JSONValue? {
+  static func apiValue(_ path: String, _ result: ReadResult) -> WebVTTJSON? {
     let doc = result.document
     if path == "track.load" {
       return .string(result.diagnostics.contains { $0.code == "webvtt.signature.invalid" } ? "error" : "load")

@@ -31,8 +31,15 @@ public enum WebVTTCueTextParser {
   public static func parse(
     _ text: String, mode: TextMode = .model, maxNestingDepth: Int = 256, diagnostics: inout [Diagnostic]
   ) -> [CueNode] {
-    var bytes = Array(text.utf8)
-    for k in bytes.indices where bytes[k] == 0x0D { bytes[k] = 0x0A }
+    // Line breaks as the file parser leaves them: CRLF and CR become LF, NUL becomes U+FFFD.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var afterCR = false
+    for c in text.utf8 {
+      if c == 0x0A && afterCR { afterCR = false; continue }
+      afterCR = c == 0x0D
+      if c == 0x0D { bytes.append(0x0A) } else if c == 0 { bytes += [0xEF, 0xBF, 0xBD] } else { bytes.append(c) }
+    }
     var ctx = Context(mode: mode, maxDepth: maxNestingDepth)
     let nodes = bytes.withUnsafeBufferPointer { p in parse(p, start: 0, end: p.count, context: &ctx) }
     var lineStarts = [0]
@@ -66,6 +73,8 @@ public enum WebVTTCueTextParser {
     var issues: [Issue] = []
     /// Stop collecting issues past this many (the reader's diagnostic cap).
     var maxIssues = 10_000
+    /// Issues past `maxIssues`, counted but not kept.
+    var droppedIssues = 0
 
     init(mode: TextMode, maxDepth: Int) {
       self.mode = mode
@@ -73,7 +82,11 @@ public enum WebVTTCueTextParser {
     }
 
     mutating func report(_ code: String, _ severity: Severity, _ message: String, at offset: Int) {
-      if issues.count < maxIssues { issues.append(Issue(code: code, severity: severity, message: message, offset: offset)) }
+      if issues.count < maxIssues {
+        issues.append(Issue(code: code, severity: severity, message: message, offset: offset))
+      } else {
+        droppedIssues += 1
+      }
     }
   }
 

@@ -55,18 +55,28 @@ final class WebVTTReader {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
-    let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
+    // WebVTT is UTF-8 only (§6.1). A file that starts with the signature and is valid UTF-8 is
+    // parsed in place; anything else goes through the shared decoder (BOM, U+FFFD, --encoding).
+    let plain = options.encoding == nil && bytes.starts(with: [0x57, 0x45, 0x42, 0x56, 0x54, 0x54])
+      && bytes.withUnsafeBufferPointer { ByteScan.isValidUTF8($0) }
     var sink = DiagnosticSink(limit: options.limits.maxDiagnostics)
-    for d in decoded.diagnostics { sink.report(d) }
-    if decoded.encoding != .utf8 {
-      sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one was decoded as \(decoded.encoding.rawValue)", at: nil)
+    var encoding = TextEncoding.utf8
+    var utf8 = bytes
+    if !plain {
+      let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
+      for d in decoded.diagnostics { sink.report(d) }
+      if decoded.encoding != .utf8 {
+        sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one is \(decoded.encoding.rawValue), which browsers reject (it was read anyway)", at: nil)
+      }
+      encoding = decoded.encoding
+      utf8 = decoded.utf8
     }
-    let result = decoded.utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
+    let result = utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
       let reader = WebVTTReader(p, limits: options.limits, sink: sink)
       reader.run()
       return (reader.doc, reader.sink)
     }
-    return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: decoded.encoding)
+    return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: encoding)
   }
 
   // MARK: - Diagnostics and strings
@@ -119,14 +129,7 @@ final class WebVTTReader {
     let start = pos
     let p = self.p
     let n = self.n
-    var j = start
-    var arrow = false
-    while j < n {
-      let c = p[j]
-      if c == 0x0A || c == 0x0D { break }
-      if c == 0x3E, !arrow, j >= start + 2, p[j - 1] == 0x2D, p[j - 2] == 0x2D { arrow = true }
-      j += 1
-    }
+    let (j, arrow) = ByteScan.lineEnd(p, from: start, to: n)
     let line = LineRef(start: start, end: j, number: lineNo)
     if j >= n {
       pos = n
@@ -154,7 +157,7 @@ final class WebVTTReader {
   // MARK: - File
 
   private func run() {
-    if let z = UnsafeRawBufferPointer(p).firstIndex(of: 0) {
+    if let z = ByteScan.firstZero(p) {
       hasNUL = true
       var line = 1, lineStart = 0
       for k in 0..<z where p[k] == 0x0A || (p[k] == 0x0D && (k + 1 >= n || p[k + 1] != 0x0A)) {
@@ -181,6 +184,7 @@ final class WebVTTReader {
       report("webvtt.signature.contains-arrow", .error, "the WEBVTT line contains '-->'; a cue cannot start on the signature line and this one is ignored", first)
     }
     if eof || pos >= n { return }
+    doc.cues.reserveCapacity(ByteScan.count(p, arrowsFrom: pos))
     // Header.
     if p[pos] != 0x0A && p[pos] != 0x0D {
       collectBlock(inHeader: true)
@@ -274,7 +278,12 @@ final class WebVTTReader {
       finishOther(f)
     }
     if let a = endedByArrow {
-      report("webvtt.block.missing-blank-line", .error, "a cue timing line must be preceded by a blank line; this one ends the previous block", a)
+      if lineCount == 2, failedTiming, let f = firstLine {
+        // `id-->x` above a timing line: the author meant an identifier.
+        report("webvtt.cue.id-contains-arrow", .error, "a cue identifier must not contain '-->'; this line was read as a broken timing line and the cue below lost its identifier", f)
+      } else {
+        report("webvtt.block.missing-blank-line", .error, "a cue timing line must be preceded by a blank line; this one ends the previous block", a)
+      }
     }
   }
 
@@ -454,67 +463,86 @@ final class WebVTTReader {
     }
     var settings = CueSettings()
     let cueIndex = doc.cues.count
-    WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
+    if i < end { WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
       self.report(code, sev, "cue \(cueIndex + 1): " + msg, line, at: off, cue: cueIndex)
-    }
+    } }
     if let r = settings.region { usedRegions.insert(r) }
     return Draft(id: "", idLine: nil, start: start, end: stop, settings: settings, timingLine: line)
   }
 
   private func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
     let at = i
-    switch WebVTTTimestamp.collect(p, &i, end: line.end) {
-    case .success(let v):
+    var f = WebVTTTimestamp.Failure.malformed
+    if let v = WebVTTTimestamp.collect(p, &i, end: line.end, failure: &f) {
       if v.hourDigits == 1 {
         report("webvtt.timestamp.hours-digits", .error, "hours must have at least two digits", line, at: at)
       }
       return v.milliseconds
-    case .failure(let f):
-      var e = at
-      while e < line.end, e < at + 40, p[e] != 0x20, p[e] != 0x09 { e += 1 }
-      let shown = string(at..<e)
-      let (code, why): (String, String)
-      switch f {
-      case .malformed: (code, why) = ("webvtt.timestamp.malformed", "is not a timestamp ([hh:]mm:ss.ttt)")
-      case .fieldDigits: (code, why) = ("webvtt.timestamp.field-digits", "needs exactly two digits for minutes and seconds")
-      case .fractionDigits: (code, why) = ("webvtt.timestamp.fraction-digits", "needs exactly three digits after the '.'")
-      case .minutesOutOfRange: (code, why) = ("webvtt.timestamp.minutes-out-of-range", "has minutes over 59")
-      case .secondsOutOfRange: (code, why) = ("webvtt.timestamp.seconds-out-of-range", "has seconds over 59")
-      case .tooLarge: (code, why) = ("webvtt.timestamp.too-large", "is too large")
-      }
-      report(code, .error, "the \(role) time '\(shown)' \(why); the cue is dropped", line, at: at)
-      return nil
     }
+    var e = at
+    while e < line.end, e < at + 40, p[e] != 0x20, p[e] != 0x09 { e += 1 }
+    let shown = string(at..<e)
+    let (code, why): (String, String)
+    switch f {
+    case .malformed: (code, why) = ("webvtt.timestamp.malformed", "is not a timestamp ([hh:]mm:ss.ttt)")
+    case .fieldDigits: (code, why) = ("webvtt.timestamp.field-digits", "needs exactly two digits for minutes and seconds")
+    case .fractionDigits: (code, why) = ("webvtt.timestamp.fraction-digits", "needs exactly three digits after the '.'")
+    case .minutesOutOfRange: (code, why) = ("webvtt.timestamp.minutes-out-of-range", "has minutes over 59")
+    case .secondsOutOfRange: (code, why) = ("webvtt.timestamp.seconds-out-of-range", "has seconds over 59")
+    case .tooLarge: (code, why) = ("webvtt.timestamp.too-large", "is too large")
+    }
+    report(code, .error, "the \(role) time '\(shown)' \(why); the cue is dropped", line, at: at)
+    return nil
+  }
+
+  /// Runs the cue text parser over `text` (which starts at offset 0 of the scratch line map).
+  private func parseCueText(_ text: UnsafeBufferPointer<UInt8>, _ d: Draft, index: Int) -> [CueNode] {
+    var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
+    ctx.cueStart = CaptionTime(milliseconds: d.start)
+    ctx.cueEnd = CaptionTime(milliseconds: d.end)
+    ctx.maxIssues = limits.maxDiagnostics
+    let content = WebVTTCueTextParser.parse(text, start: 0, end: text.count, context: &ctx)
+    for i in ctx.issues {
+      sink.report(i.code, i.severity, "cue \(index + 1): " + i.message, at: scratchLocation(i.offset), cueIndex: index)
+    }
+    if ctx.droppedIssues > 0, let last = ctx.issues.last {
+      // The sink is full by now: these only count towards its "limit reached" summary.
+      let d = Diagnostic(code: last.code, severity: last.severity, message: last.message, location: nil, cueIndex: index)
+      for _ in 0..<ctx.droppedIssues { sink.report(d) }
+    }
+    return content
   }
 
   private func finishCue(_ d: Draft) {
     let index = doc.cues.count
     let line = d.timingLine
-    joinBlockLines()
-    let sourceText = String(decoding: scratch, as: UTF8.self)
+    let sourceText: String
     var content: [CueNode] = []
-    if !scratch.contains(where: { $0 == 0x3C || $0 == 0x26 }) {
-      // Plain text: no tokenizer needed.
-      if blockLines.count == 1 {
-        content = [.text(sourceText)]
-      } else if !blockLines.isEmpty {
+    if blockLines.count <= 1 && !hasNUL {
+      // The common case, one line or none: no joining needed.
+      let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
+      sourceText = string(r)
+      if !ByteScan.containsMarkup(p, from: r.lowerBound, to: r.upperBound) {
+        if !r.isEmpty { content = [.text(sourceText)] }
+      } else {
+        scratchLines.removeAll(keepingCapacity: true)
+        if let l = blockLines.first { scratchLines.append((0, l)) }
+        content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
+      }
+    } else {
+      joinBlockLines()
+      sourceText = String(decoding: scratch, as: UTF8.self)
+      if !scratch.withUnsafeBufferPointer({ ByteScan.containsMarkup($0, from: 0, to: $0.count) }) {
+        // Plain text: no tokenizer needed.
         var start = 0
         for k in 0...scratch.count where k == scratch.count || scratch[k] == 0x0A {
           if k > start { content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self))) }
           if k < scratch.count { content.append(.lineBreak) }
           start = k + 1
         }
-      }
-    } else {
-      var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
-      ctx.cueStart = CaptionTime(milliseconds: d.start)
-      ctx.cueEnd = CaptionTime(milliseconds: d.end)
-      ctx.maxIssues = limits.maxDiagnostics
-      content = scratch.withUnsafeBufferPointer { sp in
-        WebVTTCueTextParser.parse(sp, start: 0, end: sp.count, context: &ctx)
-      }
-      for i in ctx.issues {
-        sink.report(i.code, i.severity, "cue \(index + 1): " + i.message, at: scratchLocation(i.offset), cueIndex: index)
+      } else {
+        let buffer = scratch
+        content = buffer.withUnsafeBufferPointer { parseCueText($0, d, index: index) }
       }
     }
     for l in blockLines where isWhitespaceOnly(l) {

@@ -72,6 +72,8 @@ enum WebVTTSettingsParser {
     return v
   }
 
+  static let cueSettingNames: [StaticString] = ["region", "vertical", "line", "position", "size", "align"]
+
   /// Parses the settings after the end timestamp into `settings` (WebVTT §6.5).
   ///
   /// - Parameter regions: the regions defined so far, by identifier.
@@ -79,22 +81,28 @@ enum WebVTTSettingsParser {
     _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, regions: Set<String>,
     into s: inout CueSettings, report: Report
   ) {
-    var seen: Set<String> = []
+    var seen: UInt8 = 0
     var regionIgnoredBy: String? = nil
     var regionOffset = 0
     for st in settings(p, start, end, what: "cue setting", code: "webvtt.setting.malformed", report: report) {
-      let name = text(p, st.name)
       let value = st.value
+      // Match the name on bytes: no String per setting on the hot path.
+      var known = -1
+      for k in 0..<cueSettingNames.count where equals(p, st.name, cueSettingNames[k]) {
+        known = k
+        break
+      }
+      let name = known >= 0 ? cueSettingNames[known].description : text(p, st.name)
       let valueText = { text(p, value.lowerBound..<min(value.upperBound, value.lowerBound + 40)) }
       func invalid(_ expected: String) {
         report("webvtt.setting.invalid-value", .error, "'\(name):\(valueText())' is invalid (\(expected)); the setting is ignored", st.start)
       }
-      let known = ["region", "vertical", "line", "position", "size", "align"].contains(name)
-      if known {
-        if seen.contains(name) {
+      if known >= 0 {
+        let bit: UInt8 = 1 << UInt8(known)
+        if seen & bit != 0 {
           report("webvtt.setting.duplicate", .error, "the '\(name)' setting is given more than once; the last one wins", st.start)
         }
-        seen.insert(name)
+        seen |= bit
       }
       switch name {
       case "region":

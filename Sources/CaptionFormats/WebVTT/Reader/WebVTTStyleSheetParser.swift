@@ -116,10 +116,14 @@ enum WebVTTStyleSheetParser {
       }
       guard !ids.isEmpty else { continue }
       var style = TextStyle()
+      var declOffset = bodyStart
       for decl in splitTopLevel(String(decoding: body, as: UTF8.self), on: ";") {
+        // Point diagnostics at the declaration itself (after its leading whitespace).
+        let at = declOffset + decl.utf8.prefix { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }.count
+        declOffset += decl.utf8.count + 1
         guard let colon = decl.firstIndex(of: ":") else {
           if !decl.trimmingASCIIWhitespace().isEmpty {
-            issues.append(Issue(code: "webvtt.style.css-syntax", severity: .warning, message: "'\(decl.trimmingASCIIWhitespace().prefix(40))' is not a CSS declaration", offset: ruleStart))
+            issues.append(Issue(code: "webvtt.style.css-syntax", severity: .warning, message: "'\(decl.trimmingASCIIWhitespace().prefix(40))' is not a CSS declaration", offset: at))
           }
           continue
         }
@@ -128,7 +132,7 @@ enum WebVTTStyleSheetParser {
         if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmingASCIIWhitespace() }
         if !apply(name: name, value: value, to: &style) {
           style.other[name] = value
-          issues.append(Issue(code: "webvtt.style.invalid-value", severity: .warning, message: "'\(name): \(value.prefix(40))' could not be read; it is kept as written", offset: ruleStart))
+          issues.append(Issue(code: "webvtt.style.invalid-value", severity: .warning, message: "'\(name): \(value.prefix(40))' could not be read; it is kept as written", offset: at))
         }
       }
       for id in ids { rules.append(MappedRule(id: id, style: style, offset: ruleStart)) }

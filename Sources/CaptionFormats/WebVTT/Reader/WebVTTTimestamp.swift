@@ -30,24 +30,32 @@ enum WebVTTTimestamp {
 
   /// Collects a timestamp starting at `i`, advancing `i` past what was read.
   static func collect(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int) -> Result<Value, Failure> {
+    var failure = Failure.malformed
+    if let v = collect(p, &i, end: end, failure: &failure) { return .success(v) }
+    return .failure(failure)
+  }
+
+  /// `collect` without a generic `Result` (the reader's hot path): nil on failure, with the
+  /// reason in `failure`.
+  static func collect(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int, failure: inout Failure) -> Value? {
     var hoursMode = false
-    guard i < end, isDigit(p[i]) else { return .failure(.malformed) }
+    guard i < end, isDigit(p[i]) else { failure = .malformed; return nil }
     var (v1, len1) = digits(p, &i, end)
     if len1 != 2 || v1 > 59 { hoursMode = true }
-    guard i < end, p[i] == UInt8(ascii: ":") else { return .failure(.malformed) }
+    guard i < end, p[i] == UInt8(ascii: ":") else { failure = .malformed; return nil }
     i += 1
     var (v2, len2) = digits(p, &i, end)
-    guard len2 == 2 else { return .failure(.fieldDigits) }
+    guard len2 == 2 else { failure = .fieldDigits; return nil }
     var v3: Int64
     var hourDigits = 0
     if hoursMode || (i < end && p[i] == UInt8(ascii: ":")) {
       guard i < end, p[i] == UInt8(ascii: ":") else {
         // `60:00.000`: two digits over 59 were taken as hours; the author meant minutes.
-        return .failure(len1 == 2 ? .minutesOutOfRange : .malformed)
+        failure = len1 == 2 ? .minutesOutOfRange : .malformed; return nil
       }
       i += 1
       let (v, len3) = digits(p, &i, end)
-      guard len3 == 2 else { return .failure(.fieldDigits) }
+      guard len3 == 2 else { failure = .fieldDigits; return nil }
       v3 = v
       hourDigits = len1
     } else {
@@ -56,16 +64,16 @@ enum WebVTTTimestamp {
       v1 = 0
       len2 = 2
     }
-    guard i < end, p[i] == UInt8(ascii: ".") else { return .failure(.malformed) }
+    guard i < end, p[i] == UInt8(ascii: ".") else { failure = .malformed; return nil }
     i += 1
     let (v4, len4) = digits(p, &i, end)
-    guard len4 == 3 else { return .failure(.fractionDigits) }
-    if v2 > 59 { return .failure(.minutesOutOfRange) }
-    if v3 > 59 { return .failure(.secondsOutOfRange) }
+    guard len4 == 3 else { failure = .fractionDigits; return nil }
+    if v2 > 59 { failure = .minutesOutOfRange; return nil }
+    if v3 > 59 { failure = .secondsOutOfRange; return nil }
     // Hours are saturated in `digits`; anything over ~2.5 million years is refused.
-    guard v1 <= 2_562_047_788 else { return .failure(.tooLarge) }
+    guard v1 <= 2_562_047_788 else { failure = .tooLarge; return nil }
     _ = len2
-    return .success(Value(milliseconds: ((v1 * 60 + v2) * 60 + v3) * 1000 + v4, hourDigits: hourDigits))
+    return Value(milliseconds: ((v1 * 60 + v2) * 60 + v3) * 1000 + v4, hourDigits: hourDigits)
   }
 
   @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }

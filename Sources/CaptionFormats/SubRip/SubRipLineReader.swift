@@ -1,0 +1,87 @@
+import CaptionCore
+
+/// Splits decoded SRT text into lines (LF, CRLF or lone CR), with one line of lookahead.
+///
+/// The same contract as `LineScanner`, but it finds line ends eight bytes at a time and keeps the
+/// peeked line, so that each byte is examined once even though the reader looks one line ahead.
+/// - Complexity: O(n) over the input.
+struct SubRipLineReader {
+  /// One line: the byte range of its content (terminator excluded) and its 1-based number.
+  struct Line {
+    var range: Range<Int>
+    var number: Int
+
+    /// Location of byte `index` of the input (which must be on this line).
+    func location(at index: Int) -> SourceLocation {
+      SourceLocation(line: number, column: index - range.lowerBound + 1, offset: index)
+    }
+
+    /// Location of the start of the line.
+    var start: SourceLocation { SourceLocation(line: number, column: 1, offset: range.lowerBound) }
+  }
+
+  private let buf: UnsafeBufferPointer<UInt8>
+  private var position = 0
+  private var lineNumber = 1
+  private var peeked: Line?
+  /// Lines ended by a lone CR, CRLF and LF.
+  private(set) var crCount = 0, crlfCount = 0, lfCount = 0
+
+  init(_ buf: UnsafeBufferPointer<UInt8>) {
+    self.buf = buf
+  }
+
+  /// The next line without consuming it.
+  mutating func peek() -> Line? {
+    if peeked == nil { peeked = scan() }
+    return peeked
+  }
+
+  /// The next line, or `nil` at the end of the input.
+  mutating func next() -> Line? {
+    if let p = peeked {
+      peeked = nil
+      return p
+    }
+    return scan()
+  }
+
+  private mutating func scan() -> Line? {
+    let n = buf.count
+    guard position < n, let base = buf.baseAddress else { return nil }
+    let start = position
+    var i = start
+    // Eight bytes at a time: a byte equal to LF or CR makes (v ^ pattern) have a zero byte.
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    while i + 8 <= n {
+      let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      let a = v ^ (ones &* 0x0A), b = v ^ (ones &* 0x0D)
+      let hit = ((a &- ones) & ~a | (b &- ones) & ~b) & highs
+      if hit != 0 {
+        i += (hit.littleEndian.trailingZeroBitCount >> 3)
+        break
+      }
+      i += 8
+    }
+    while i < n && buf[i] != 0x0A && buf[i] != 0x0D { i += 1 }
+    var term = 0
+    if i < n {
+      if buf[i] == 0x0D {
+        if i + 1 < n && buf[i + 1] == 0x0A {
+          term = 2
+          crlfCount += 1
+        } else {
+          term = 1
+          crCount += 1
+        }
+      } else {
+        term = 1
+        lfCount += 1
+      }
+    }
+    let line = Line(range: start..<i, number: lineNumber)
+    position = i + term
+    lineNumber += 1
+    return line
+  }
+}
