@@ -57,8 +57,9 @@ cp "$OUT/mp4_movtext_3lang.mp4" "$OUT/mp4_apple_sdh.mp4"
 $TOOLS mp4 "$OUT/mp4_apple_sdh.mp4" \
   "tagc=2,public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound" \
   "elng=2,en-US" "tx3gflags=4,C0000000" "elng=4,fr-FR" "tref=2,forc,4"
-# Legible tracks moved to alternate group 0 (Apple will not group them).
-cp "$OUT/mp4_movtext_3lang.mp4" "$OUT/mp4_altgroup0.mp4"
+# The Apple-tagged file with its legible tracks moved to alternate group 0 (Apple will not
+# group them): SDH by tagc, but not selectable on apple.
+cp "$OUT/mp4_apple_sdh.mp4" "$OUT/mp4_altgroup0.mp4"
 $TOOLS mp4 "$OUT/mp4_altgroup0.mp4" "altgroup=2,0" "altgroup=3,0" "altgroup=4,0"
 # No enabled subtitle track (FFmpeg always enables the first; the bit is cleared afterwards).
 $FF -i base.mp4 $SUBS3 $LANG3 -disposition:s 0 $BX "$OUT/mp4_nodefault.mp4"

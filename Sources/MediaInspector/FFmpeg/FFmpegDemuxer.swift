@@ -141,7 +141,7 @@ final class FFmpegDemuxer {
       count += 1
       defer { av_packet_unref(packet) }
       let si = Int(packet.pointee.stream_index)
-      if result.text[si] != nil, let st = format.pointee.streams[si] {
+      if result.text[si] != nil, let st = format.pointee.streams[si], !FFmpegDemuxer.isEmptyCue(packet, st) {
         let tb = st.pointee.time_base
         var stats = result.text[si]!
         stats.count += 1
@@ -176,6 +176,18 @@ final class FFmpegDemuxer {
       result.closedCaptions.append(state.scan)
     }
     return result
+  }
+
+  /// Whether a subtitle packet carries no text: size 0, or a mov_text sample whose 16-bit text
+  /// length is 0 (FFmpeg writes those to fill the gaps between cues).
+  private static func isEmptyCue(_ p: UnsafeMutablePointer<AVPacket>, _ st: UnsafeMutablePointer<AVStream>) -> Bool {
+    let size = Int(p.pointee.size)
+    if size <= 0 { return true }
+    if st.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_MOV_TEXT {
+      guard size >= 2, let d = p.pointee.data else { return true }
+      return d[0] == 0 && d[1] == 0
+    }
+    return false
   }
 
   private func openDecoder(stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
