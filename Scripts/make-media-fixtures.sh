@@ -114,12 +114,12 @@ head -c 700 "$OUT/mp4_movtext_3lang.mp4" > "$OUT/hostile/truncated.mp4"
 printf 'This is a text file, not media.\n' > "$OUT/hostile/notmedia.mp4"
 # ftyp, then a moov whose size points far past the end of the file.
 printf '\000\000\000\024ftypisom\000\000\002\000isom\377\377\377\000moov\000\000\000\010trak' > "$OUT/hostile/boxpastend.mp4"
-# ftyp, then 40 nested 'moov'-'trak'-'mdia' boxes: a deep (looping) tree the walker must bound.
+# ftyp, then 300 nested moov-trak-mdia boxes: a deep (looping) tree the walker must bound.
 python3 - "$OUT/hostile/looping.mp4" <<'P'
 import struct, sys
 inner = b""
 for i in range(300):
-    t = [b"moov", b"trak", b"mdia"][i % 3]
+    t = [b"mdia", b"trak", b"moov"][i % 3]
     inner = struct.pack(">I4s", len(inner) + 8, t) + inner
 open(sys.argv[1], "wb").write(struct.pack(">I4s", 20, b"ftyp") + b"isom\0\0\2\0isom" + inner[::1])
 P
