@@ -125,4 +125,5 @@ open(sys.argv[1], "wb").write(struct.pack(">I4s", 20, b"ftyp") + b"isom\0\0\2\0i
 P
 # EBML header, then a Segment whose Tracks size points past the end.
 printf '\032\105\337\243\203\102\202\200\030\123\200\147\001\000\000\000\000\000\000\100\026\124\256\153\210\000\000\000\000\000\377\377\377' > "$OUT/hostile/ebmlpastend.mkv"
+"$ROOT/Scripts/make-manifest-fixtures.sh"
 ls -l "$OUT" "$OUT/hostile"

@@ -30,7 +30,7 @@ enum PolicyEvaluator {
     case .exactlyOneDefault:
       if report.kind == "hls" {
         var byGroup: [String: Int] = [:]
-        for t in text where t.mediaType == "subtitle" { byGroup[t.codecID ?? "", default: 0] += t.isDefault ? 1 : 0 }
+        for t in text where t.mediaType == "subtitle" { byGroup[t.groupID ?? "", default: 0] += t.isDefault ? 1 : 0 }
         let bad = byGroup.filter { $0.value != 1 }.sorted { $0.key < $1.key }
         if bad.isEmpty { return nil }
         return bad.map { "SUBTITLES group '\($0.key)' has \($0.value) DEFAULT=YES renditions" }.joined(separator: "; ") + " (HLS-006)"
