@@ -270,6 +270,31 @@ final class FFmpegDemuxer {
       if texts.isEmpty { continue }
       out.append(DecodedSubtitle(start: start, end: end, assLines: texts))
     }
+    // Delayed decoders (CEA-608) hold the last caption until flushed with empty packets.
+    var flushes = 0
+    while flushes < 64 {
+      flushes += 1
+      av_packet_unref(packet)
+      packet.pointee.stream_index = Int32(streamIndex)
+      var sub = AVSubtitle()
+      var got: Int32 = 0
+      guard avcodec_decode_subtitle2(ctx, &sub, &got, packet) >= 0, got != 0 else { break }
+      defer { avsubtitle_free(&sub) }
+      guard sub.pts != ck_nopts_value() else { continue }
+      let base = MediaTime(ticks: sub.pts, num: 1, den: ck_time_base()).time
+      let start = MediaTime(base + CaptionTime(milliseconds: Int64(sub.start_display_time)))
+      let endMS = sub.end_display_time
+      let end = endMS > 0 && endMS != UInt32.max ? MediaTime(base + CaptionTime(milliseconds: Int64(endMS))) : start
+      var texts: [String] = []
+      for i in 0..<Int(sub.num_rects) {
+        guard let rect = sub.rects?[i], let a = rect.pointee.ass else { continue }
+        texts.append(String(cString: a))
+      }
+      if texts.isEmpty { continue }
+      // The CEA-608 decoder repeats the on-screen caption on every flush; stop at a repeat.
+      if let last = out.last, last.assLines == texts, last.start == start { break }
+      out.append(DecodedSubtitle(start: start, end: end, assLines: texts))
+    }
     return out
   }
 }
