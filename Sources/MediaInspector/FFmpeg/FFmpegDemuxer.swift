@@ -292,7 +292,7 @@ final class FFmpegDemuxer {
       }
       if texts.isEmpty { continue }
       // The CEA-608 decoder repeats the on-screen caption on every flush; stop at a repeat.
-      if let last = out.last, last.assLines == texts, last.start == start { break }
+      if let last = out.last, last.assLines.map(ASSTextConverter.textField) == texts.map(ASSTextConverter.textField) { break }
       out.append(DecodedSubtitle(start: start, end: end, assLines: texts))
     }
     return out
