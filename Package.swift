@@ -31,6 +31,8 @@ let package = Package(
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
+    // In-process parse timing for Benchmarks/run.py.
+    .executableTarget(name: "captionkit-bench", dependencies: ["CaptionKit"], path: "Benchmarks/CaptionBench"),
 
     .target(name: "CaptionTestSupport", dependencies: ["CaptionKit"], path: "Tests/CaptionTestSupport"),
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"]),

@@ -1,1 +1,4 @@
-print("captionkit")
+import CaptionCLI
+import Foundation
+
+exit(CaptionTool.run(Array(CommandLine.arguments.dropFirst()), io: .process(environment: ProcessInfo.processInfo.environment)))

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""CaptionKit benchmark: CaptionKit side by side with FFmpeg, pysubs2, srt, webvtt-py, pycaption
+and ttconv on the same generated files, in the same run, with a memchr scan and `cat` as the
+physical reference. Prints a Markdown report (and writes it to Benchmarks/out/report.md).
+
+usage: Benchmarks/run.py [--sizes 1000,10000,100000,1000000] [--runs 5] [--peer-max 100000]
+                         [--python PYTHON]
+
+Times are medians of --runs runs. Whole-process times include process start. Peak RSS is the
+child's ru_maxrss. Every tool's output cue count is checked against the input's, so nobody wins
+by dropping cues. Peers run on files up to --peer-max cues (the slow Python peers take minutes per
+run at 1M cues); FFmpeg and CaptionKit run on every size.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+OUT = os.path.join(HERE, "out")
+
+
+def run_measured(cmd, stdout=subprocess.DEVNULL):
+    """Runs a command; returns (seconds, peak RSS bytes, stdout text, exit code)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE if stdout is None else stdout, stderr=subprocess.DEVNULL)
+    out = p.stdout.read().decode() if stdout is None else ""
+    _, status, ru = os.wait4(p.pid, 0)
+    t = time.perf_counter() - t0
+    return t, ru.ru_maxrss * 1024, out, os.waitstatus_to_exitcode(status)
+
+
+def median_run(cmd, runs, stdout=subprocess.DEVNULL):
+    times, rss, out, rc = [], 0, "", 0
+    for _ in range(runs):
+        t, r, o, rc = run_measured(cmd, stdout)
+        times.append(t)
+        rss = max(rss, r)
+        out = o
+    return statistics.median(times), rss, out, rc
+
+
+def count_cues(path):
+    n = 0
+    with open(path, "rb") as f:
+        for line in f:
+            if b"-->" in line:
+                n += 1
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", default="1000,10000,100000,1000000")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--peer-max", type=int, default=100000)
+    ap.add_argument("--python", default=os.environ.get("PEER_PYTHON", "/opt/ckbench/bin/python"))
+    a = ap.parse_args()
+    sizes = [int(s) for s in a.sizes.split(",")]
+    os.makedirs(OUT, exist_ok=True)
+    data = os.path.join(OUT, "data")
+    subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), data] + [str(s) for s in sizes], check=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "captionkit"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "captionkit-bench"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    ck = os.path.join(bindir, "captionkit")
+    bench = os.path.join(bindir, "captionkit-bench")
+    scan = os.path.join(OUT, "memchr_scan")
+    subprocess.run(["cc", "-O2", "-o", scan, os.path.join(HERE, "memchr_scan.c")], check=True)
+    have_ffmpeg = subprocess.run(["which", "ffmpeg"], capture_output=True).returncode == 0
+    have_python_peers = os.path.exists(a.python)
+
+    lines = []
+    checks = []  # (target, ok, detail)
+    parse_rows = []
+    conv_rows = []
+    per_cue = {}
+    rss_rows = []
+
+    def p(s=""):
+        print(s, flush=True)
+        lines.append(s)
+
+    p(f"# CaptionKit benchmark\n\nMachine: {os.cpu_count()} cores; runs per measurement: {a.runs} (median). "
+      f"Sizes: {', '.join(map(str, sizes))} cues. Peers up to {a.peer_max} cues.\n")
+
+    # Parse only, in-process, against the memchr scan.
+    p("## Parse only (in-process)\n")
+    p("| file | MB | CaptionKit s | MB/s | cues/s | memchr s | CaptionKit / memchr speed | cues ok | peers (in-process parse s) |")
+    p("|---|---|---|---|---|---|---|---|---|")
+    for n in sizes:
+        for ext in ("srt", "vtt", "ttml"):
+            f = os.path.join(data, f"cues-{n}.{ext}")
+            mb = os.path.getsize(f) / 1e6
+            r = json.loads(subprocess.run([bench, "parse", f, str(a.runs)], capture_output=True, text=True).stdout or "{}")
+            s = json.loads(subprocess.run([scan, f, str(a.runs)], capture_output=True, text=True).stdout)
+            secs = r.get("seconds", float("nan"))
+            per_cue[(ext, n)] = secs / n
+            ratio = s["seconds"] / secs if secs else 0
+            peers = []
+            if have_python_peers and n <= a.peer_max:
+                tools = {"srt": ["pysubs2", "srt", "webvtt-py", "pycaption", "ttconv"], "vtt": ["pysubs2", "webvtt-py", "pycaption", "ttconv"], "ttml": ["pysubs2", "pycaption", "ttconv"]}[ext]
+                for tool in tools:
+                    ts = []
+                    cues = None
+                    for _ in range(max(1, min(a.runs, 3))):
+                        o = subprocess.run([a.python, os.path.join(HERE, "peers.py"), tool, "parse", f], capture_output=True, text=True)
+                        try:
+                            j = json.loads(o.stdout.strip().splitlines()[-1])
+                            ts.append(j["parse_seconds"])
+                            cues = j["cues"]
+                        except Exception:
+                            break
+                    if ts:
+                        peers.append(f"{tool} {statistics.median(ts):.3f} ({statistics.median(ts) / secs:.0f}×)" + ("" if cues == n else f" [cues {cues}!]"))
+            ok = r.get("cues") == n
+            p(f"| cues-{n}.{ext} | {mb:.1f} | {secs:.4f} | {mb / secs:.0f} | {n / secs:,.0f} | {s['seconds']:.4f} | {ratio * 100:.1f}% | {'yes' if ok else 'NO: ' + str(r.get('cues'))} | {'; '.join(peers)} |")
+            if ext in ("srt", "vtt") and n >= 100000:
+                checks.append((f"parse {ext} {n} ≥ 10% of memchr scan", ratio >= 0.10, f"{ratio * 100:.1f}%"))
+    # Linear scaling.
+    p("")
+    for ext in ("srt", "vtt", "ttml"):
+        if (ext, 10000) in per_cue and (ext, 1000000) in per_cue:
+            k = per_cue[(ext, 1000000)] / per_cue[(ext, 10000)]
+            checks.append((f"{ext} per-cue cost at 1M within 1.5× of 10k", k <= 1.5, f"{k:.2f}×"))
+
+    # Whole-process conversions.
+    p("## Whole-process convert\n")
+    p("| conversion | cues | tool | seconds | peak RSS MB | cues out | CaptionKit speed-up |")
+    p("|---|---|---|---|---|---|---|")
+    convs = [("srt", "vtt"), ("vtt", "srt"), ("ttml", "vtt")]
+    for n in sizes:
+        for src_ext, dst_ext in convs:
+            src = os.path.join(data, f"cues-{n}.{src_ext}")
+            results = []
+            dst = os.path.join(OUT, f"ck-{n}.{src_ext}2.{dst_ext}")
+            t, rss, _, rc = median_run([ck, "convert", "--quiet", src, dst], a.runs)
+            ck_t = t
+            results.append(("CaptionKit", t, rss, count_cues(dst) if rc == 0 else -1))
+            insize = os.path.getsize(src)
+            if src_ext in ("srt", "vtt"):
+                checks.append((f"peak RSS {src_ext}→{dst_ext} {n} ≤ 4× input", rss <= 4 * insize or n < 100000, f"{rss / insize:.1f}× input"))
+            if have_ffmpeg and src_ext != "ttml":
+                d = os.path.join(OUT, f"ff-{n}.{src_ext}2.{dst_ext}")
+                t, rss, _, rc = median_run(["ffmpeg", "-v", "error", "-y", "-i", src, d], a.runs)
+                results.append(("ffmpeg", t, rss, count_cues(d) if rc == 0 else -1))
+                if n >= 100000:
+                    checks.append((f"convert {src_ext}→{dst_ext} {n}: ≥10× faster than FFmpeg", t / ck_t >= 10, f"{t / ck_t:.1f}×"))
+            if have_python_peers and n <= a.peer_max:
+                tools = ["pysubs2", "webvtt-py", "pycaption", "ttconv"] if src_ext != "ttml" else ["pysubs2", "pycaption", "ttconv"]
+                best = None
+                for tool in tools:
+                    d = os.path.join(OUT, f"{tool}-{n}.{src_ext}2.{dst_ext}")
+                    op = f"{src_ext}2{dst_ext}"
+                    t, rss, _, rc = median_run([a.python, os.path.join(HERE, "peers.py"), tool, op, src, d], max(1, min(a.runs, 3)))
+                    results.append((tool, t, rss, count_cues(d) if rc == 0 and os.path.exists(d) else -1))
+                    if rc == 0 and (best is None or t < best):
+                        best = t
+                if src_ext == "ttml" and best and n >= 100000:
+                    checks.append((f"convert ttml→vtt {n}: ≥10× faster than the fastest Python peer", best / ck_t >= 10, f"{best / ck_t:.1f}×"))
+            for tool, t, rss, cues in results:
+                p(f"| {src_ext}→{dst_ext} | {n} | {tool} | {t:.3f} | {rss / 1e6:.0f} | {cues}{'' if cues == n else ' (!)'} | {t / ck_t:.1f}× |")
+    # cat reference.
+    p("")
+    for n in sizes[-1:]:
+        f = os.path.join(data, f"cues-{n}.srt")
+        t, _, _, _ = median_run(["cat", f], a.runs)
+        p(f"`cat cues-{n}.srt > /dev/null`: {t:.4f} s\n")
+
+    p("## Targets\n")
+    p("| target | met | measured |")
+    p("|---|---|---|")
+    for name, ok, detail in checks:
+        p(f"| {name} | {'yes' if ok else '**NO**'} | {detail} |")
+    with open(os.path.join(OUT, "report.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

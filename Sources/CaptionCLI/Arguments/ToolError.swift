@@ -1,0 +1,24 @@
+/// Why a command could not do its job. Every case exits with code 2.
+public enum ToolError: Error, Sendable, CustomStringConvertible {
+  /// Bad arguments; the message says what is wrong.
+  case usage(String)
+  /// A file could not be read or written.
+  case io(path: String, message: String)
+
+  public var description: String {
+    switch self {
+    case .usage(let m): m
+    case .io(let path, let m): "\(path): \(m)"
+    }
+  }
+}
+
+/// The tool's exit codes.
+public enum ExitCode: Int32, Sendable {
+  /// No findings at or above the failing severity.
+  case success = 0
+  /// Findings at or above the failing severity (or, with `--fail-on-loss`, a lossy conversion).
+  case findings = 1
+  /// Usage or I/O error.
+  case usageOrIO = 2
+}

@@ -1,0 +1,62 @@
+import CaptionKit
+
+/// Reads one caption file for any command: bytes, format detection and the reader, with every
+/// diagnostic tagged with the file's path.
+struct CaptionLoader {
+  /// A loaded file.
+  struct Loaded {
+    var path: String
+    var format: any CaptionFormat
+    var result: ReadResult
+  }
+
+  var formatName: String?
+  var options = ReadOptions()
+
+  /// Reads the shared reading options (`--from`, `--encoding`, `--max-file-size`, `--profile`).
+  init(_ args: inout ArgumentScanner) throws(ToolError) {
+    formatName = args.value("from")
+    if let f = formatName, FormatRegistry.format(named: f) == nil {
+      throw .usage("unknown format '\(f)' for --from; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", "))")
+    }
+    if let e = args.value("encoding") {
+      guard let enc = TextEncoding(label: e) else {
+        throw .usage("unknown encoding '\(e)'; known: \(TextEncoding.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      options.encoding = enc
+    }
+    if let m = args.value("max-file-size") {
+      guard let n = Int(m), n > 0 else { throw .usage("--max-file-size takes a positive number of bytes") }
+      options.limits.maxFileSize = n
+    }
+    options.profile = args.value("profile")
+  }
+
+  /// The options every reading command accepts.
+  static let valuedOptions: Set<String> = ["from", "encoding", "max-file-size", "profile"]
+
+  /// Loads `path` (`-` is standard input).
+  func load(_ path: String, io: ToolIO) throws(ToolError) -> Loaded {
+    let bytes = try FileAccess.read(path, io: io, limit: options.limits.maxFileSize)
+    let format: any CaptionFormat
+    if let formatName, let f = FormatRegistry.format(named: formatName) {
+      format = f
+    } else {
+      let ext = path == "-" ? nil : path.split(separator: ".").last.map(String.init)
+      do {
+        format = try FormatRegistry.detect(bytes, fileExtension: ext)
+      } catch {
+        throw .io(path: path, message: "\(error) (name it with --from)")
+      }
+    }
+    var result: ReadResult
+    do {
+      result = try format.read(bytes, options: options)
+    } catch {
+      throw .io(path: path, message: error.description)
+    }
+    let display = path == "-" ? "<stdin>" : path
+    for i in result.diagnostics.indices { result.diagnostics[i].file = display }
+    return Loaded(path: display, format: format, result: result)
+  }
+}

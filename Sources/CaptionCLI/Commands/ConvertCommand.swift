@@ -1,0 +1,100 @@
+import CaptionKit
+
+/// `captionkit convert INPUT OUTPUT`: converts between caption formats and reports, per cue,
+/// everything the target format cannot hold.
+enum ConvertCommand: CLICommand {
+  static let name = "convert"
+  static let summary = "Convert between WebVTT, SRT, TTML and JSON, reporting every loss"
+  static let valuedOptions: Set<String> = CaptionLoader.valuedOptions.union(["to", "flavor", "output", "line-ending"])
+  static let aliases = ["-o": "--output", "-t": "--to"]
+  static let help = """
+    Usage: captionkit convert [options] INPUT [OUTPUT]
+           captionkit convert [options] INPUT --to FORMAT        (writes to standard output)
+
+    Reads INPUT ('-' for standard input) and writes it in another format. The target format is
+    --to, or else OUTPUT's extension (.vtt, .srt, .ttml, .dfxp, .xml, .json). OUTPUT '-' or no
+    OUTPUT writes to standard output. Output files are written atomically (a temporary file,
+    then a rename); the input file is never overwritten.
+
+    Every feature the target cannot hold is reported on standard error, per cue, for example
+      input.vtt:12:1: warning: [srt.write.position-dropped] cue 3: position 20% has no SRT equivalent, dropped
+    Problems found while reading the input are reported the same way.
+
+    Options:
+      --to FORMAT            webvtt (vtt), srt, ttml, json
+      --flavor NAME          Writer variant (TTML: imsc1.1 (default), ebu-tt-d, dfxp)
+      --line-ending lf|crlf  Line endings to write (default lf)
+      --fail-on-loss         Exit 1 when anything is dropped (warning-level loss reports)
+      --from FORMAT          Don't detect the input format
+      --encoding NAME        Decode the input with this encoding
+      --max-file-size BYTES  Largest input read
+      --quiet                Don't print info-level notes
+
+    Exit codes: 0 converted, 1 converted but lossy with --fail-on-loss, 2 usage or I/O error.
+
+    """
+
+  static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
+    let loader = try CaptionLoader(&args)
+    let failOnLoss = args.flag("fail-on-loss")
+    let quiet = args.flag("quiet")
+    var options = WriteOptions(flavor: args.value("flavor"))
+    if let le = args.value("line-ending") {
+      switch le {
+      case "lf": options.lineEnding = .lf
+      case "crlf": options.lineEnding = .crlf
+      default: throw .usage("--line-ending takes lf or crlf")
+      }
+    }
+    var output = args.value("output")
+    let to = args.value("to")
+    try args.checkAllUnderstood()
+    let pos = args.positionals
+    guard pos.count == 1 || pos.count == 2 else { throw .usage("convert takes INPUT and an optional OUTPUT") }
+    if pos.count == 2 {
+      if output != nil { throw .usage("give OUTPUT either as an argument or with --output, not both") }
+      output = pos[1]
+    }
+    let input = pos[0]
+    let out = output ?? "-"
+    let targetName: String
+    if let to {
+      targetName = to
+    } else if out != "-", let ext = out.split(separator: "/").last?.split(separator: ".").last, out.contains(".") {
+      targetName = String(ext)
+    } else {
+      throw .usage("name the target format with --to (webvtt, srt, ttml or json)")
+    }
+
+    let loaded = try loader.load(input, io: io)
+    let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
+    for d in loaded.result.diagnostics where !quiet || d.severity > .info {
+      io.errLine(printer.line(d))
+    }
+    let bytes: [UInt8]
+    var losses: [Diagnostic] = []
+    if targetName.lowercased() == "json" {
+      bytes = CaptionJSON.encode(loaded.result.document)
+    } else {
+      guard let target = FormatRegistry.format(named: targetName) else {
+        throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")
+      }
+      let written = target.write(loaded.result.document, options: options)
+      bytes = written.bytes
+      losses = written.diagnostics
+    }
+    let cues = loaded.result.document.cues
+    for var d in losses where !quiet || d.severity > .info {
+      // Point each loss at the input location of the cue it is about.
+      d.file = loaded.path
+      if d.location == nil, let i = d.cueIndex, i >= 0, i < cues.count { d.location = cues[i].source }
+      io.errLine(printer.line(d))
+    }
+    if out == "-" {
+      io.writeOut(bytes)
+    } else {
+      try FileAccess.writeAtomically(bytes, to: out, protecting: [input])
+    }
+    return failOnLoss && losses.contains(where: { $0.severity >= .warning }) ? .findings : .success
+  }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import CaptionKit
+
+/// `captionkit formats`: lists the formats the tool reads and writes.
+enum FormatsCommand: CLICommand {
+  static let name = "formats"
+  static let summary = "List the supported caption formats"
+  static let valuedOptions: Set<String> = []
+  static let help = """
+    Usage: captionkit formats
+
+    Lists each caption format with its identifier (for --from and --to) and file extensions.
+
+    """
+
+  static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
+    try args.checkAllUnderstood()
+    for f in FormatRegistry.builtIn {
+      io.outLine("\(f.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(f.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) .\(f.fileExtensions.joined(separator: " ."))")
+    }
+    io.outLine("json     CaptionKit JSON .json (write only; schema captionkit.document/1)")
+    return .success
+  }
+}

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command's output goes and what it can read: the process's standard streams in the
+/// real tool, buffers in tests. The library below the CLI never prints; only this does.
+public final class ToolIO: @unchecked Sendable {
+  private var outBuffer: [UInt8] = []
+  private var errBuffer: [UInt8] = []
+  private let capture: Bool
+  private let stdinBytes: [UInt8]?
+  /// Environment variables (for `NO_COLOR`, `TERM`).
+  public let environment: [String: String]
+  /// Whether standard output is a terminal (enables colour unless `NO_COLOR` is set).
+  public let stdoutIsTerminal: Bool
+  /// Whether standard error is a terminal.
+  public let stderrIsTerminal: Bool
+
+  /// The real process streams.
+  public static func process(environment: [String: String]) -> ToolIO {
+    ToolIO(capture: false, stdin: nil, environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
+  }
+
+  /// Buffers for tests, with optional standard input bytes.
+  public static func captured(stdin: [UInt8] = [], environment: [String: String] = [:], terminal: Bool = false) -> ToolIO {
+    ToolIO(capture: true, stdin: stdin, environment: environment, stdoutIsTerminal: terminal, stderrIsTerminal: terminal)
+  }
+
+  private init(capture: Bool, stdin: [UInt8]?, environment: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool) {
+    self.capture = capture
+    self.stdinBytes = stdin
+    self.environment = environment
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderrIsTerminal = stderrIsTerminal
+  }
+
+  /// What was written to standard output (captured mode).
+  public var capturedOut: String { String(decoding: outBuffer, as: UTF8.self) }
+  /// Raw bytes written to standard output (captured mode).
+  public var capturedOutBytes: [UInt8] { outBuffer }
+  /// What was written to standard error (captured mode).
+  public var capturedErr: String { String(decoding: errBuffer, as: UTF8.self) }
+
+  /// Writes text to standard output.
+  public func out(_ s: String) { writeOut(Array(s.utf8)) }
+  /// Writes a line to standard output.
+  public func outLine(_ s: String) { out(s + "\n") }
+  /// Writes text to standard error.
+  public func err(_ s: String) {
+    if capture { errBuffer.append(contentsOf: s.utf8) } else { ToolIO.writeAll(2, Array(s.utf8)) }
+  }
+  /// Writes a line to standard error.
+  public func errLine(_ s: String) { err(s + "\n") }
+
+  /// Writes bytes to standard output.
+  public func writeOut(_ bytes: [UInt8]) {
+    if capture { outBuffer.append(contentsOf: bytes) } else { ToolIO.writeAll(1, bytes) }
+  }
+
+  /// Reads all of standard input.
+  public func readStdin() -> [UInt8] {
+    if let stdinBytes { return stdinBytes }
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      data.append(contentsOf: chunk[0..<n])
+    }
+    return data
+  }
+
+  /// Whether colour may be used on a stream: only on a terminal, and never with `NO_COLOR`
+  /// set (https://no-color.org) or `TERM=dumb`.
+  public func colorAllowed(stderr: Bool = false) -> Bool {
+    if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
+    if environment["TERM"] == "dumb" { return false }
+    return stderr ? stderrIsTerminal : stdoutIsTerminal
+  }
+
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buf in
+      var off = 0
+      while off < buf.count {
+        let n = write(fd, buf.baseAddress! + off, buf.count - off)
+        if n <= 0 { return }
+        off += n
+      }
+    }
+  }
+}

@@ -1,0 +1,258 @@
+import Foundation
+
+/// The caption model as JSON (`captionkit convert … --to json`), schema `captionkit.document`
+/// version 1. See `docs/json-schema.md` for every field.
+///
+/// Times are seconds as numbers (`start`, `end`) plus the exact rational as a string
+/// (`startExact`, `endExact`, `"value/timescale"`), so scripts get convenience and tools get
+/// exactness. Cue settings use the WebVTT API names (`line`, `snapToLines`, `position`,
+/// `positionAlign`, `size`, `align`, `lineAlign`, `vertical`, `region`).
+public enum CaptionJSON {
+  /// The schema name written in every document.
+  public static let schema = "captionkit.document"
+  /// The schema version. Additive changes keep it; breaking changes bump it.
+  public static let schemaVersion = 1
+
+  /// Encodes a document as pretty-printed, key-sorted (deterministic) UTF-8 JSON.
+  public static func encode(_ document: CaptionDocument) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let data = (try? encoder.encode(DocumentDTO(document))) ?? Data("{}".utf8)
+    return Array(data) + [0x0A]
+  }
+
+  struct DocumentDTO: Encodable {
+    let schema = CaptionJSON.schema
+    let schemaVersion = CaptionJSON.schemaVersion
+    let metadata: MetadataDTO
+    let styleSheets: [String]
+    let styles: [NamedStyleDTO]
+    let regions: [RegionDTO]
+    let cues: [CueDTO]
+    let comments: [CommentDTO]
+
+    init(_ d: CaptionDocument) {
+      metadata = MetadataDTO(d.metadata)
+      styleSheets = d.styleSheets
+      styles = d.styles.map(NamedStyleDTO.init)
+      regions = d.regions.map(RegionDTO.init)
+      cues = d.cues.map(CueDTO.init)
+      comments = d.comments.map { CommentDTO(text: $0.text, beforeCue: $0.beforeCue) }
+    }
+  }
+
+  struct MetadataDTO: Encodable {
+    let language: String?
+    let title: String?
+    let signatureSuffix: String
+    let headerLines: [String]
+    let timestampMap: TimestampMapDTO?
+    let parameters: [String: String]
+    init(_ m: DocumentMetadata) {
+      language = m.language
+      title = m.title
+      signatureSuffix = m.signatureSuffix
+      headerLines = m.headerLines
+      timestampMap = m.timestampMap.map { TimestampMapDTO(mpegts: $0.mpegts, local: $0.local.seconds) }
+      parameters = m.parameters
+    }
+  }
+
+  struct TimestampMapDTO: Encodable {
+    let mpegts: Int64
+    let local: Double
+  }
+
+  struct CommentDTO: Encodable {
+    let text: String
+    let beforeCue: Int
+  }
+
+  struct NamedStyleDTO: Encodable {
+    let id: String
+    let basedOn: [String]
+    let style: StyleDTO
+    init(_ s: NamedStyle) {
+      id = s.id
+      basedOn = s.basedOn
+      style = StyleDTO(s.style)
+    }
+  }
+
+  struct RegionDTO: Encodable {
+    let id: String
+    let width: Double
+    let lines: Int
+    let regionAnchorX: Double
+    let regionAnchorY: Double
+    let viewportAnchorX: Double
+    let viewportAnchorY: Double
+    let scroll: String
+    let origin: [String]?
+    let extent: [String]?
+    let style: StyleDTO?
+    init(_ r: Region) {
+      id = r.id
+      width = r.width
+      lines = r.lines
+      regionAnchorX = r.regionAnchor.x
+      regionAnchorY = r.regionAnchor.y
+      viewportAnchorX = r.viewportAnchor.x
+      viewportAnchorY = r.viewportAnchor.y
+      scroll = r.scroll.rawValue
+      origin = r.origin.map { [$0.x.description, $0.y.description] }
+      extent = r.extent.map { [$0.x.description, $0.y.description] }
+      style = r.style.isEmpty ? nil : StyleDTO(r.style)
+    }
+  }
+
+  struct CueDTO: Encodable {
+    let id: String
+    let start: Double
+    let end: Double
+    let startExact: String
+    let endExact: String
+    let line: JSONScalar
+    let snapToLines: Bool
+    let position: JSONScalar
+    let positionAlign: String
+    let size: Double
+    let align: String
+    let lineAlign: String
+    let vertical: String
+    let region: String?
+    let style: StyleDTO?
+    let styleRefs: [String]?
+    let text: String
+    let tree: [NodeDTO]
+    let sourceLine: Int?
+
+    init(_ c: Cue) {
+      id = c.id
+      start = c.start.seconds
+      end = c.end.seconds
+      startExact = "\(c.start.value)/\(c.start.timescale)"
+      endExact = "\(c.end.value)/\(c.end.timescale)"
+      switch c.settings.line {
+      case .auto: line = .string("auto")
+      case .value(let v): line = .number(v)
+      }
+      snapToLines = c.settings.snapToLines
+      position = c.settings.position.map { .number($0) } ?? .string("auto")
+      positionAlign = c.settings.positionAlign.rawValue
+      size = c.settings.size
+      align = c.settings.align.rawValue
+      lineAlign = c.settings.lineAlign.rawValue
+      vertical = c.settings.vertical.rawValue
+      region = c.settings.region
+      style = c.style.map(StyleDTO.init)
+      styleRefs = c.styleRefs.isEmpty ? nil : c.styleRefs
+      text = c.plainText
+      tree = c.content.map(NodeDTO.init)
+      sourceLine = c.source?.line
+    }
+  }
+
+  final class NodeDTO: Encodable {
+    let type: String
+    let value: String?
+    let seconds: Double?
+    let name: String?
+    let lang: String?
+    let classes: [String]?
+    let style: StyleDTO?
+    let children: [NodeDTO]?
+
+    init(_ n: CueNode) {
+      var type = "", value: String? = nil, seconds: Double? = nil, name: String? = nil, lang: String? = nil
+      var classes: [String]? = nil, style: StyleDTO? = nil, children: [NodeDTO]? = nil
+      switch n {
+      case .text(let s): type = "text"; value = s
+      case .lineBreak: type = "lineBreak"
+      case .timestamp(let t): type = "timestamp"; seconds = t.seconds
+      case .element(let e):
+        switch e.kind {
+        case .span: type = "span"
+        case .italic: type = "italic"
+        case .bold: type = "bold"
+        case .underline: type = "underline"
+        case .ruby: type = "ruby"
+        case .rubyText: type = "rubyText"
+        case .voice(let v): type = "voice"; name = v
+        case .language(let l): type = "language"; lang = l
+        }
+        classes = e.classes.isEmpty ? nil : e.classes
+        style = e.style.map(StyleDTO.init)
+        children = e.children.map(NodeDTO.init)
+      }
+      self.type = type
+      self.value = value
+      self.seconds = seconds
+      self.name = name
+      self.lang = lang
+      self.classes = classes
+      self.style = style
+      self.children = children
+    }
+  }
+
+  struct StyleDTO: Encodable {
+    let color: String?
+    let backgroundColor: String?
+    let fontFamily: [String]?
+    let fontSize: String?
+    let fontStyle: String?
+    let fontWeight: String?
+    let textDecoration: [String]?
+    let textOutline: String?
+    let textShadow: [String]?
+    let textAlign: String?
+    let displayAlign: String?
+    let lineHeight: String?
+    let opacity: Double?
+    let visible: Bool?
+    let displayed: Bool?
+    let writingMode: String?
+    let direction: String?
+    let forcedDisplay: Bool?
+    let linePadding: String?
+    let multiRowAlign: String?
+    let other: [String: String]?
+
+    init(_ s: TextStyle) {
+      color = s.color?.hex
+      backgroundColor = s.backgroundColor?.hex
+      fontFamily = s.fontFamily
+      fontSize = s.fontSize.map { v in s.fontSizeVertical.map { "\(v) \($0)" } ?? v.description }
+      fontStyle = s.fontStyle?.rawValue
+      fontWeight = s.fontWeight?.rawValue
+      textDecoration = s.textDecoration.map { d in
+        var out: [String] = []
+        if d.contains(.underline) { out.append("underline") }
+        if d.contains(.lineThrough) { out.append("lineThrough") }
+        if d.contains(.overline) { out.append("overline") }
+        return out
+      }
+      textOutline = s.textOutline.map { o in
+        [o.color?.hex, o.thickness.description, o.blur?.description].compactMap { $0 }.joined(separator: " ")
+      }
+      textShadow = s.textShadow.map { list in
+        list.map { sh in
+          [sh.offsetX.description, sh.offsetY.description, sh.blur?.description, sh.color?.hex].compactMap { $0 }.joined(separator: " ")
+        }
+      }
+      textAlign = s.textAlign?.rawValue
+      displayAlign = s.displayAlign?.rawValue
+      lineHeight = s.lineHeight?.description
+      opacity = s.opacity
+      visible = s.visible
+      displayed = s.displayed
+      writingMode = s.writingMode?.rawValue
+      direction = s.direction?.rawValue
+      forcedDisplay = s.forcedDisplay
+      linePadding = s.linePadding?.description
+      multiRowAlign = s.multiRowAlign
+      other = s.other.isEmpty ? nil : s.other
+    }
+  }
+}
