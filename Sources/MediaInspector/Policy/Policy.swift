@@ -25,35 +25,35 @@ public struct Policy: Sendable, Hashable {
   /// - Throws: `MediaInspectorError.invalidPolicy` with the JSON path of the bad value
   ///   (`$.requirements[1].selectableOn[0]`).
   public static func load(json bytes: [UInt8]) throws(MediaInspectorError) -> Policy {
-    let obj: Any
+    let value: JSONValue
     do {
-      obj = try JSONSerialization.jsonObject(with: Data(bytes))
+      value = try JSONValue.parse(bytes)
     } catch {
-      throw .invalidPolicy(path: "$", reason: "not valid JSON: \(error.localizedDescription)")
+      throw .invalidPolicy(path: "$", reason: "not valid JSON")
     }
-    guard let root = obj as? [String: Any] else { throw .invalidPolicy(path: "$", reason: "expected an object") }
+    guard let root = value.object else { throw .invalidPolicy(path: "$", reason: "expected an object") }
     if let v = root["version"] {
-      guard let n = v as? Int, n == 1 else { throw .invalidPolicy(path: "$.version", reason: "unsupported version (expected 1)") }
+      guard v.int == 1 else { throw .invalidPolicy(path: "$.version", reason: "unsupported version (expected 1)") }
     }
-    for key in root.keys where key != "version" && key != "requirements" {
+    for key in root.keys.sorted() where key != "version" && key != "requirements" {
       throw .invalidPolicy(path: "$.\(key)", reason: "unknown key")
     }
-    guard let reqs = root["requirements"] as? [Any] else { throw .invalidPolicy(path: "$.requirements", reason: "expected an array") }
+    guard let reqs = root["requirements"]?.array else { throw .invalidPolicy(path: "$.requirements", reason: "expected an array") }
     var out: [Requirement] = []
     for (i, r) in reqs.enumerated() {
       let path = "$.requirements[\(i)]"
-      if let s = r as? String {
+      if let s = r.string {
         out.append(try parse(requirement: s, path: path))
         continue
       }
-      guard let o = r as? [String: Any] else { throw .invalidPolicy(path: path, reason: "expected an object or a requirement string") }
+      guard let o = r.object else { throw .invalidPolicy(path: path, reason: "expected an object or a requirement string") }
       out.append(try requirement(from: o, path: path))
     }
     return Policy(requirements: out)
   }
 
-  private static func requirement(from o: [String: Any], path: String) throws(MediaInspectorError) -> Requirement {
-    guard let type = o["type"] as? String else { throw .invalidPolicy(path: path + ".type", reason: "expected a string") }
+  private static func requirement(from o: [String: JSONValue], path: String) throws(MediaInspectorError) -> Requirement {
+    guard let type = o["type"]?.string else { throw .invalidPolicy(path: path + ".type", reason: "expected a string") }
     func allow(_ keys: Set<String>) throws(MediaInspectorError) {
       for k in o.keys.sorted() where k != "type" && !keys.contains(k) {
         throw .invalidPolicy(path: "\(path).\(k)", reason: "unknown key for type '\(type)'")
@@ -61,20 +61,20 @@ public struct Policy: Sendable, Hashable {
     }
     func string(_ k: String) throws(MediaInspectorError) -> String? {
       guard let v = o[k] else { return nil }
-      guard let s = v as? String else { throw .invalidPolicy(path: "\(path).\(k)", reason: "expected a string") }
+      guard let s = v.string else { throw .invalidPolicy(path: "\(path).\(k)", reason: "expected a string") }
       return s
     }
     func bool(_ k: String) throws(MediaInspectorError) -> Bool? {
       guard let v = o[k] else { return nil }
-      guard let b = v as? Bool else { throw .invalidPolicy(path: "\(path).\(k)", reason: "expected true or false") }
+      guard let b = v.bool else { throw .invalidPolicy(path: "\(path).\(k)", reason: "expected true or false") }
       return b
     }
     func strings(_ k: String) throws(MediaInspectorError) -> [String]? {
       guard let v = o[k] else { return nil }
-      guard let a = v as? [Any] else { throw .invalidPolicy(path: "\(path).\(k)", reason: "expected an array of strings") }
+      guard let a = v.array else { throw .invalidPolicy(path: "\(path).\(k)", reason: "expected an array of strings") }
       var out: [String] = []
       for (i, x) in a.enumerated() {
-        guard let s = x as? String else { throw .invalidPolicy(path: "\(path).\(k)[\(i)]", reason: "expected a string") }
+        guard let s = x.string else { throw .invalidPolicy(path: "\(path).\(k)[\(i)]", reason: "expected a string") }
         out.append(s)
       }
       return out
@@ -102,7 +102,7 @@ public struct Policy: Sendable, Hashable {
       return .cea608(channel: c)
     case "cea708":
       try allow(["service"])
-      guard let n = o["service"] as? Int, (1...63).contains(n) else { throw .invalidPolicy(path: path + ".service", reason: "expected a number 1…63") }
+      guard let n = o["service"]?.int, (1...63).contains(n) else { throw .invalidPolicy(path: path + ".service", reason: "expected a number 1…63") }
       return .cea708(service: n)
     case "no-untagged-languages":
       try allow([])

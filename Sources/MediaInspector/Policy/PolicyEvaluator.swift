@@ -57,7 +57,8 @@ enum PolicyEvaluator {
   }
 
   static func checkTrack(_ req: TrackRequirement, _ report: MediaReport) -> String? {
-    var candidates = report.textTracks.filter { $0.mediaType != "closed-captions" || req.sdh == true }
+    // CEA-608/708 are checked by the cea608/cea708 requirements, not as subtitle tracks.
+    var candidates = report.textTracks.filter { $0.mediaType != "closed-captions" && $0.codec != "eia_608" && $0.codec != "eia_708" }
     let label = req.label
     if candidates.isEmpty { return "no subtitle or caption track (SUB-001)" }
     if let lang = req.language {
