@@ -107,6 +107,13 @@ $FF -r 30000/1001 -i v_cc.h264 -c copy $BX "$OUT/ts_cc608.ts"
 $FF -r 30000/1001 -i v_cc.h264 -c copy $BX "$OUT/mp4_sei608.mp4"
 $FF -r 30000/1001 -i v.h264 -c copy $BX "$OUT/ts_nocc.ts"
 
+# DVB subtitles (from a generated PGS bitmap): eng hard-of-hearing (subtitling_type 0x20),
+# deu plain, and one without a language.
+$TOOLS sup bar.sup
+$FF -i base.mp4 -i bar.sup -map 0:v -map 0:a -map 1 -map 1 -map 1 -c:v copy -c:a copy -c:s dvbsub \
+  -metadata:s:s:0 language=eng -metadata:s:s:1 language=deu -disposition:s:0 hearing_impaired -disposition:s:1 0 \
+  -disposition:s:2 0 $BX "$OUT/ts_dvbsub.ts"
+
 # --- hostile inputs ---------------------------------------------------------------------------
 mkdir -p "$OUT/hostile"
 : > "$OUT/hostile/zero.mp4"

@@ -236,5 +236,31 @@ def sei_cmd(args):
     open(dst, "wb").write(out)
 
 
+def sup_cmd(args):
+    """A minimal HDMV PGS (.sup) stream: one 8x2 white bar from 0.1 s, cleared at 0.9 s.
+
+    FFmpeg converts subtitles only bitmap-to-bitmap, so DVB subtitles need a bitmap source; the
+    dvbsub encoder takes the decoded PGS. Segments: PCS 0x16, WDS 0x17, PDS 0x14, ODS 0x15,
+    END 0x80, each with the "PG" header (pts/dts in 90 kHz).
+    """
+    width, height = 64, 48
+
+    def seg(pts, typ, body):
+        return b"PG" + struct.pack(">IIBH", pts, 0, typ, len(body)) + body
+
+    def display(pts, comp, show):
+        out = seg(pts, 0x16, struct.pack(">HHBHBBBB", width, height, 0x10, comp, 0x80, 0, 0, 1 if show else 0)
+                  + (struct.pack(">HBBHH", 0, 0, 0, 8, 40) if show else b""))
+        if show:
+            out += seg(pts, 0x17, struct.pack(">BBHHHH", 1, 0, 8, 40, 8, 2))
+            out += seg(pts, 0x14, bytes([0, 0, 1, 235, 128, 128, 255]))
+            rle = (bytes([0, 0x88, 1]) + bytes([0, 0])) * 2  # 8 pixels of colour 1, end of line
+            out += seg(pts, 0x15, struct.pack(">HBB", 0, 0, 0xC0) + (len(rle) + 4).to_bytes(3, "big")
+                       + struct.pack(">HH", 8, 2) + rle)
+        return out + seg(pts, 0x80, b"")
+
+    open(args[0], "wb").write(display(9000, 0, True) + display(81000, 1, False))
+
+
 if __name__ == "__main__":
-    {"mp4": mp4_cmd, "mkv": mkv_cmd, "sei": sei_cmd}[sys.argv[1]](sys.argv[2:])
+    {"mp4": mp4_cmd, "mkv": mkv_cmd, "sei": sei_cmd, "sup": sup_cmd}[sys.argv[1]](sys.argv[2:])

@@ -39,3 +39,23 @@ import Testing
     #expect(p.services708 == [1])
   }
 }
+
+@Suite struct DVBSubtitleTests {
+  @Test func dvbSubtitlesInTS() {
+    let r = Fixtures.inspect("ts_dvbsub.ts", cc: false)
+    #expect(r.container == "mpegts")
+    let subs = r.textTracks
+    #expect(subs.map(\.codec) == ["dvb_subtitle", "dvb_subtitle", "dvb_subtitle"])
+    #expect(subs.map(\.language) == ["eng", "deu", "und"])
+    #expect(subs[0].dvbSubtitlingTypes == [0x20])
+    #expect(subs[1].dvbSubtitlingTypes == [0x10])
+    #expect(subs.map(\.isSDH) == [true, false, false])
+    #expect(subs.map(\.cueCount) == [2, 2, 2])
+    #expect(r.diagnostics.filter { $0.code == "media.ts-001" }.map(\.message) == ["track 4 (dvb_subtitle, und) carries no ISO-639 language (TS-001)"])
+    #expect(subs[0].verdicts.first { $0.player == .android }?.selectable == true)
+    #expect(subs[0].verdicts.first { $0.player == .apple }?.selectable == false)
+    let sdh = Policy(requirements: [.track(TrackRequirement(language: "de", sdh: true))]).evaluate(r)
+    #expect(sdh.failures.first?.reason == "de track found but none is marked SDH: track 3 (dvb_subtitle, de) (TS-002)")
+    #expect(Policy(requirements: [.track(TrackRequirement(language: "en", sdh: true, selectableOn: [.android]))]).evaluate(r).passed)
+  }
+}
