@@ -66,6 +66,8 @@ $FF -i base.mp4 $SUBS3 $LANG3 -disposition:s 0 $BX "$OUT/mp4_nodefault.mp4"
 $TOOLS mp4 "$OUT/mp4_nodefault.mp4" "enabled=2,0"
 # Two default subtitle tracks: FFmpeg gives every track its own alternate group.
 $FF -i base.mp4 $SUBS3 $LANG3 -disposition:s:0 default -disposition:s:1 default -disposition:s:2 0 $BX "$OUT/mp4_twodefault.mp4"
+# TTML in MP4: an stpp/subt track that FFmpeg reads back as data (MP4-010).
+$FF -i base.mp4 -i en.srt -map 0:v -map 1 -c:v copy -c:s ttml -metadata:s:s:0 language=eng $BX "$OUT/mp4_stpp.mp4"
 # Untagged language (und) on a single subtitle track.
 $FF -i base.mp4 -i en.srt -map 0:v -map 0:a -map 1 -c:v copy -c:a copy -c:s mov_text $BX "$OUT/mp4_und.mp4"
 
@@ -73,6 +75,9 @@ $FF -i base.mp4 -i en.srt -map 0:v -map 0:a -map 1 -c:v copy -c:a copy -c:s mov_
 # c608 closed-caption track (clcp) next to a tx3g subtitle track.
 $FF -i base.mp4 -i cc.scc -i en.srt -map 0:v -map 0:a -map 1 -map 2 -c:v copy -c:a copy -c:s:0 copy -c:s:1 mov_text -tag:s:1 tx3g \
   -metadata:s:s:0 language=eng -metadata:s:s:1 language=eng $BX "$OUT/mov_c608.mov"
+# The same with the clcp track moved out of the legible alternate group (MP4-012).
+cp "$OUT/mov_c608.mov" "$OUT/mov_c608_group0.mov"
+$TOOLS mp4 "$OUT/mov_c608_group0.mov" "altgroup=2,0"
 # mov_text with FFmpeg's .mov default: a QuickTime 'text' handler (warned for apple).
 $FF -i base.mp4 -i en.srt -map 0:v -map 0:a -map 1 -c:v copy -c:a copy -c:s mov_text -metadata:s:s:0 language=eng $BX "$OUT/mov_text.mov"
 
@@ -88,15 +93,20 @@ $FF -i base.mp4 -i en.srt -i en.ass -i en.vtt -i es.srt -i fr_forced.srt \
   -disposition:v default -disposition:a default $BX "$OUT/mkv_flags.mkv"
 # Fields FFmpeg cannot write, as same-size element swaps: the ASS track's FlagDefault=0 becomes
 # FlagEnabled=0; Name elements become LanguageBCP47 (en-US agrees with eng, es-419 with spa,
-# de-DE disagrees with fre).
+# de-DE disagrees with fre); the WebVTT track's CodecID becomes Matroska's S_TEXT/WEBVTT, which
+# FFmpeg 5.1 cannot decode.
 cp "$OUT/mkv_flags.mkv" "$OUT/mkv_edited.mkv"
 $TOOLS mkv "$OUT/mkv_edited.mkv" "flagdefault0-to-flagenabled0=0" "title-to-bcp47=English SDH,en-US" \
-  "title-to-bcp47=Espanol,es-419" "title-to-bcp47=Forced,de-DE"
+  "title-to-bcp47=Espanol,es-419" "title-to-bcp47=Forced,de-DE" "codecid=D_WEBVTT/SUBTITLES,S_TEXT/WEBVTT"
 # WebM with D_WEBVTT/SUBTITLES (default), /CAPTIONS and /DESCRIPTIONS.
 $FF -f lavfi -i testsrc2=size=64x48:rate=10:duration=1 -i en.vtt -i en.vtt -i en.vtt \
   -map 0 -map 1 -map 2 -map 3 -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 20k -c:s webvtt -disposition:v default \
   -metadata:s:s:0 language=eng -disposition:s:0 default -metadata:s:s:1 language=eng -disposition:s:1 captions \
   -metadata:s:s:2 language=eng -disposition:s:2 descriptions $BX "$OUT/webm_vtt.webm"
+
+# WebM whose first text track claims a non-WebM CodecID (WEBM-001).
+cp "$OUT/webm_vtt.webm" "$OUT/webm_badcodec.webm"
+$TOOLS mkv "$OUT/webm_badcodec.webm" "codecid=D_WEBVTT/SUBTITLES,S_TEXT/UTF8"
 
 # --- MPEG-TS ---------------------------------------------------------------------------------
 # H.264 with CEA-608 CC1 in ATSC A/53 SEI (one cc_data triplet per frame from cc.scc).

@@ -163,6 +163,11 @@ def mkv_cmd(args):
             title, tag = rest.split(",")
             old = bytes([0x53, 0x6E, 0x80 | len(title)]) + title.encode()
             replace_same_size(path, old, ebml_string([0x22, 0xB5, 0x9D], tag, len(old)))
+        elif name == "codecid":
+            # Replace a CodecID string with another, NUL-padded to the same element size.
+            old_id, new_id = rest.split(",")
+            old = bytes([0x86, 0x80 | len(old_id)]) + old_id.encode()
+            replace_same_size(path, old, bytes([0x86, 0x80 | len(old_id)]) + new_id.encode() + b"\0" * (len(old_id) - len(new_id)))
         elif name == "flagdefault0-to-flagenabled0":
             # The n-th explicit FlagDefault=0 becomes FlagEnabled=0 (FlagDefault then defaults to 1).
             replace_same_size(path, bytes([0x88, 0x81, 0x00]), bytes([0xB9, 0x81, 0x00]), int(rest))

@@ -100,6 +100,24 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code == "media.mp4-001" })
   }
 
+  @Test func c608OutsideTheLegibleGroup() {
+    let r = Fixtures.inspect("mov_c608_group0.mov", cc: false)
+    #expect(r.diagnostics.contains { $0.code == "media.mp4-012" })
+    #expect(!Fixtures.inspect("mov_c608.mov", cc: false).diagnostics.contains { $0.code == "media.mp4-012" })
+  }
+
+  @Test func stppTrackIsData() {
+    let r = Fixtures.inspect("mp4_stpp.mp4", cc: false)
+    let t = r.textTracks.first
+    #expect(t?.mediaType == "data")
+    #expect(t?.codec == "stpp")
+    #expect(t?.sources["codec"] == .derived)
+    #expect(t?.handlerType == "subt")
+    #expect(r.diagnostics.contains { $0.code == "media.mp4-010" })
+    #expect(t?.verdicts.first { $0.player == .android }?.selectable == true)
+    #expect(t?.verdicts.first { $0.player == .desktop }?.selectable == false)
+  }
+
   @Test func seiOnlyCaptionsInMP4() {
     let r = Fixtures.inspect("mp4_sei608.mp4")
     #expect(r.closedCaptions.first?.channels608 == ["CC1"])

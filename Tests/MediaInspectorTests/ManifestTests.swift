@@ -34,7 +34,7 @@ import Testing
   @Test func badMasterPlaylistFailsEveryRule() throws {
     let r = Fixtures.inspect("hls_bad/master.m3u8")
     let codes = Set(r.diagnostics.map(\.code))
-    for rule in ["001", "002", "003", "004", "005", "006", "008", "009", "010", "011", "013"] {
+    for rule in ["001", "002", "003", "004", "005", "006", "008", "009", "010", "011", "013", "015"] {
       #expect(codes.contains("media.hls-\(rule)"), "HLS-\(rule)")
     }
     #expect(codes.contains("media.hls.outside-folder"))

@@ -35,8 +35,14 @@ import Testing
     #expect(r.diagnostics.filter { $0.code == "media.mkv-003" }.count == 1)
     #expect(r.diagnostics.contains { $0.code == "media.mkv-003" && $0.message.contains("'de-DE'") })
     #expect(r.diagnostics.contains { $0.code == "media.mkv-004" })
-    // The second eng default is disabled (FlagEnabled=0), so SUB-007 does not count it.
-    #expect(!r.diagnostics.contains { $0.code == "media.sub-007" })
+    // Two eng defaults (one disabled, which FFmpeg and ExoPlayer cannot see).
+    #expect(r.diagnostics.contains { $0.code == "media.sub-007" && $0.message.contains("tracks 2, 3") })
+    // S_TEXT/WEBVTT: FFmpeg 5.1 has no codec for it; the CodecID names it.
+    #expect(subs[2].codecID == "S_TEXT/WEBVTT")
+    #expect(subs[2].codec == "webvtt")
+    #expect(subs[2].sources["codec"] == .direct)
+    #expect(r.diagnostics.contains { $0.code == "media.mkv-002" && $0.severity == .info })
+    #expect(subs[2].verdicts.first { $0.player == .android }?.selectable == true)
   }
 
   @Test func webmWebVTT() {
@@ -49,5 +55,11 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code == "media.webm-001" })
     #expect(subs[0].verdicts.first { $0.player == .android }?.selectable == false)
     #expect(subs[0].verdicts.first { $0.player == .desktop }?.selectable == true)
+  }
+
+  @Test func webmWithAMatroskaCodecID() {
+    let r = Fixtures.inspect("webm_badcodec.webm", cc: false)
+    #expect(r.textTracks.first?.codecID == "S_TEXT/UTF8")
+    #expect(r.diagnostics.filter { $0.code == "media.webm-001" }.count == 1)
   }
 }

@@ -34,7 +34,8 @@ enum RuleEngine {
     // SUB-007: at most one default per language (MP4, Matroska).
     if ["mp4", "mov", "matroska", "webm"].contains(container) {
       var byLang: [String: [Int]] = [:]
-      for t in text where t.isDefault && t.enabled != false {
+      // Disabled tracks count too: FFmpeg and ExoPlayer see their default flag.
+      for t in text where t.isDefault {
         byLang[LanguageTag.canonical(t.bestLanguage ?? "und"), default: []].append(t.index)
       }
       for (lang, ids) in byLang.sorted(by: { $0.key < $1.key }) where ids.count > 1 {
