@@ -104,6 +104,13 @@ $FF -f lavfi -i testsrc2=size=64x48:rate=10:duration=1 -i en.vtt -i en.vtt -i en
   -metadata:s:s:0 language=eng -disposition:s:0 default -metadata:s:s:1 language=eng -disposition:s:1 captions \
   -metadata:s:s:2 language=eng -disposition:s:2 descriptions $BX "$OUT/webm_vtt.webm"
 
+# Subtitles only, copied byte for byte, with text the sidecar linters flag (captionkit validate
+# MEDIA): an unclosed and an unknown SRT tag; a WebVTT cue with an invalid setting and a
+# mismatched end tag.
+printf '1\n00:00:00,100 --> 00:00:00,500\n<i>Unclosed italics\n\n2\n00:00:00,500 --> 00:00:00,900\n<blink>Unknown tag</blink>\n' > bad.srt
+printf 'WEBVTT\n\n00:00:00.100 --> 00:00:00.500 align:middle\nTom <b>and</i> Jerry\n' > bad.vtt
+$FF -i bad.srt -i bad.vtt -map 0 -map 1 -c:s copy -metadata:s:s:0 language=eng -metadata:s:s:1 language=eng -map_metadata -1 "$OUT/mkv_badtext.mkv"
+
 # WebM whose first text track claims a non-WebM CodecID (WEBM-001).
 cp "$OUT/webm_vtt.webm" "$OUT/webm_badcodec.webm"
 $TOOLS mkv "$OUT/webm_badcodec.webm" "codecid=D_WEBVTT/SUBTITLES,S_TEXT/UTF8"

@@ -82,3 +82,23 @@ import Testing
     #expect(run(["extract", path("mp4_und.mp4"), "--to", "srt"]).0 == 2)
   }
 }
+
+/// `captionkit validate MEDIA` lints embedded text tracks with the sidecar rules.
+@Suite struct ValidateMediaTests {
+  func run(_ args: [String]) -> (Int32, String, String) {
+    let io = ToolIO.captured()
+    let code = CaptionTool.run(args, io: io)
+    return (code, io.capturedOut, io.capturedErr)
+  }
+
+  @Test func embeddedTracksAreLinted() {
+    let bad = InspectCommandTests.media.appendingPathComponent("mkv_badtext.mkv").path
+    let (code, out, _) = run(["validate", bad])
+    #expect(code == 1)
+    #expect(out.contains("\(bad)#0: warning: [srt.tag.unclosed] cue 1: "))
+    #expect(out.contains("\(bad)#1: error: [webvtt.cuetext.mismatched-end-tag] cue 1: "))
+    #expect(out.contains("\(bad)#1: error: [webvtt.setting.invalid-value] cue 1: 'align:middle'"))
+    let good = InspectCommandTests.media.appendingPathComponent("mkv_flags.mkv").path
+    #expect(run(["validate", "--strict", good]).0 == 0)
+  }
+}

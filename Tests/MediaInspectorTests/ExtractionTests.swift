@@ -52,3 +52,24 @@ import Testing
     ])
   }
 }
+
+@Suite struct SidecarTests {
+  @Test func matroskaTracksAsSidecars() throws {
+    let tracks = try MediaInspector.sidecarTracks(path: Fixtures.path("mkv_flags.mkv"))
+    #expect(tracks.map(\.index) == [2, 4, 5, 6])
+    #expect(tracks.map(\.format) == ["srt", "webvtt", "srt", "srt"])
+    let srt = String(decoding: tracks[0].bytes, as: UTF8.self)
+    #expect(srt == "1\n00:00:00,164 --> 00:00:00,564\n[MUSIC PLAYING]\n\n2\n00:00:00,564 --> 00:00:00,964\nHello there.\n\n")
+    #expect(tracks[0].cueLines == [2, 6])
+    #expect(tracks[0].cueIndex(forLine: 7) == 1)
+    #expect(tracks[0].cueIndex(forLine: 1) == nil)
+    let vtt = String(decoding: tracks[1].bytes, as: UTF8.self)
+    #expect(vtt.hasPrefix("WEBVTT\n\n00:00:00.164 --> 00:00:00.564\n[MUSIC PLAYING]\n\n"))
+  }
+
+  @Test func movTextAsSubRip() throws {
+    let tracks = try MediaInspector.sidecarTracks(path: Fixtures.path("mp4_movtext_3lang.mp4"))
+    #expect(tracks.map(\.codec) == ["mov_text", "mov_text", "mov_text"])
+    #expect(String(decoding: tracks[2].bytes, as: UTF8.self) == "1\n00:00:00,200 --> 00:00:00,600\nPARIS, 1944\n\n")
+  }
+}

@@ -11,6 +11,8 @@ enum ValidateCommand: CLICommand {
     Reads each caption file (folders are searched recursively for .vtt, .srt, .ttml, .dfxp and
     .xml files; '-' reads standard input) and reports every problem found, with its line and
     column. The format is detected from the content; the file extension only breaks ties.
+    Media files (.mp4, .mov, .m4v, .mkv, .webm, .ts …) have each text subtitle track (subrip,
+    webvtt, mov_text) linted with the same rules, reported as FILE#TRACK with the cue number.
 
     Options:
       --format text|json     Output format (default text: file:line:col: severity: [code] message)
@@ -36,7 +38,7 @@ enum ValidateCommand: CLICommand {
     let quiet = args.flag("quiet")
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
-    let paths = try FileAccess.expand(args.positionals, extensions: captionExtensions)
+    let paths = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions))
 
     let printer = DiagnosticPrinter(color: io.colorAllowed())
     var entries: [ValidationReport.FileEntry] = []
@@ -45,6 +47,31 @@ enum ValidateCommand: CLICommand {
     var ioFailure = false
     var filesWithErrors = 0
     for path in paths {
+      if MediaValidation.isMedia(path) {
+        // Media: lint each embedded text track as its sidecar file.
+        do {
+          for t in try MediaValidation.validate(path, options: loader.options) {
+            for d in t.diagnostics { counts[d.severity, default: 0] += 1 }
+            if t.diagnostics.contains(where: { $0.severity == .error }) { filesWithErrors += 1 }
+            if policy.fails(t.diagnostics) { failed = true }
+            if format == "json" {
+              entries.append(.init(
+                path: t.path, format: t.format, encoding: "utf-8", cueCount: t.cueCount, error: nil,
+                diagnostics: t.diagnostics.map(ValidationReport.DiagnosticEntry.init)))
+            } else {
+              for d in t.diagnostics where !quiet || d.severity >= policy.failOn { io.outLine(printer.line(d)) }
+            }
+          }
+        } catch {
+          ioFailure = true
+          if format == "json" {
+            entries.append(.init(path: path, format: nil, encoding: nil, cueCount: nil, error: error.description, diagnostics: []))
+          } else {
+            io.errLine("\(path): error: \(error.description.hasPrefix(path) ? String(error.description.dropFirst(path.count + 2)) : error.description)")
+          }
+        }
+        continue
+      }
       let loaded: CaptionLoader.Loaded
       do {
         loaded = try loader.load(path, io: io)

@@ -11,6 +11,8 @@ import CFFmpeg
 final class FFmpegDemuxer {
   private var format: UnsafeMutablePointer<AVFormatContext>?
   private var packet: UnsafeMutablePointer<AVPacket>?
+  fileprivate var formatContext: UnsafeMutablePointer<AVFormatContext>? { format }
+  fileprivate var packetBuffer: UnsafeMutablePointer<AVPacket>? { packet }
   private var frame: UnsafeMutablePointer<AVFrame>?
   private var decoders: [Int: UnsafeMutablePointer<AVCodecContext>] = [:]
 
@@ -297,6 +299,48 @@ final class FFmpegDemuxer {
     }
     return out
   }
+}
+
+extension FFmpegDemuxer {
+  /// The raw packets of one subtitle stream, with times and the WebVTT identifier and settings
+  /// side data (FFmpeg's Matroska/WebM demuxer moves them out of the payload).
+  func rawSubtitlePackets(streamIndex: Int, maxPackets: Int) -> [RawSubtitlePacket] {
+    guard let format = formatContext, let packet = packetBuffer, streamIndex >= 0, streamIndex < Int(format.pointee.nb_streams),
+      let st = format.pointee.streams[streamIndex]
+    else { return [] }
+    let tb = st.pointee.time_base
+    var out: [RawSubtitlePacket] = []
+    var count = 0
+    while count < maxPackets, av_read_frame(format, packet) >= 0 {
+      count += 1
+      defer { av_packet_unref(packet) }
+      guard Int(packet.pointee.stream_index) == streamIndex else { continue }
+      let pts = packet.pointee.pts != ck_nopts_value() ? packet.pointee.pts : packet.pointee.dts
+      guard pts != ck_nopts_value() else { continue }
+      var payload: [UInt8] = []
+      if let d = packet.pointee.data, packet.pointee.size > 0 { payload = Array(UnsafeBufferPointer(start: d, count: Int(packet.pointee.size))) }
+      func side(_ type: AVPacketSideDataType) -> String? {
+        var size: Int = 0
+        guard let p = av_packet_get_side_data(packet, type, &size), size > 0 else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: p, count: size), as: UTF8.self)
+      }
+      out.append(
+        RawSubtitlePacket(
+          start: MediaTime(ticks: pts, num: tb.num, den: tb.den),
+          end: MediaTime(ticks: pts &+ max(0, packet.pointee.duration), num: tb.num, den: tb.den), payload: payload,
+          identifier: side(AV_PKT_DATA_WEBVTT_IDENTIFIER), settings: side(AV_PKT_DATA_WEBVTT_SETTINGS)))
+    }
+    return out
+  }
+}
+
+/// One subtitle packet as stored in the container.
+struct RawSubtitlePacket: Sendable {
+  var start: MediaTime
+  var end: MediaTime
+  var payload: [UInt8]
+  var identifier: String?
+  var settings: String?
 }
 
 /// One decoded subtitle event: FFmpeg's ASS dialogue lines
