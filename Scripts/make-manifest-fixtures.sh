@@ -36,6 +36,21 @@ media "$G/video/main.m3u8" seg_0.ts
 vtt "$G/subs/en_sdh_0.vtt" "$MAP" "[MUSIC PLAYING]"
 vtt "$G/subs/es_0.vtt" "$MAP" "Hola."
 vtt "$G/subs/en_forced_0.vtt" "$MAP" "PARIS, 1944"
+# The video segment carries CC1 in its SEI, as declared (HLS-012).
+cp "$OUT/ts_cc608.ts" "$G/video/seg_0.ts"
+
+# --- HLS, declared captions that the video does not carry (HLS-012) ------------------------------
+C="$OUT/hls_ccmismatch"
+rm -rf "$C"; mkdir -p "$C"
+cat > "$C/master.m3u8" <<'M'
+#EXTM3U
+#EXT-X-VERSION:6
+#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="Spanish CC",LANGUAGE="es",AUTOSELECT=YES,INSTREAM-ID="CC3"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c",CLOSED-CAPTIONS="cc"
+main.m3u8
+M
+media "$C/main.m3u8" seg_0.ts
+cp "$OUT/ts_cc608.ts" "$C/seg_0.ts"
 
 # --- HLS, failing: one mutation per rule --------------------------------------------------------
 B="$OUT/hls_bad"

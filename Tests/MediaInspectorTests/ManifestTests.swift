@@ -52,6 +52,17 @@ import Testing
     #expect(!Policy(requirements: [.cea608(channel: "CC1")]).evaluate(r).passed)
   }
 
+  @Test func declaredCaptionsAreCheckedInTheFirstSegment() {
+    let good = Fixtures.inspect("hls_good/master.m3u8")
+    #expect(good.closedCaptions.first?.channels608 == ["CC1"])
+    #expect(!good.diagnostics.contains { $0.code == "media.hls-012" })
+    let bad = Fixtures.inspect("hls_ccmismatch/master.m3u8")
+    #expect(bad.diagnostics.filter { $0.code == "media.hls-012" }.map(\.message) == [
+      "INSTREAM-ID CC3 is declared but no CC3 data was found in the first segment of main.m3u8 (seg_0.ts) (HLS-012)",
+      "CC1 captions were found in the first segment of main.m3u8 (seg_0.ts) but are not declared by a CLOSED-CAPTIONS rendition (HLS-012)",
+    ])
+  }
+
   @Test func autoselectMembersMustDiffer() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-hls-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

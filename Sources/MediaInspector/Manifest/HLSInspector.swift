@@ -82,6 +82,11 @@ struct HLSInspector {
       hls.subtitlePlaylists.append(checkPlaylist(uri, master: path, line: r.line, diagnostics: &d))
     }
     d += rules(hls)
+    if options.scanClosedCaptions {
+      let (scans, found) = checkClosedCaptions(hls, master: path)
+      report.closedCaptions = scans
+      d += found
+    }
     report.hls = hls
     report.tracks = tracks(hls)
     for i in report.tracks.indices {
@@ -155,6 +160,38 @@ struct HLSInspector {
       }
     }
     return p
+  }
+
+  // MARK: - HLS-012: declared closed captions against the first video segment
+
+  /// Decodes the first segment of the first variant (when it is local) for embedded captions
+  /// and compares the CEA-608 channels found with the INSTREAM-IDs the variant declares.
+  func checkClosedCaptions(_ hls: HLSReport, master: String) -> ([ClosedCaptionScan], [Diagnostic]) {
+    guard let variant = hls.variants.first, let uri = variant.uri,
+      case .local(let playlist) = ManifestReference.resolve(uri, relativeTo: master, allowOutside: options.allowOutsideManifestFolder),
+      let pf = BoundedFile(path: playlist), pf.size > 0
+    else { return ([], []) }
+    let text = String(decoding: pf.read(at: 0, count: options.maxManifestSize), as: UTF8.self)
+    guard let first = text.split(separator: "\n").map({ String($0).trimmingSpaces }).first(where: { !$0.isEmpty && !$0.hasPrefix("#") }),
+      case .local(let segment) = ManifestReference.resolve(first, relativeTo: playlist, allowOutside: options.allowOutsideManifestFolder),
+      let sf = BoundedFile(path: segment), sf.size > 0
+    else { return ([], []) }
+    var o = options
+    o.countCues = false
+    let seg = MediaInspector.inspect(path: segment, options: o)
+    guard seg.error == nil else { return ([], []) }
+    let found = Set(seg.closedCaptions.flatMap(\.channels608) + seg.closedCaptions.flatMap { $0.services708.map { "SERVICE\($0)" } })
+    let declared = Set(
+      hls.renditions.filter { $0.type == "CLOSED-CAPTIONS" && $0.groupID != nil && $0.groupID == variant.closedCaptions }.compactMap(\.instreamID))
+    var d: [Diagnostic] = []
+    let where_ = "the first segment of \(uri) (\(first))"
+    for id in declared.subtracting(found).sorted() {
+      d.append(rule("HLS-012", .warning, "INSTREAM-ID \(id) is declared but no \(id) data was found in \(where_)", line: variant.line))
+    }
+    for id in found.subtracting(declared).sorted() {
+      d.append(rule("HLS-012", .warning, "\(id) captions were found in \(where_) but are not declared by a CLOSED-CAPTIONS rendition", line: variant.line))
+    }
+    return (seg.closedCaptions, d)
   }
 
   // MARK: - Rules
