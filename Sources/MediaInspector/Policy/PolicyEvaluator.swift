@@ -15,10 +15,10 @@ enum PolicyEvaluator {
         return "no CEA-608 \(channel) declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)"
       }
       let found = Set(scanned.flatMap(\.channels608)).sorted()
-      let budget = scanned.first?.budgetSeconds.map { "the first \(formatSeconds($0)) s" } ?? "the whole file"
+      let budget = scanned.first?.budgetSeconds.map { "the first \(formatSeconds($0)) s of video" } ?? "the whole video"
       return found.isEmpty
-        ? "no CEA-608 caption data found in \(budget) of video (TS-004)"
-        : "\(channel) not found in \(budget) of video; found \(found.joined(separator: ", ")) (TS-004)"
+        ? "no CEA-608 caption data found in \(budget) (TS-004)"
+        : "\(channel) not found in \(budget); found \(found.joined(separator: ", ")) (TS-004)"
     case .cea708(let service):
       if report.closedCaptions.contains(where: { $0.services708.contains(service) }) { return nil }
       if text.contains(where: { $0.instreamID?.uppercased() == "SERVICE\(service)" }) { return nil }

@@ -34,5 +34,5 @@ public struct PolicySummary: Sendable, Hashable, Codable, CustomStringConvertibl
   }
 
   /// `3 of 4 files meet the policy`.
-  public var description: String { "\(passed) of \(files) file\(files == 1 ? "" : "s") meet the policy" }
+  public var description: String { "\(passed) of \(files) \(files == 1 ? "file meets" : "files meet") the policy" }
 }
