@@ -87,6 +87,23 @@ public enum MediaInspector {
           Diagnostic(code: "media.scan.packet-limit", severity: .warning, message: "stopped after \(options.maxPackets) packets; counts are partial"))
       }
     }
+    // A QuickTime c608 track names its channels only inside its samples.
+    for i in tracks.indices where tracks[i].codec == "eia_608" && tracks[i].mediaType == "subtitle" {
+      var parser = CCDataParser()
+      if let d = try? FFmpegDemuxer(path: path) {
+        for p in d.rawSubtitlePackets(streamIndex: tracks[i].index, maxPackets: options.maxPackets) {
+          // FFmpeg 5.1 turns cdat/cdt2 atoms into cc_data triplets; accept raw atoms too.
+          let b = p.payload
+          if b.count >= 8, b[4..<8].elementsEqual("cdat".utf8) || b[4..<8].elementsEqual("cdt2".utf8) {
+            parser.feedC608Sample(b)
+          } else {
+            b.withUnsafeBufferPointer { parser.feed($0) }
+          }
+        }
+      }
+      tracks[i].channels608 = parser.channels608
+      tracks[i].sources["channels608"] = .direct
+    }
     report.tracks = tracks
     RuleEngine.apply(to: &report)
   }

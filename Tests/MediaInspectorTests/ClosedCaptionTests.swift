@@ -59,3 +59,15 @@ import Testing
     #expect(Policy(requirements: [.track(TrackRequirement(language: "en", sdh: true, selectableOn: [.android]))]).evaluate(r).passed)
   }
 }
+
+@Suite struct C608SampleTests {
+  @Test func cdatAndCdt2Atoms() {
+    var p = CCDataParser()
+    // cdat (field 1): 0x94 0x2C (CC1 EDM with parity); cdt2 (field 2): 0x9C 0x2C → 0x1C = CC4.
+    p.feedC608Sample([0, 0, 0, 10, 0x63, 0x64, 0x61, 0x74, 0x94, 0x2C, 0, 0, 0, 10, 0x63, 0x64, 0x74, 0x32, 0x9C, 0x2C])
+    #expect(p.channels608 == ["CC1", "CC4"])
+    var q = CCDataParser()
+    q.feedC608Sample([0, 0, 0, 200, 0x63, 0x64, 0x61, 0x74, 0x94])  // size past the end: ignored
+    #expect(q.channels608 == [])
+  }
+}

@@ -94,6 +94,8 @@ import Testing
     let cc = r.textTracks.first { $0.codec == "eia_608" }
     #expect(cc?.codecTag == "c608")
     #expect(cc?.handlerType == "clcp")
+    #expect(cc?.channels608 == ["CC1"])
+    #expect(cc?.sources["channels608"] == .direct)
     #expect(cc?.isSDH == true)
     #expect(cc?.verdicts.first { $0.player == .android }?.selectable == true)
     #expect(r.textTracks.first { $0.codec == "mov_text" }?.handlerType == "sbtl")

@@ -43,6 +43,7 @@ import Testing
     let fail = p.evaluate(Fixtures.inspect("ts_nocc.ts"))
     #expect(fail.failures.first?.reason == "no CEA-608 caption data found in the first 5 s of video (TS-004)")
     #expect(!Policy(requirements: [.cea608(channel: "CC3")]).evaluate(Fixtures.inspect("ts_cc608.ts")).passed)
+    #expect(!Policy(requirements: [.cea608(channel: "CC2")]).evaluate(Fixtures.inspect("mov_c608.mov")).passed)
   }
 
   @Test func untaggedAndDefaults() {

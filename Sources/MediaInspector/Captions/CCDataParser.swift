@@ -41,6 +41,29 @@ struct CCDataParser: Sendable {
     }
   }
 
+  /// Reads one QuickTime `c608` sample: atoms of `size(4) type(4)` holding byte pairs,
+  /// `cdat` for field 1 (CC1/CC2) and `cdt2` for field 2 (CC3/CC4) (QTFF, closed captioning
+  /// sample data).
+  mutating func feedC608Sample(_ b: [UInt8]) {
+    var i = 0
+    var atoms = 0
+    while i + 8 <= b.count, atoms < 1024 {
+      atoms += 1
+      let size = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+      guard size >= 8, size <= b.count - i else { return }
+      let type = String(decoding: b[(i + 4)..<(i + 8)], as: UTF8.self)
+      let field = type == "cdat" ? 0 : (type == "cdt2" ? 1 : -1)
+      if field >= 0 {
+        var j = i + 8
+        while j + 2 <= i + size {
+          feed608(field: field, b[j] & 0x7F, b[j + 1] & 0x7F)
+          j += 2
+        }
+      }
+      i += size
+    }
+  }
+
   private mutating func feed608(field: Int, _ c1: UInt8, _ c2: UInt8) {
     if c1 == 0 && c2 == 0 { return }
     if (0x10...0x1F).contains(c1) {

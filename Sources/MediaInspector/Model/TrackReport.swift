@@ -54,6 +54,8 @@ public struct TrackReport: Sendable, Hashable, Codable {
   public var groupID: String?
   /// HLS CLOSED-CAPTIONS INSTREAM-ID (`CC1`, `SERVICE3`), or a DASH `CCn` channel.
   public var instreamID: String?
+  /// For a CEA-608 track (MOV `c608`): the channels whose data it carries (`CC1`…`CC4`).
+  public var channels608: [String]?
   /// Number of subtitle packets (cues) read, if the track was scanned.
   public var cueCount: Int?
   /// Start of the first cue and end of the last, if any were read.

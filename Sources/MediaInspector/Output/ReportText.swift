@@ -39,6 +39,7 @@ public enum ReportText {
       for (k, v) in t.trackReferences.sorted(by: { $0.key < $1.key }) { facts.append("tref \(k)→\(v.map(String.init).joined(separator: ","))") }
       if let g = t.groupID { facts.append("group \(g)") }
       if let i = t.instreamID { facts.append("instream \(i)") }
+      if let c = t.channels608 { facts.append("608 channels \(c.isEmpty ? "none" : c.joined(separator: ","))\(src("channels608"))") }
       if let n = t.cueCount {
         var c = "cues \(n)"
         if let a = t.firstCueStart, let b = t.lastCueEnd {

@@ -9,7 +9,7 @@ enum PolicyEvaluator {
     case .cea608(let channel):
       if report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) { return nil }
       if text.contains(where: { $0.instreamID?.uppercased() == channel }) { return nil }
-      if channel == "CC1", text.contains(where: { $0.codec == "eia_608" && $0.mediaType == "subtitle" }) { return nil }
+      if text.contains(where: { $0.codec == "eia_608" && $0.mediaType == "subtitle" && ($0.channels608 ?? []).contains(channel) }) { return nil }
       let scanned = report.closedCaptions
       if scanned.isEmpty {
         return "no CEA-608 \(channel) declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)"
