@@ -102,6 +102,21 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code == "media.mp4-001" })
   }
 
+  @Test func forcedOnlyCompanion() {
+    let ok = Fixtures.inspect("mp4_forced_pair.mp4", cc: false)
+    #expect(ok.textTracks.map(\.tx3gDisplayFlags) == [0, 0xC000_0000])
+    #expect(ok.textTracks.map(\.isForced) == [false, true])
+    #expect(ok.textTracks[0].trackReferences["forc"] == [4])
+    #expect(!ok.diagnostics.contains { $0.code == "media.mp4-008" || $0.code == "media.sub-006" || $0.code == "media.mp4-002" })
+    let forcedApple = Policy(requirements: [.track(TrackRequirement(language: "en", forced: true, selectableOn: [.apple]))])
+    #expect(forcedApple.evaluate(ok).passed)
+    let bad = Fixtures.inspect("mp4_forced_pair_bad.mp4", cc: false)
+    #expect(bad.diagnostics.filter { $0.code == "media.mp4-008" }.map(\.severity) == [.warning, .info])
+    #expect(bad.diagnostics.contains { $0.code == "media.mp4-002" && $0.message.contains("split across alternate groups 3, 5") })
+    #expect(!bad.diagnostics.contains { $0.code == "media.mp4-003" })
+    #expect(forcedApple.evaluate(bad).failures.first?.reason == "en forced track found but not selectable on apple: legible tracks are split across alternate groups 3, 5 (MP4-002)")
+  }
+
   @Test func c608OutsideTheLegibleGroup() {
     let r = Fixtures.inspect("mov_c608_group0.mov", cc: false)
     #expect(r.diagnostics.contains { $0.code == "media.mp4-012" })

@@ -74,8 +74,9 @@ enum RuleEngine {
     }
     let groups = Set(legible.compactMap(\.alternateGroup))
     if groups.count > 1 {
-      let allDistinct = Set(report.tracks.compactMap(\.alternateGroup)).count == report.tracks.count
-      if allDistinct { return ("MP4-003", "every track has its own alternate_group (\(g)), as FFmpeg writes after several defaults") }
+      // FFmpeg's pattern after several defaults: each track's group is its stream index.
+      let perStream = report.tracks.allSatisfy { $0.alternateGroup == $0.index }
+      if perStream { return ("MP4-003", "every track has its own alternate_group (\(g)), as FFmpeg writes after several defaults") }
       return ("MP4-002", "legible tracks are split across alternate groups \(groups.sorted().map(String.init).joined(separator: ", "))")
     }
     return nil
