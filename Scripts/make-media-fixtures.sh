@@ -123,6 +123,8 @@ $TOOLS sei v.h264 cc.scc v_cc.h264
 $FF -r 30000/1001 -i v_cc.h264 -c copy $BX "$OUT/ts_cc608.ts"
 $FF -r 30000/1001 -i v_cc.h264 -c copy $BX "$OUT/mp4_sei608.mp4"
 $FF -r 30000/1001 -i v.h264 -c copy $BX "$OUT/ts_nocc.ts"
+# MPEG-2 video re-encoded from it: the encoder carries the captions into picture user data (a53cc).
+$FF -i "$OUT/ts_cc608.ts" -c:v mpeg2video -q:v 31 -g 30 -bf 0 $BX "$OUT/ts_mpeg2_cc.ts"
 
 # DVB subtitles (from a generated PGS bitmap): eng hard-of-hearing (subtitling_type 0x20),
 # deu plain, and one without a language.

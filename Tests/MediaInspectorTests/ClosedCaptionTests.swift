@@ -15,6 +15,12 @@ import Testing
     #expect(r.diagnostics.contains { $0.code == "media.ts-004" && $0.message.contains("CC1") })
   }
 
+  @Test func cea608InMPEG2UserData() {
+    let r = Fixtures.inspect("ts_mpeg2_cc.ts")
+    #expect(r.closedCaptions.first?.codec == "mpeg2video")
+    #expect(r.closedCaptions.first?.channels608 == ["CC1"])
+  }
+
   @Test func noCaptions() {
     let r = Fixtures.inspect("ts_nocc.ts")
     #expect(r.closedCaptions.first?.found == false)
