@@ -123,6 +123,11 @@ $TOOLS sei v.h264 cc.scc v_cc.h264
 $FF -r 30000/1001 -i v_cc.h264 -c copy $BX "$OUT/ts_cc608.ts"
 $FF -r 30000/1001 -i v_cc.h264 -c copy $BX "$OUT/mp4_sei608.mp4"
 $FF -r 30000/1001 -i v.h264 -c copy $BX "$OUT/ts_nocc.ts"
+# PMT caption_service_descriptor (0x86) added: CC1 eng (agrees), CC3 spa (disagrees) (TS-005).
+cp "$OUT/ts_cc608.ts" "$OUT/ts_cc608_desc.ts"
+$TOOLS pmt-cc "$OUT/ts_cc608_desc.ts" eng 0
+cp "$OUT/ts_cc608.ts" "$OUT/ts_cc608_desc_bad.ts"
+$TOOLS pmt-cc "$OUT/ts_cc608_desc_bad.ts" spa 1
 # MPEG-2 video re-encoded from it: the encoder carries the captions into picture user data (a53cc).
 $FF -i "$OUT/ts_cc608.ts" -c:v mpeg2video -q:v 31 -g 30 -bf 0 $BX "$OUT/ts_mpeg2_cc.ts"
 

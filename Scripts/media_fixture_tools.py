@@ -267,5 +267,53 @@ def sup_cmd(args):
     open(args[0], "wb").write(display(9000, 0, True) + display(81000, 1, False))
 
 
+def crc32_mpeg2(data):
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7) & 0xFFFFFFFF if crc & 0x80000000 else (crc << 1) & 0xFFFFFFFF
+    return crc
+
+
+def pmt_cc_cmd(args):
+    """Adds an ATSC A/65 caption_service_descriptor (0x86) to the first (video) ES of every PMT.
+
+    args: TS file, language, line21_field (0 = field 1 / CC1, 1 = field 2 / CC3). FFmpeg never
+    writes this descriptor; the PMT section grows by 9 bytes inside its one TS packet.
+    """
+    path, lang, field = args[0], args[1], int(args[2])
+    data = bytearray(open(path, "rb").read())
+    body = bytes([0xE0 | 1]) + lang.encode() + bytes([0x40 | field, 0x3F, 0xFF])  # one 608 service
+    desc = bytes([0x86, len(body)]) + body
+    pmt_pids = set()
+    for off in range(0, len(data) - 187, 188):
+        pkt = data[off:off + 188]
+        pid = ((pkt[1] & 0x1F) << 8) | pkt[2]
+        if not pkt[1] & 0x40:
+            continue
+        start = 4 + 1 + pkt[4]
+        if pid == 0:
+            sec_len = ((pkt[start + 1] & 0x0F) << 8) | pkt[start + 2]
+            for i in range(start + 8, start + 3 + sec_len - 4, 4):
+                if (pkt[i] << 8 | pkt[i + 1]) != 0:
+                    pmt_pids.add(((pkt[i + 2] & 0x1F) << 8) | pkt[i + 3])
+        elif pid in pmt_pids and pkt[start] == 0x02:
+            sec_len = ((pkt[start + 1] & 0x0F) << 8) | pkt[start + 2]
+            section = bytearray(pkt[start:start + 3 + sec_len - 4])
+            prog_info = ((section[10] & 0x0F) << 8) | section[11]
+            es = 12 + prog_info
+            es_info = ((section[es + 3] & 0x0F) << 8) | section[es + 4]
+            section[es + 3:es + 5] = bytes([0xF0 | ((es_info + len(desc)) >> 8), (es_info + len(desc)) & 0xFF])
+            section[es + 5 + es_info:es + 5 + es_info] = desc
+            new_len = len(section) - 3 + 4
+            section[1:3] = bytes([(section[1] & 0xF0) | (new_len >> 8), new_len & 0xFF])
+            section += struct.pack(">I", crc32_mpeg2(section))
+            body = bytes(pkt[:start]) + bytes(section)
+            assert len(body) <= 188
+            data[off:off + 188] = body + b"\xff" * (188 - len(body))
+    open(path, "wb").write(data)
+
+
 if __name__ == "__main__":
-    {"mp4": mp4_cmd, "mkv": mkv_cmd, "sei": sei_cmd, "sup": sup_cmd}[sys.argv[1]](sys.argv[2:])
+    {"mp4": mp4_cmd, "mkv": mkv_cmd, "sei": sei_cmd, "sup": sup_cmd, "pmt-cc": pmt_cc_cmd}[sys.argv[1]](sys.argv[2:])

@@ -69,6 +69,14 @@ public enum MediaInspector {
       report.container = formatName.split(separator: ",").first.map(String.init) ?? formatName
     }
     var tracks = TrackAssembler.tracks(ffmpeg: streams, mp4: mp4, mkv: mkv, container: report.container ?? "")
+    if formatName == "mpegts" {
+      let psi = TSPSIReader().read(file)
+      for i in tracks.indices where tracks[i].mediaType == "video" {
+        guard let pid = tracks[i].containerTrackID, let services = psi.captionServices[pid] else { continue }
+        tracks[i].declaredCaptionServices = services.map { "\($0.service)=\($0.language)" }
+        tracks[i].sources["declaredCaptionServices"] = .direct
+      }
+    }
     let textIndices = Set(tracks.filter(\.isText).map(\.index))
     if options.countCues || options.scanClosedCaptions {
       let scan = demuxer.scanPackets(

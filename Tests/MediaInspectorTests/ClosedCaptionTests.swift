@@ -77,3 +77,27 @@ import Testing
     #expect(q.channels608 == [])
   }
 }
+
+@Suite struct CaptionServiceDescriptorTests {
+  @Test func declaredAndFoundAgree() {
+    let r = Fixtures.inspect("ts_cc608_desc.ts")
+    #expect(r.tracks.first?.declaredCaptionServices == ["CC1=eng"])
+    #expect(r.tracks.first?.sources["declaredCaptionServices"] == .direct)
+    #expect(!r.diagnostics.contains { $0.code == "media.ts-005" })
+  }
+
+  @Test func declaredAndFoundDisagree() {
+    let r = Fixtures.inspect("ts_cc608_desc_bad.ts")
+    #expect(r.tracks.first?.declaredCaptionServices == ["CC3=spa"])
+    #expect(r.diagnostics.filter { $0.code == "media.ts-005" }.map(\.message) == [
+      "video stream 0: the PMT declares CC3 but no such caption data was found in the first 5 s (TS-005)",
+      "video stream 0 carries CC1 captions that its PMT caption_service_descriptor does not declare (TS-005)",
+    ])
+  }
+
+  @Test func noDescriptor() {
+    let r = Fixtures.inspect("ts_cc608.ts")
+    #expect(r.tracks.first?.declaredCaptionServices == nil)
+    #expect(r.diagnostics.contains { $0.code == "media.ts-005" && $0.severity == .info })
+  }
+}

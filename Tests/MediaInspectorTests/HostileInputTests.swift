@@ -90,7 +90,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "mp4_apple_sdh.mp4", "mkv_edited.mkv", "webm_vtt.webm", "mov_c608.mov", "ts_dvbsub.ts", "hls_bad/master.m3u8", "dash_good.mpd",
+    "mp4_apple_sdh.mp4", "mkv_edited.mkv", "webm_vtt.webm", "mov_c608.mov", "ts_dvbsub.ts", "ts_cc608_desc.ts", "hls_bad/master.m3u8",
+    "dash_good.mpd",
   ])
   func flippedBytesNeverCrash(_ name: String) throws {
     let original = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name)))

@@ -54,6 +54,9 @@ public struct TrackReport: Sendable, Hashable, Codable {
   public var groupID: String?
   /// HLS CLOSED-CAPTIONS INSTREAM-ID (`CC1`, `SERVICE3`), or a DASH `CCn` channel.
   public var instreamID: String?
+  /// MPEG-TS video: the caption services its PMT `caption_service_descriptor` (0x86) declares,
+  /// as `CC1=eng`, `CC3=spa`, `SERVICE1=eng`; `nil` when the PMT has none.
+  public var declaredCaptionServices: [String]?
   /// For a CEA-608 track (MOV `c608`): the channels whose data it carries (`CC1`…`CC4`).
   public var channels608: [String]?
   /// Number of subtitle packets (cues) read, if the track was scanned.

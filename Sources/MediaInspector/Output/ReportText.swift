@@ -21,6 +21,7 @@ public enum ReportText {
       if let l = t.bestLanguage { s += " lang=\(l)" }
       if let n = t.title { s += " \"\(n)\"" }
       s += "\n"
+      if let c = t.declaredCaptionServices { s += "      PMT caption services \(c.joined(separator: ", ")) [direct]\n" }
       guard t.isText else { continue }
       var facts: [String] = []
       func src(_ k: String) -> String {

@@ -216,6 +216,27 @@ enum RuleEngine {
       let what = (s.channels608 + s.services708.map { "SERVICE\($0)" }).joined(separator: ", ")
       d.append(RuleFinding.make("TS-004", .info, "embedded captions in video stream \(s.streamIndex): \(what.isEmpty ? "cc_data present" : what)"))
     }
+    // TS-005: the PMT caption_service_descriptor against what the video carries. 608 fields
+    // are declared, not channels: CC1 stands for field 1 (CC1/CC2), CC3 for field 2 (CC3/CC4).
+    for v in report.tracks where v.mediaType == "video" {
+      let scan = report.closedCaptions.first { $0.streamIndex == v.index }
+      let found = Set((scan?.channels608 ?? []).map { $0 == "CC2" ? "CC1" : ($0 == "CC4" ? "CC3" : $0) } + (scan?.services708 ?? []).map { "SERVICE\($0)" })
+      guard let declaredList = v.declaredCaptionServices else {
+        if !found.isEmpty {
+          d.append(RuleFinding.make("TS-005", .info, "video stream \(v.index) carries captions but its PMT has no caption_service_descriptor; ExoPlayer will offer one generic CEA-608 track"))
+        }
+        continue
+      }
+      let declared = Set(declaredList.compactMap { $0.split(separator: "=").first.map(String.init) })
+      guard let scan else { continue }
+      for s in declared.subtracting(found).sorted() {
+        let within = scan.budgetSeconds.map { "the first \(PolicyEvaluator.formatSeconds($0)) s" } ?? "the whole video"
+        d.append(RuleFinding.make("TS-005", .warning, "video stream \(v.index): the PMT declares \(s) but no such caption data was found in \(within)"))
+      }
+      for s in found.subtracting(declared).sorted() {
+        d.append(RuleFinding.make("TS-005", .warning, "video stream \(v.index) carries \(s) captions that its PMT caption_service_descriptor does not declare"))
+      }
+    }
     return d
   }
 
