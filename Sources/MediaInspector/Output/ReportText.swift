@@ -64,11 +64,12 @@ public enum ReportText {
     for c in r.closedCaptions {
       let budget = c.budgetSeconds.map { "first \($0) s" } ?? "whole file"
       let found = (c.channels608 + c.services708.map { "SERVICE\($0)" }).joined(separator: ", ")
-      s += "  embedded captions in #\(c.streamIndex) (\(c.codec), \(budget), \(c.framesDecoded) frames): \(found.isEmpty ? "none found" : found)\n"
+      let stream = r.kind == "hls" ? "the first video segment" : "#\(c.streamIndex)"
+      s += "  embedded captions in \(stream) (\(c.codec), \(budget), \(c.framesDecoded) frames): \(found.isEmpty ? "none found" : found)\n"
     }
     if let h = r.hls {
       for p in h.subtitlePlaylists {
-        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segments" : "not read (\(p.skippedReason ?? "?"))") + "\n"
+        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")" : "not read (\(p.skippedReason ?? "?"))") + "\n"
       }
     }
     for d in r.diagnostics {
