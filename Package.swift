@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CaptionCore", targets: ["CaptionCore"]),
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
+    .library(name: "CaptionStyle", targets: ["CaptionStyle"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
     // Media inspection (links FFmpeg's libav*); separate so caption-only apps never link C.
     .library(name: "MediaInspector", targets: ["MediaInspector"]),
@@ -19,8 +20,10 @@ let package = Package(
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
     // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
     .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
+    // Caption style profiles, legibility (contrast) validation, style export and preview.
+    .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
-    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML"]),
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionStyle"]),
     // FFmpeg 5.1 (libavformat, libavcodec, libavutil) through pkg-config, with a macro shim.
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat",
@@ -39,6 +42,7 @@ let package = Package(
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

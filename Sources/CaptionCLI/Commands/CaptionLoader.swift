@@ -12,6 +12,14 @@ struct CaptionLoader {
 
   var formatName: String?
   var options = ReadOptions()
+  /// Style profiles named with `--profile` (the file is also checked as it would display under
+  /// each).
+  var styleProfiles: [StyleProfile] = []
+
+  /// TTML validation profile names accepted by `--profile` (anything else names a style profile).
+  static let ttmlProfiles: Set<String> = [
+    "imsc1.1", "imsc11", "imsc", "imsc1.0", "imsc10", "imsc1", "ebu-tt-d", "ebuttd", "ttml1", "dfxp", "ttml2", "smpte-tt", "smpte",
+  ]
 
   /// Reads the shared reading options (`--from`, `--encoding`, `--max-file-size`, `--profile`).
   init(_ args: inout ArgumentScanner) throws(ToolError) {
@@ -29,7 +37,35 @@ struct CaptionLoader {
       guard let n = Int(m), n > 0 else { throw .usage("--max-file-size takes a positive number of bytes") }
       options.limits.maxFileSize = n
     }
-    options.profile = args.value("profile")
+    for p in args.values("profile") {
+      if CaptionLoader.ttmlProfiles.contains(p.lowercased()) {
+        options.profile = p
+      } else if ProfileLoader.isStyleProfileReference(p) {
+        do {
+          styleProfiles += try ProfileLoader.load(p)
+        } catch {
+          throw .io(path: p, message: "\(error)")
+        }
+      } else {
+        throw .usage(
+          "--profile '\(p)' is neither a TTML profile (imsc1.1, ebu-tt-d, ttml2, ttml1, smpte-tt) nor a style profile (a .json file or a shipped id; see 'captionkit profile list')")
+      }
+    }
+  }
+
+  /// The legibility findings for a loaded file: the styles it carries, checked against what is
+  /// behind them, and the file as it would display under each `--profile` style profile.
+  func styleDiagnostics(_ loaded: Loaded) -> [Diagnostic] {
+    let doc = loaded.result.document
+    let defaults = RendererDefaults.forFormat(loaded.format.id, document: doc)
+    var out: [Diagnostic] = []
+    if styleProfiles.isEmpty {
+      out = DocumentStyleChecker.check(doc, profile: nil, defaults: defaults)
+    } else {
+      for p in styleProfiles { out += DocumentStyleChecker.check(doc, profile: p, defaults: defaults) }
+    }
+    for i in out.indices { out[i].file = loaded.path }
+    return out
   }
 
   /// The options every reading command accepts.

@@ -24,6 +24,8 @@ enum ConvertCommand: CLICommand {
       --to FORMAT            webvtt (vtt), srt, ttml, json
       --flavor NAME          Writer variant (TTML: imsc1.1 (default), ebu-tt-d, dfxp)
       --line-ending lf|crlf  Line endings to write (default lf)
+      --profile P            Write style profile P (a .json file or a shipped id) into the output:
+                             WebVTT STYLE ::cue rules, TTML styles; what cannot be held is reported
       --fail-on-loss         Exit 1 when anything is dropped (warning-level loss reports)
       --from FORMAT          Don't detect the input format
       --encoding NAME        Decode the input with this encoding
@@ -73,15 +75,22 @@ enum ConvertCommand: CLICommand {
     }
     let bytes: [UInt8]
     var losses: [Diagnostic] = []
+    var document = loaded.result.document
+    let target = FormatRegistry.format(named: targetName)
+    for profile in loader.styleProfiles {
+      let (styled, notes) = profile.apply(to: document, format: target?.id)
+      document = styled
+      losses += notes
+    }
     if targetName.lowercased() == "json" {
-      bytes = CaptionJSON.encode(loaded.result.document)
+      bytes = CaptionJSON.encode(document)
     } else {
-      guard let target = FormatRegistry.format(named: targetName) else {
+      guard let target else {
         throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")
       }
-      let written = target.write(loaded.result.document, options: options)
+      let written = target.write(document, options: options)
       bytes = written.bytes
-      losses = written.diagnostics
+      losses += written.diagnostics
     }
     let cues = loaded.result.document.cues
     for var d in losses where !quiet || d.severity > .info {
