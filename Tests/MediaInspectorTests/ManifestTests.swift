@@ -24,6 +24,8 @@ import Testing
     #expect(r.tracks.map(\.mediaType) == ["subtitle", "subtitle", "subtitle", "closed-captions"])
     #expect(r.tracks[0].isSDH)
     #expect(r.tracks[2].isForced)
+    #expect(r.tracks.map(\.language) == ["eng", "spa", "eng", "eng"])
+    #expect(r.tracks[0].sources["language"] == .derived)
     #expect(r.tracks[0].verdicts.allSatisfy { $0.player == .desktop ? !$0.selectable : $0.selectable })
     let policy = Policy(requirements: [
       .track(TrackRequirement(language: "en", sdh: true, selectableOn: [.apple, .android])), .cea608(channel: "CC1"), .noUntaggedLanguages,

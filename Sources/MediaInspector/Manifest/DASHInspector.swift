@@ -108,6 +108,11 @@ struct DASHInspector {
         if let l = a.lang {
           t.languageBCP47 = l
           t.sources["languageBCP47"] = .direct
+          let iso = LanguageTag.canonical(l)
+          if iso.count == 3 {
+            t.language = iso
+            t.sources["language"] = .derived
+          }
         }
         t.roles = a.roles + a.accessibility.filter { $0.hasPrefix(DASHInspector.roleScheme) }
         t.sources["roles"] = .direct

@@ -317,6 +317,11 @@ struct HLSInspector {
       if let l = r.language {
         t.languageBCP47 = l
         t.sources["languageBCP47"] = .direct
+        let iso = LanguageTag.canonical(l)
+        if iso.count == 3 {
+          t.language = iso
+          t.sources["language"] = .derived
+        }
       }
       if r.isDefault { t.dispositions.append(.default) }
       if r.isForced { t.dispositions.append(.forced) }

@@ -75,7 +75,7 @@ enum PolicyEvaluator {
     if let sdh = req.sdh {
       let matching = candidates.filter { $0.isSDH == sdh }
       if matching.isEmpty {
-        let rule = sdhRule(report)
+        let rule = candidates.allSatisfy({ $0.codec == "dvb_teletext" }) ? "TS-003" : sdhRule(report)
         return sdh
           ? "\(req.language ?? "") track found but none is marked SDH: \(candidates.map(RuleFinding.describe).joined(separator: ", ")) (\(rule))"
           : "every matching track is SDH"
