@@ -54,6 +54,17 @@ import Testing
     #expect((tracks[3]["sources"] as? [String: String])?["enabled"] == "direct")
   }
 
+  @Test func jsonWithPolicyCarriesResultsAndSummary() throws {
+    let (code, out, _) = run(["inspect", "--format", "json", "--no-cc", "--require", "cea608 CC1", path("mov_c608.mov"), path("mp4_und.mp4")])
+    #expect(code == 1)
+    let obj = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let summary = try #require(obj["summary"] as? [String: Any])
+    #expect(summary["files"] as? Int == 2)
+    #expect(summary["passed"] as? Int == 1)
+    let policy = try #require(obj["policy"] as? [[String: Any]])
+    #expect(policy.map { $0["passed"] as? Bool } == [true, false])
+  }
+
   @Test func unreadableFileWithoutPolicyExitsTwoButOthersAreReported() {
     let (code, out, _) = run(["inspect", "--no-cc", path("hostile/zero.mp4"), path("mp4_und.mp4")])
     #expect(code == 2)
