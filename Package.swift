@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "CaptionLint", targets: ["CaptionLint"]),
     .library(name: "CaptionStyle", targets: ["CaptionStyle"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
+    // Media inspection (links FFmpeg's libav*); separate so caption-only apps never link C.
+    .library(name: "MediaInspector", targets: ["MediaInspector"]),
     .executable(name: "captionkit", targets: ["captionkit"]),
   ],
   targets: [
@@ -26,8 +28,15 @@ let package = Package(
     .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
     .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionLint", "CaptionStyle"]),
+    // FFmpeg 5.1 (libavformat, libavcodec, libavutil) through pkg-config, with a macro shim.
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    // Subtitle/caption track inspection of media files and manifests; the only Swift target
+    // that imports CFFmpeg.
+    .target(name: "MediaInspector", dependencies: ["CaptionCore", "CFFmpeg"]),
     // Everything the command-line tool does, testable in-process.
-    .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
+    .target(name: "CaptionCLI", dependencies: ["CaptionKit", "MediaInspector"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
     // In-process parse timing for Benchmarks/run.py.
     .executableTarget(name: "captionkit-bench", dependencies: ["CaptionKit"], path: "Benchmarks/CaptionBench"),
@@ -36,6 +45,7 @@ let package = Package(
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"]),
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
     .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
     .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),

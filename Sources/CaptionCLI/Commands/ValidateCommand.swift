@@ -1,4 +1,5 @@
 import CaptionKit
+import MediaInspector
 import Foundation
 
 /// `captionkit validate PATH...`: reads caption files and reports every problem: the format's
@@ -16,6 +17,8 @@ enum ValidateCommand: CLICommand {
     Reads each caption file (folders are searched recursively for .vtt, .srt, .ttml, .dfxp and
     .xml files; '-' reads standard input) and reports every problem found, with its line and
     column. The format is detected from the content; the file extension only breaks ties.
+    Media files (.mp4, .mov, .m4v, .mkv, .webm, .ts …) have each text subtitle track (subrip,
+    webvtt, mov_text) linted with the same rules, reported as FILE#TRACK with the cue number.
 
     Besides the format's own rules, caption quality rules (lint) run on every file: timing
     (durations, gaps, overlaps), reading speed, line length and count, empty cues, whitespace,
@@ -36,7 +39,7 @@ enum ValidateCommand: CLICommand {
       --baseline FILE        Report and fail only on findings not recorded in FILE
       --write-baseline FILE  Record every current finding in FILE (exit 0 unless I/O fails)
       --media-duration TIME  The programme's duration (seconds or h:mm:ss.mmm), for media.* rules
-      --media FILE           Take the duration from a media file (needs the media inspector)
+      --media FILE           Take the programme duration from a media file
       --full-track FILE      The inputs are forced (foreign-parts) tracks of FILE: every cue
                              must also be in FILE (package.forced-subset)
       --list-rules           List the lint rules and presets, then exit
@@ -85,7 +88,7 @@ enum ValidateCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     var paths: [String] = []
-    for p in try FileAccess.expand(args.positionals, extensions: captionExtensions) where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
+    for p in try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions)) where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
       paths.append(p)
     }
     let firstConfig = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: paths.first ?? "-") }
@@ -100,6 +103,24 @@ enum ValidateCommand: CLICommand {
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
     for path in paths {
+      if MediaValidation.isMedia(path) {
+        // Media: each embedded text track is read and linted as its sidecar file.
+        do {
+          for t in try MediaValidation.validate(path, options: loader.options) {
+            let file = try configured { () throws(ConfigurationError) in
+              try lint.check(path: t.path, format: t.format, result: t.result, recording: &recorded)
+            }
+            files.append(file)
+            if streamText {
+              for d in file.diagnostics where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
+            }
+          }
+        } catch {
+          files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
+          if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
+        }
+        continue
+      }
       var loaded: CaptionLoader.Loaded
       do {
         loaded = try loader.load(path, io: io)
@@ -158,8 +179,10 @@ enum ValidateCommand: CLICommand {
       baseline = try configured { () throws(ConfigurationError) in try Baseline.parse(Array(data), path: path) }
     }
     var context = LintContext()
-    if args.value("media") != nil {
-      throw .usage("--media needs the media inspector, which this build does not include yet; give the programme length with --media-duration")
+    if let m = args.value("media") {
+      let report = MediaInspector.inspect(path: m)
+      guard let d = report.duration?.time else { throw .io(path: m, message: report.error ?? "the media has no known duration") }
+      context.mediaDuration = d
     }
     if let d = args.value("media-duration") {
       guard let t = parseDuration(d) else { throw .usage("--media-duration takes seconds (5400, 5400.5) or h:mm:ss.mmm") }
