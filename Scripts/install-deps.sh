@@ -3,7 +3,7 @@
 # pkg-config and the FFmpeg 5.1 libraries (media inspector), libxml2 (TTML), and the ffmpeg CLI
 # (regenerating media fixtures; some tests compare with ffprobe).
 set -euo pipefail
-packages=(pkg-config libxml2-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg)
+packages=(pkg-config libxml2-dev libavformat-dev libavcodec-dev libavutil-dev ffmpeg python3-pip)
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
