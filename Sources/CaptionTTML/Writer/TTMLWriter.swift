@@ -170,8 +170,9 @@ struct TTMLWriter {
       x.indent(2)
       x.raw("</\(p)metadata>")
     }
+    let hasStyles = !doc.styles.isEmpty || !generated.isEmpty || (doc.metadata.parameters["captionkit:initial"] != nil && flavor == .imsc11)
     x.indent(2)
-    x.raw("<\(p)styling>")
+    x.raw(hasStyles ? "<\(p)styling>" : "<\(p)styling/>")
     if let initial = doc.metadata.parameters["captionkit:initial"], flavor == .imsc11 {
       var attrs: [(String, String)] = []
       for item in initial.split(separator: ";") {
@@ -202,8 +203,10 @@ struct TTMLWriter {
       x.open(p + "style", [("xml:id", g.id)] + g.attributes)
       x.raw("/>")
     }
-    x.indent(2)
-    x.raw("</\(p)styling>")
+    if hasStyles {
+      x.indent(2)
+      x.raw("</\(p)styling>")
+    }
     x.indent(2)
     if regionOut.isEmpty {
       x.raw("<\(p)layout/>")
