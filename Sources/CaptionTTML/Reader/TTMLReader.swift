@@ -139,7 +139,9 @@ struct TTMLReader {
       let regionStyle = resolver.computedRegionStyle(region)
       walk(
         timed, parentEnd: nil,
-        ctx: TTMLReaderContext(region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve", agent: nil, lang: doc.metadata.language),
+        ctx: TTMLReaderContext(
+          region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve",
+          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle)),
         depth: 0)
       if !indefiniteCues.isEmpty {
         sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); they end at \(resolvedIndefiniteEnd(after: .zero)) in the model", at: body.location)
@@ -319,6 +321,12 @@ struct TTMLReader {
       if let end, c.begin >= end { continue }
       collectSignificant(c, parentEnd: end, depth: depth + 1)
     }
+  }
+
+  /// The background a computed style paints, if any.
+  static func layer(_ s: TextStyle) -> [Color] {
+    guard let bg = s.backgroundColor, bg.alpha > 0 else { return [] }
+    return [bg]
   }
 
   func resolvedIndefiniteEnd(after begin: CaptionTime) -> CaptionTime {
