@@ -42,7 +42,15 @@ struct TTMLReader {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
     var reader = TTMLReader(limits: options.limits)
-    let decoded = TextDecoder.decode(bytes, encoding: options.encoding ?? declaredEncoding(bytes), utf8Only: options.encoding == nil && declaredEncoding(bytes) == nil)
+    let declared = declaredEncoding(bytes)
+    var decoded: (utf8: [UInt8], encoding: TextEncoding, diagnostics: [Diagnostic])
+    if options.encoding == nil, declared == nil, let fast = TTMLReader.validUTF8(bytes) {
+      // Valid UTF-8 (the norm for TTML): no per-byte transcoding.
+      decoded = (fast, .utf8, [])
+    } else {
+      let d = TextDecoder.decode(bytes, encoding: options.encoding ?? declared, utf8Only: options.encoding == nil && declared == nil)
+      decoded = (d.utf8, d.encoding, d.diagnostics)
+    }
     for d in decoded.diagnostics { reader.sink.report(d) }
     let xml = SafeXMLParser.parse(
       decoded.utf8,
@@ -61,6 +69,17 @@ struct TTMLReader {
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times, root: root)
+  }
+
+  /// The bytes without a UTF-8 byte order mark, when they are valid UTF-8 and not UTF-16.
+  static func validUTF8(_ bytes: [UInt8]) -> [UInt8]? {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+    // BOM-less UTF-16 has zero bytes near the start; leave it to TextDecoder.
+    if bytes.prefix(64).contains(0) { return nil }
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    // The standard library's validator is optimised even in debug builds of this package.
+    guard String(validating: body, as: UTF8.self) != nil else { return nil }
+    return body
   }
 
   /// The encoding named in the XML declaration, when it is not UTF-8.
