@@ -105,3 +105,27 @@ struct TTMLHostileInputTests {
     #expect(throws: CaptionError.self) { try TTMLFormat().read(Array("<tt xmlns=\"http://www.w3.org/ns/ttml\"/>".utf8), options: o) }
   }
 }
+
+@Suite("TTML scale")
+struct TTMLScaleTests {
+  @Test("5,000 cues read, validate and write in bounded time")
+  func manyCues() throws {
+    var s = TTMLTest.doc(head: "<layout><region xml:id=\"r\" tts:origin=\"10% 80%\" tts:extent=\"80% 10%\"/></layout>", body: "")
+    var body = "<div>"
+    for i in 0..<(Int(ProcessInfo.processInfo.environment["TTML_N"] ?? "") ?? 5_000) {
+      body += "<p xml:id=\"c\(i)\" region=\"r\" begin=\"\(i)s\" end=\"\(i)s500ms\"><span tts:color=\"yellow\">Line \(i)</span><br/>second</p>\n"
+    }
+    body = body.replacingOccurrences(of: "s500ms", with: ".5s") + "</div>"
+    s = s.replacingOccurrences(of: "<body></body>", with: "<body>\(body)</body>")
+    let start = Date()
+    let r = try TTMLFormat().read(Array(s.utf8), options: ReadOptions(profile: "ebu-tt-d"))
+    let readSecs = Date().timeIntervalSince(start)
+    #expect(r.document.cues.count == (Int(ProcessInfo.processInfo.environment["TTML_N"] ?? "") ?? 5_000))
+    let w0 = Date()
+    let out = TTMLFormat().write(r.document, options: WriteOptions(flavor: "ebu-tt-d"))
+    let writeSecs = Date().timeIntervalSince(w0)
+    print("TTML scale: read \(readSecs) s, write \(writeSecs) s for \(r.document.cues.count) cues (\(out.bytes.count) bytes)")
+    #expect(readSecs < 60)
+    #expect(writeSecs < 60)
+  }
+}

@@ -34,7 +34,7 @@ extension TTMLValidator {
       checkIMSCRoot()
       checkIMSC(root, depth: 0, divDepth: 0, spanDepth: 0)
     case "ebu-tt-d":
-      checkEBU(root, depth: 0)
+      checkEBU(root, depth: 0, timedAncestor: false)
     default:
       break
     }
@@ -185,8 +185,9 @@ extension TTMLValidator {
   }
 
   /// EBU-TT-D: timing on `p` or on every `span` of it (not both), referential styling only.
-  mutating func checkEBU(_ e: XMLElementNode, depth: Int) {
+  mutating func checkEBU(_ e: XMLElementNode, depth: Int, timedAncestor: Bool) {
     guard depth < 256 else { return }
+    let selfTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
     if TTMLReader.isTT(e, "tt") {
       if e.attribute(TTMLNamespace.xml, "lang") == nil { profileError("missing-lang", "xml:lang is required on <tt>", e.location) }
       if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase"), tb.value != "media" { profileError("time-base", "ttp:timeBase must be media", tb.location) }
@@ -200,7 +201,7 @@ extension TTMLValidator {
         profileError("timing", "a <p> with timing must not contain timed <span>s", e.location)
       } else if !pTimed, !timedSpans.isEmpty, timedSpans.count != spans.count || hasText {
         profileError("timing", "when <span>s are timed, all content of the <p> must be in timed <span>s", e.location)
-      } else if !pTimed, timedSpans.isEmpty, !hasTimedAncestorOrSelf(e) {
+      } else if !pTimed, timedSpans.isEmpty, !timedAncestor {
         profileError("timing", "the <p> has no timing", e.location)
       }
     }
@@ -209,18 +210,6 @@ extension TTMLValidator {
         profileError("inline-style", "inline style \(a.qualifiedName) is not allowed; use a <style>", a.location)
       }
     }
-    for c in e.elements { checkEBU(c, depth: depth + 1) }
-  }
-
-  func hasTimedAncestorOrSelf(_ p: XMLElementNode) -> Bool {
-    // Checked from the root: any body/div ancestor with timing counts.
-    func find(_ e: XMLElementNode, timed: Bool, depth: Int) -> Bool? {
-      let t = timed || e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
-      if e.location == p.location { return t }
-      guard depth < 64 else { return nil }
-      for c in e.elements { if let r = find(c, timed: t, depth: depth + 1) { return r } }
-      return nil
-    }
-    return find(root, timed: false, depth: 0) ?? false
+    for c in e.elements { checkEBU(c, depth: depth + 1, timedAncestor: timedAncestor || selfTimed) }
   }
 }

@@ -23,6 +23,7 @@ struct TTMLWriter {
   var generated: [(id: String, attributes: [(String, String)])] = []
   var generatedByKey: [String: String] = [:]
   var usedIDs: Set<String> = []
+  var nextID: [String: Int] = [:]
   var styleIDs: Set<String>
   var noLayout = false
   var reportedStyleDrops: Set<String> = []
@@ -55,10 +56,11 @@ struct TTMLWriter {
 
   /// A fresh identifier `base1`, `base2`… not used anywhere in the document.
   mutating func freshID(_ base: String) -> String {
-    var n = 1
+    var n = nextID[base, default: 1]
     while usedIDs.contains(base + String(n)) { n += 1 }
     let id = base + String(n)
     usedIDs.insert(id)
+    nextID[base] = n + 1
     return id
   }
 
