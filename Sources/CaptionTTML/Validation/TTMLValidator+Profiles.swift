@@ -158,12 +158,14 @@ extension TTMLValidator {
         for x in w where x.hasSuffix("rw") || x.hasSuffix("rh") {
           if profile.hasPrefix("imsc1.0") { profileError("length-unit", "rw and rh units are IMSC 1.1 features", a.location) }
         }
-        if profile.hasPrefix("imsc1.0") || isImageProfile {
-          for x in w where x.hasSuffix("em") || (x.hasSuffix("c") && TTMLStyleParser.length(String(x)) != nil) {
-            if isImageProfile || (x.hasSuffix("c") && ["extent", "origin"].contains(n)) {
-              profileError("length-unit", "\(x) is not allowed in tts:\(n)", a.location)
-            }
-          }
+        // IMSC: no cell units in these properties; no em in the Image Profile or IMSC 1.0 origins.
+        if ["extent", "origin", "fontSize", "lineHeight", "padding", "textOutline"].contains(n),
+          w.contains(where: { $0.hasSuffix("c") && TTMLStyleParser.length(String($0))?.unit == .cells })
+        {
+          profileError("length-unit", "c (cell) units are not allowed in tts:\(n)", a.location)
+        }
+        if isImageProfile, w.contains(where: { TTMLStyleParser.length(String($0))?.unit == .em }) {
+          profileError("length-unit", "em units are not allowed in the Image Profile", a.location)
         }
         if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" && n != "origin" {
           profileError("negative-length", "tts:\(n) must not be negative", a.location)

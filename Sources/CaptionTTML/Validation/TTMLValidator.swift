@@ -103,7 +103,11 @@ struct TTMLValidator {
     }
     guard TTMLReader.isTT(root, "tt") else { return }
     collectIDs(root, depth: 0)
+    if root.attribute(TTMLNamespace.xml, "lang") == nil {
+      error("ttml.validate.missing-lang", "<tt> must have xml:lang (it may be empty)", root.location)
+    }
     check(root, parent: nil, depth: 0)
+    checkStyleLoops()
     checkProfile()
   }
 
@@ -204,7 +208,10 @@ struct TTMLValidator {
           if !["discrete", "linear", "paced", "spline"].contains(v) { error("ttml.validate.bad-value", "calcMode=\"\(v)\" is not valid", a.location) }
         case "condition":
           checkCondition(a)
-        case "begin", "end":
+        case "begin", "end", "dur":
+          if root.attribute(TTMLNamespace.parameter, "timeBase") == "clock", v.split(separator: ":").count == 4 {
+            error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
+          }
           if v.trimmingSpaces.hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
             error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
           }
@@ -241,6 +248,14 @@ struct TTMLValidator {
             error("ttml.validate.bad-idref", "agent '\(r)' is not defined", a.location)
           }
         }
+      case TTMLNamespace.ebuStyling:
+        if n == "multiRowAlign" || n == "linePadding" {
+          if !["style", "region", "body", "div", "p"].contains(local) {
+            error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is only allowed on style, region, body, div and p", a.location)
+          }
+          let ok = n == "multiRowAlign" ? ["start", "center", "end", "auto"].contains(v) : TTMLValueRules.length(Substring(v), nonNegative: true, units: ["c"])
+          if !ok { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
+        }
       case TTMLNamespace.xml:
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
         if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
@@ -249,6 +264,40 @@ struct TTMLValidator {
         if parts.contains(where: { !TTMLValueRules.validAudio(n, $0) }) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
       default:
         break
+      }
+    }
+  }
+
+  /// Chained referential styles must not loop (TTML2 §10.4.4.3).
+  mutating func checkStyleLoops() {
+    var refs: [String: [String]] = [:]
+    var where_: [String: SourceLocation] = [:]
+    func collect(_ e: XMLElementNode, depth: Int) {
+      if TTMLReader.isTT(e, "style"), let id = e.attribute(TTMLNamespace.xml, "id") {
+        refs[id] = TTMLReader.idrefs(e.attribute("", "style"))
+        where_[id] = e.location
+      }
+      guard depth < 64 else { return }
+      for c in e.elements { collect(c, depth: depth + 1) }
+    }
+    collect(root, depth: 0)
+    var state: [String: Int] = [:]  // 1 visiting, 2 done
+    var reported = Set<String>()
+    func visit(_ id: String, _ depth: Int) -> Bool {
+      if state[id] == 2 || depth > 256 { return false }
+      if state[id] == 1 { return true }
+      state[id] = 1
+      defer { state[id] = 2 }
+      for r in refs[id] ?? [] where refs[r] != nil {
+        if visit(r, depth + 1) { return true }
+      }
+      return false
+    }
+    for id in refs.keys.sorted() {
+      state = [:]
+      if visit(id, 0), !reported.contains(id) {
+        reported.insert(id)
+        error("ttml.validate.style-loop", "style '\(id)' refers to itself through its style chain", where_[id])
       }
     }
   }
