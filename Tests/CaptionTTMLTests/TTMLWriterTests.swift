@@ -1,3 +1,4 @@
+import Foundation
 import CaptionKit
 import Testing
 
@@ -132,5 +133,16 @@ struct TTMLWriterTests {
     // p's box behind it, from the body's style, is in the background layers.
     #expect(emphasis.style.backgroundColor == .transparent)
     #expect(emphasis.backgroundLayers == [Color(red: 0, green: 0, blue: 0, alpha: 204)])
+  }
+}
+
+@Suite("TTML sample output", .enabled(if: ProcessInfo.processInfo.environment["TTML_PRINT_SAMPLE"] != nil))
+struct TTMLSampleOutput {
+  @Test("Print the sample written as IMSC 1.1")
+  func printSample() throws {
+    let d = try TTMLFormat().read(try CaptionTestSupportBridge.sample("imsc11-styled.ttml"), options: ReadOptions())
+    let w = TTMLFormat().write(d.document, options: WriteOptions())
+    print(String(decoding: w.bytes, as: UTF8.self))
+    for x in d.diagnostics + w.diagnostics { print(x) }
   }
 }

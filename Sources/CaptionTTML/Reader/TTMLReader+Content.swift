@@ -17,7 +17,7 @@ extension TTMLReader {
     let refs = TTMLReader.idrefs(e.attribute("", "style"))
     let spec = resolver.specified(refs: refs, inline: inline)
     let parentComputed = ownRegion != nil && ownRegion != ctx.region
-      ? resolver.computed(specified: ctx.ancestorsStyle, parent: resolver.computedRegionStyle(ownRegion))
+      ? resolver.computed(specified: resolver.specified(refs: ctx.ancestorRefs, inline: ctx.ancestorsStyle), parent: resolver.computedRegionStyle(ownRegion))
       : ctx.computed
     c.computed = resolver.computed(specified: spec, parent: parentComputed)
     if ownRegion != nil && ownRegion != ctx.region { c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion)) }
@@ -26,7 +26,8 @@ extension TTMLReader {
     case "p":
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs)
     case "body", "div":
-      c.ancestorsStyle = ctx.ancestorsStyle.merged(with: spec)
+      c.ancestorsStyle = ctx.ancestorsStyle.merged(with: inline)
+      for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
       guard depth < limits.maxNestingDepth else { return }
       for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
     default:
@@ -82,7 +83,7 @@ extension TTMLReader {
       }
       var cue = Cue(
         id: id, start: item.start, end: item.end, settings: settings, style: cueStyle.isEmpty ? nil : cueStyle,
-        styleRefs: refs, content: item.content, source: p.location)
+        styleRefs: ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content, source: p.location)
       cue.sourceText = nil
       let index = reader.doc.cues.count
       reader.doc.cues.append(cue)
