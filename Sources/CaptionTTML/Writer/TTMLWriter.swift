@@ -429,13 +429,15 @@ struct TTMLWriter {
           if flavor == .dfxp {
             report("ruby-dropped", .warning, "ruby written as plain text: TTML1 has no ruby", cue: index)
             style.other["tts:ruby"] = nil
-          } else if style.other["tts:ruby"] == nil {
+          } else if resolver.specified(refs: e.classes, inline: style).other["tts:ruby"] == nil {
             style.other["tts:ruby"] = e.kind == .ruby ? "container" : "text"
           }
         }
         if e.kind == .ruby, flavor != .dfxp {
           // TTML2 ruby needs an explicit base: wrap the text before the ruby text in a base span.
-          let hasBase = e.children.contains { if case .element(let k) = $0 { k.style?.other["tts:ruby"] == "base" } else { false } }
+          let hasBase = e.children.contains {
+            if case .element(let k) = $0 { ["base", "baseContainer"].contains(resolver.specified(refs: k.classes, inline: k.style).other["tts:ruby"] ?? "") } else { false }
+          }
           if !hasBase {
             var base: [CueNode] = []
             var rest: [CueNode] = []
