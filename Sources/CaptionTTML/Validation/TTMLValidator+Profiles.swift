@@ -49,7 +49,9 @@ extension TTMLValidator {
       profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited", a.location)
     }
     if profile.hasPrefix("imsc1.0"), let a = root.attributeNode(p, "profile") {
-      if !a.value.contains("imsc1") { profileError("designator", "ttp:profile must designate an IMSC 1.0 profile", a.location) }
+      if !["http://www.w3.org/ns/ttml/profile/imsc1/text", "http://www.w3.org/ns/ttml/profile/imsc1/image"].contains(a.value.trimmingSpaces) {
+        profileError("designator", "ttp:profile must be http://www.w3.org/ns/ttml/profile/imsc1/text or …/image", a.location)
+      }
     }
     // Parameters the document needs for the units it uses.
     if root.attribute(TTMLNamespace.styling, "extent") == nil, usesPixels(root, depth: 0) {
@@ -81,6 +83,10 @@ extension TTMLValidator {
 
   mutating func checkIMSC(_ e: XMLElementNode, depth: Int, divDepth: Int, spanDepth: Int) {
     guard depth < 256 else { return }
+    // SMPTE-TT images: smpte:image is prohibited; smpte:backgroundImage only in the Image Profile.
+    if e.name.namespace == TTMLNamespace.smpte2010 || e.name.namespace == TTMLNamespace.smpte2013, e.name.local == "image" {
+      profileError("prohibited-element", "<\(e.qualifiedName)> is prohibited", e.location)
+    }
     let isTT = e.name.namespace == TTMLNamespace.tt
     var divDepth = divDepth, spanDepth = spanDepth
     if isTT {
@@ -100,6 +106,10 @@ extension TTMLValidator {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
       for a in e.attributes {
+        if a.name.namespace == TTMLNamespace.smpte2010 || a.name.namespace == TTMLNamespace.smpte2013, a.name.local.hasPrefix("backgroundImage") {
+          let allowed = isImageProfile && a.name.local == "backgroundImage"
+          if !allowed { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
+        }
         if a.name.namespace == "" && a.name.local == "condition" { profileError("prohibited-attribute", "condition is prohibited", a.location) }
         if a.name.namespace == "" && a.name.local == "animate" { profileError("prohibited-attribute", "animate is prohibited", a.location) }
         if a.name.namespace == TTMLNamespace.audio { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
@@ -167,7 +177,7 @@ extension TTMLValidator {
         if isImageProfile, w.contains(where: { TTMLStyleParser.length(String($0))?.unit == .em }) {
           profileError("length-unit", "em units are not allowed in the Image Profile", a.location)
         }
-        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" && n != "origin" {
+        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" {
           profileError("negative-length", "tts:\(n) must not be negative", a.location)
         }
       }
