@@ -150,3 +150,24 @@ struct TTMLTimingTests {
     #expect(try TTMLFormat().read(tw.bytes, options: ReadOptions()).document.cues.first?.end == TTMLTest.t(22_345_679, 10_000_000))
   }
 }
+
+@Suite("TTML animation")
+struct TTMLAnimationTests {
+  @Test("A set element changes the style for its interval, splitting the cue")
+  func setSplitsCue() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="0s" end="10s" tts:color="white"><set begin="4s" end="6s" tts:color="red"/>Alert \
+      <span>now<set begin="5s" tts:fontWeight="bold"/></span></p></div>
+      """)
+    let cues = try TTMLTest.read(d).document.cues
+    #expect(cues.map(\.start) == [0, 4, 5, 6].map { TTMLTest.t($0) })
+    #expect(cues.map(\.end) == [4, 5, 6, 10].map { TTMLTest.t($0) })
+    #expect(cues.map { $0.style?.color } == [.white, Color(red: 255, green: 0, blue: 0), Color(red: 255, green: 0, blue: 0), .white])
+    #expect(cues.allSatisfy { $0.plainText == "Alert now" })
+    guard case .element(let span) = cues[3].content.last else {
+      Issue.record("no span")
+      return
+    }
+    #expect(span.style?.fontWeight == .bold)
+  }
+}

@@ -72,9 +72,9 @@ extension TTMLReader {
     cueStyle.other["tts:extent"] = nil
     let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
 
-    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun])?
+    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)?
     var first = true
-    func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun])) {
+    func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)) {
       var id = p.attribute(TTMLNamespace.xml, "id") ?? ""
       if !id.isEmpty {
         let used = reader.usedCueIDs[id, default: 0]
@@ -82,7 +82,7 @@ extension TTMLReader {
         if used > 0 { id += "-\(used + 1)" }
       }
       var cue = Cue(
-        id: id, start: item.start, end: item.end, settings: settings, style: cueStyle.isEmpty ? nil : cueStyle,
+        id: id, start: item.start, end: item.end, settings: item.settings, style: item.style.isEmpty ? nil : item.style,
         styleRefs: ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content, source: p.location)
       cue.sourceText = nil
       let index = reader.doc.cues.count
@@ -112,17 +112,34 @@ extension TTMLReader {
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
       }
+      let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
+      let styleHere = cueStyle.merged(with: setStyle)
+      let settingsHere = setStyle.isEmpty ? settings : TTMLRegionMapper.settings(
+        regionID: region?.id, region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed), resolver: resolver)
       if var pend = pending {
-        if pend.content == content, pend.end == t0 {
+        if pend.content == content, pend.style == styleHere, pend.settings == settingsHere, pend.end == t0 {
           pend.end = t1
           pending = pend
           continue
         }
         if !pend.content.isEmpty { flush(&self, pend) }
       }
-      pending = (t0, t1, content, runsHere)
+      pending = (t0, t1, content, runsHere, styleHere, settingsHere)
     }
     if let pend = pending, !pend.content.isEmpty { flush(&self, pend) }
+  }
+
+  /// The style that `set` children of `n` active during [t0, t1) apply (TTML2 §11.2.3 discrete
+  /// animation), later `set` elements winning.
+  func activeSetStyle(_ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime) -> TextStyle {
+    var out = TextStyle()
+    for c in n.children where c.element.name.local == "set" {
+      let end = TTMLReader.clip(c.end, parentEnd)
+      guard c.begin <= t0, end.map({ $0 >= t1 }) ?? true else { continue }
+      var quiet = DiagnosticSink(limit: 0)
+      out = out.merged(with: TTMLStyleParser.parse(c.element.attributes, sink: &quiet))
+    }
+    return out
   }
 
   /// Builds the cue text of `n`'s children active during [t0, t1).
@@ -153,7 +170,7 @@ extension TTMLReader {
           out.append(.lineBreak)
         case "span":
           guard depth < limits.maxNestingDepth else { continue }
-          let inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
+          let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
           let refs = TTMLReader.idrefs(e.attribute("", "style"))
           let spec = resolver.specified(refs: refs, inline: inline)
           let c = resolver.computed(specified: spec, parent: computed)

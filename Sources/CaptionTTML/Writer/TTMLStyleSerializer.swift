@@ -75,7 +75,8 @@ enum TTMLStyleSerializer {
     if let v = s.linePadding { a.append(("ebutts:linePadding", length(v))) }
     if let v = s.multiRowAlign { a.append(("ebutts:multiRowAlign", v)) }
     var dropped: [String] = []
-    for k in s.other.keys.sorted() {
+    let emitted = Set(a.map(\.0))
+    for k in s.other.keys.sorted() where !emitted.contains(k) {
       guard let v = s.other[k] else { continue }
       if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") {
         a.append((k, v))
