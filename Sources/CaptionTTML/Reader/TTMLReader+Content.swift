@@ -8,7 +8,20 @@ extension TTMLReader {
     if let end, end <= n.begin { return }
     if let parentEnd, n.begin >= parentEnd { return }
     var c = ctx
-    let ownRegion = e.attribute("", "region")
+    var ownRegion = e.attribute("", "region")
+    if e.name.local == "div" || e.name.local == "p", let inline = e.elements.first(where: { TTMLReader.isTT($0, "region") }) {
+      // An inline region: an anonymous region that this element is flowed into.
+      if let known = inlineRegions[inline.location] {
+        ownRegion = known
+      } else {
+        var id = inline.attribute(TTMLNamespace.xml, "id") ?? "_inline\(inlineRegions.count + 1)"
+        while regionIDs.contains(id) { id += "_" }
+        inlineRegions[inline.location] = id
+        readRegion(inline, inlineID: id)
+        resolver = TTMLStyleResolver(document: doc)
+        ownRegion = id
+      }
+    }
     if let r = ownRegion { c.region = r }
     if let l = e.attribute(TTMLNamespace.xml, "lang") { c.lang = l }
     if let sp = e.attribute(TTMLNamespace.xml, "space") { c.preserve = sp == "preserve" }
@@ -66,6 +79,13 @@ extension TTMLReader {
     if points.count > 10_000 { points = [begin, finalEnd] }
 
     let region = ctx.region.flatMap { id in doc.regions.first { $0.id == id } }
+    if ctx.region == nil, !doc.regions.isEmpty, !reportedUnassigned {
+      reportedUnassigned = true
+      sink.report(
+        "ttml.region.unassigned", .info,
+        "this p (and maybe others) is in no region although the document defines regions; TTML processors do not show such content (TTML2 §11.3.1.3); CaptionKit keeps it in the default region",
+        at: p.location)
+    }
     let settings = TTMLRegionMapper.settings(regionID: region?.id, region: region, computed: ctx.computed, resolver: resolver)
     var cueStyle = ctx.ancestorsStyle.merged(with: inline)
     cueStyle.other["tts:origin"] = nil

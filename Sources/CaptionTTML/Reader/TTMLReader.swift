@@ -20,6 +20,9 @@ struct TTMLReader {
   var regionIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
+  var reportedUnassigned = false
+  /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
+  var inlineRegions: [SourceLocation: String] = [:]
   var lastFiniteTime: CaptionTime = .zero
 
   /// Everything a read produces.
@@ -229,8 +232,8 @@ struct TTMLReader {
     doc.metadata.parameters["captionkit:initial"] = (prior + parts).joined(separator: ";")
   }
 
-  mutating func readRegion(_ r: XMLElementNode) {
-    guard let id = r.attribute(TTMLNamespace.xml, "id") else {
+  mutating func readRegion(_ r: XMLElementNode, inlineID: String? = nil) {
+    guard let id = r.attribute(TTMLNamespace.xml, "id") ?? inlineID else {
       sink.report("ttml.region.missing-id", .warning, "<region> without xml:id cannot be referenced", at: r.location)
       return
     }
