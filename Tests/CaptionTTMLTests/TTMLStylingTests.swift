@@ -201,3 +201,30 @@ struct TTMLStylingTests {
     #expect(runs.first?.style.backgroundColor == Color(red: 255, green: 255, blue: 0))
   }
 }
+
+@Suite("TTML regions")
+struct TTMLRegionTests {
+  @Test("An inline region places its p and is kept in the model")
+  func inlineRegion() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="0s" end="1s" tts:textAlign="center"><region tts:origin="0% 50%" tts:extent="100% 50%" tts:displayAlign="after"/>low</p></div>
+      """)
+    let r = try TTMLTest.read(d)
+    #expect(r.document.regions.map(\.id) == ["_inline1"])
+    let s = try #require(r.document.cues.first?.settings)
+    #expect(s.region == "_inline1")
+    #expect(s.line == .value(100))
+    #expect(s.lineAlign == .end)
+    #expect(r.document.cues.first?.plainText == "low")
+  }
+
+  @Test("Content outside every region is kept and reported once")
+  func unassigned() throws {
+    let d = TTMLTest.doc(
+      head: "<layout><region xml:id=\"r\" tts:extent=\"50% 50%\"/></layout>",
+      body: "<div><p begin=\"0s\" end=\"1s\">a</p><p begin=\"1s\" end=\"2s\">b</p></div>")
+    let r = try TTMLTest.read(d)
+    #expect(r.document.cues.count == 2)
+    #expect(r.diagnostics.filter { $0.code == "ttml.region.unassigned" }.count == 1)
+  }
+}

@@ -41,7 +41,7 @@ extension TTMLReader {
     case "body", "div":
       c.ancestorsStyle = ctx.ancestorsStyle.merged(with: inline)
       for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
-      guard depth < limits.maxNestingDepth else { return }
+      guard depth < depthLimit else { return }
       for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
     default:
       break
@@ -55,7 +55,7 @@ extension TTMLReader {
 
   /// Times inside (begin, end) at which a descendant of `n` starts or stops.
   func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, into out: inout Set<CaptionTime>, depth: Int) {
-    guard depth < limits.maxNestingDepth else { return }
+    guard depth < depthLimit else { return }
     for c in n.children {
       let end = TTMLReader.clip(c.end, parentEnd)
       out.insert(c.begin)
@@ -189,7 +189,7 @@ extension TTMLReader {
         case "br":
           out.append(.lineBreak)
         case "span":
-          guard depth < limits.maxNestingDepth else { continue }
+          guard depth < depthLimit else { continue }
           let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
           let refs = TTMLReader.idrefs(e.attribute("", "style"))
           let spec = resolver.specified(refs: refs, inline: inline)

@@ -33,8 +33,13 @@ struct TTMLReader {
     var root: XMLElementNode?
   }
 
+  /// Element nesting kept: `ReadLimits.maxNestingDepth`, capped at 512 because the reader's
+  /// tree walks recurse once per level.
+  let depthLimit: Int
+
   init(limits: ReadLimits) {
     self.limits = limits
+    depthLimit = max(1, min(limits.maxNestingDepth, 512))
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     resolver = TTMLStyleResolver(document: CaptionDocument())
   }
@@ -57,7 +62,7 @@ struct TTMLReader {
     for d in decoded.diagnostics { reader.sink.report(d) }
     let xml = SafeXMLParser.parse(
       decoded.utf8,
-      limits: XMLParserLimits(maxDepth: options.limits.maxNestingDepth),
+      limits: XMLParserLimits(maxDepth: reader.depthLimit),
       maxDiagnostics: options.limits.maxDiagnostics)
     for d in xml.diagnostics { reader.sink.report(d) }
     guard var root = xml.root else {
@@ -299,7 +304,7 @@ struct TTMLReader {
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
     var children: [TTMLTimedNode] = []
     var childSync = begin
-    if depth < limits.maxNestingDepth {
+    if depth < depthLimit {
       for c in e.elements where c.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(c.name.local) {
         let n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
         if seq {
@@ -335,7 +340,7 @@ struct TTMLReader {
     let end = TTMLReader.clip(n.end, parentEnd)
     significant.insert(n.begin)
     if let end { significant.insert(end) }
-    guard depth < limits.maxNestingDepth else { return }
+    guard depth < depthLimit else { return }
     for c in n.children {
       // Elements with no temporal extent are pruned, as a presentation processor does.
       if let ce = c.end, ce == c.begin { continue }
