@@ -1,4 +1,3 @@
-import Foundation
 import CaptionKit
 import Testing
 
@@ -136,13 +135,3 @@ struct TTMLWriterTests {
   }
 }
 
-@Suite("TTML sample output", .enabled(if: ProcessInfo.processInfo.environment["TTML_PRINT_SAMPLE"] != nil))
-struct TTMLSampleOutput {
-  @Test("Print the sample written as IMSC 1.1")
-  func printSample() throws {
-    let d = try TTMLFormat().read(try CaptionTestSupportBridge.sample("imsc11-styled.ttml"), options: ReadOptions())
-    let w = TTMLFormat().write(d.document, options: WriteOptions())
-    print(String(decoding: w.bytes, as: UTF8.self))
-    for x in d.diagnostics + w.diagnostics { print(x) }
-  }
-}
