@@ -247,7 +247,7 @@ public enum TTMLStyleParser {
       c = col
       parts.removeFirst()
     }
-    guard parts.count == 1 || parts.count == 2, let t = length(parts[0]), t.unit != .percent else { return nil }
+    guard parts.count == 1 || parts.count == 2, let t = length(parts[0]) else { return nil }
     var blur: Length?
     if parts.count == 2 {
       guard let bl = length(parts[1]) else { return nil }

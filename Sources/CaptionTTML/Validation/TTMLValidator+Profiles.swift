@@ -101,7 +101,8 @@ extension TTMLValidator {
       }
       if l == "span" { spanDepth += 1 }
       if l == "region", e.attribute(TTMLNamespace.styling, "extent") == nil,
-        !TTMLReader.idrefs(e.attribute("", "style")).contains(where: { styleHas($0, "extent") })
+        !TTMLReader.idrefs(e.attribute("", "style")).contains(where: { styleHas($0, "extent", depth: 0) }),
+        !e.elements.contains(where: { TTMLReader.isTT($0, "style") && $0.attribute(TTMLNamespace.styling, "extent") != nil })
       {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
@@ -165,9 +166,6 @@ extension TTMLValidator {
         default:
           break
         }
-        for x in w where x.hasSuffix("rw") || x.hasSuffix("rh") {
-          if profile.hasPrefix("imsc1.0") { profileError("length-unit", "rw and rh units are IMSC 1.1 features", a.location) }
-        }
         // IMSC: no cell units in these properties; no em in the Image Profile or IMSC 1.0 origins.
         if ["extent", "origin", "fontSize", "lineHeight", "padding", "textOutline"].contains(n),
           w.contains(where: { $0.hasSuffix("c") && TTMLStyleParser.length(String($0))?.unit == .cells })
@@ -186,11 +184,13 @@ extension TTMLValidator {
     for c in e.elements { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
   }
 
-  func styleHas(_ id: String, _ local: String) -> Bool {
-    guard let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return false }
+  /// Whether the named style, or a style in its chain, sets `tts:<local>`.
+  func styleHas(_ id: String, _ local: String, depth: Int) -> Bool {
+    guard depth < 16, let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return false }
     for s in head.elements where TTMLReader.isTT(s, "styling") {
       for st in s.elements where st.attribute(TTMLNamespace.xml, "id") == id {
-        return st.attribute(TTMLNamespace.styling, local) != nil
+        if st.attribute(TTMLNamespace.styling, local) != nil { return true }
+        return TTMLReader.idrefs(st.attribute("", "style")).contains { styleHas($0, local, depth: depth + 1) }
       }
     }
     return false
