@@ -172,8 +172,21 @@ struct TTMLValidator {
     for c in e.elements { check(c, parent: e, depth: depth + 1) }
   }
 
+  /// An empty string or a BCP 47 tag shape: 1–8 letters, then subtags of 1–8 letters or digits.
+  static func isLanguageTag(_ v: String) -> Bool {
+    if v.isEmpty { return true }
+    let parts = v.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = parts.first, (1...8).contains(first.count), first.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+    return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.utf8.allSatisfy { (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) } }
+  }
+
   mutating func checkAttributes(_ e: XMLElementNode) {
     let local = e.name.local
+    if local == "set", profile == "ttml1" {
+      // In TTML1 a set animates exactly one style property (TTML1 §12.1.2); TTML2 allows more.
+      let styles = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling || $0.name.namespace == TTMLNamespace.audio }
+      if styles.count > 1 { error("ttml.validate.bad-value", "<set> must specify exactly one style attribute, not \(styles.count)", e.location) }
+    }
     let plain = TTMLValidator.allowedPlain(local)
     for a in e.attributes {
       let ns = a.name.namespace
@@ -257,6 +270,9 @@ struct TTMLValidator {
           if !ok { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
         }
       case TTMLNamespace.xml:
+        if n == "lang", !TTMLValidator.isLanguageTag(v) {
+          error("ttml.validate.bad-value", "xml:lang=\"\(v.prefix(40))\" is not a BCP 47 language tag (or empty)", a.location)
+        }
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
         if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
       case TTMLNamespace.audio:
