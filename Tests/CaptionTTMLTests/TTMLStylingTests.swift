@@ -228,3 +228,16 @@ struct TTMLRegionTests {
     #expect(r.diagnostics.filter { $0.code == "ttml.region.unassigned" }.count == 1)
   }
 }
+
+@Suite("TTML metadata attributes")
+struct TTMLMetadataTests {
+  @Test("ttm:role survives a TTML round trip")
+  func role() throws {
+    let d = TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"1s\" ttm:role=\"sound\">[door slams]</p></div>")
+    let a = try TTMLTest.read(d).document
+    #expect(a.cues.first?.style?.other["ttm:role"] == "sound")
+    let w = TTMLFormat().write(a, options: WriteOptions())
+    #expect(String(decoding: w.bytes, as: UTF8.self).contains("ttm:role=\"sound\""))
+    #expect(try TTMLFormat().read(w.bytes, options: ReadOptions()).document.cues == a.cues)
+  }
+}

@@ -11,6 +11,9 @@ public enum TTMLStyleParser {
     case TTMLNamespace.styling: return "tts:" + a.name.local
     case TTMLNamespace.imscStyling: return "itts:" + a.name.local
     case TTMLNamespace.ebuStyling: return "ebutts:" + a.name.local
+    // ttm:role is metadata, not style, but the model has no other place for it on a cue or
+    // span; keeping it in `TextStyle.other` lets a TTML round trip keep it.
+    case TTMLNamespace.metadata where a.name.local == "role": return "ttm:role"
     default: return nil
     }
   }

@@ -119,7 +119,7 @@ public struct TTMLStyleResolver: Sendable {
   static let nonInheritedOther: Set<String> = [
     "tts:origin", "tts:extent", "tts:position", "tts:padding", "tts:display", "tts:showBackground",
     "tts:overflow", "tts:zIndex", "tts:ruby", "tts:unicodeBidi", "tts:backgroundImage", "tts:bpd", "tts:ipd",
-    "tts:border", "tts:disparity", "tts:luminanceGain", "tts:opacity",
+    "tts:border", "tts:disparity", "tts:luminanceGain", "tts:opacity", "ttm:role",
   ]
 
   /// Computes a child's style from its specified style and its parent's computed style.
