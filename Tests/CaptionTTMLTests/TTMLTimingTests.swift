@@ -171,3 +171,22 @@ struct TTMLAnimationTests {
     #expect(span.style?.fontWeight == .bold)
   }
 }
+
+@Suite("TTML leniency")
+struct TTMLLeniencyTests {
+  @Test("Non-conforming times from real files are read, and reported as errors")
+  func lenientTimes() throws {
+    let d = TTMLTest.doc(body: "<div><p begin=\"19.764\" end=\"3:58.640\">x</p></div>")
+    let r = try TTMLTest.read(d)
+    #expect(r.document.cues.first?.start == TTMLTest.t(19764, 1000))
+    #expect(r.document.cues.first?.end == TTMLTest.t(238_640, 1000))
+    #expect(r.diagnostics.filter { $0.code == "ttml.timing.invalid-expression" && $0.severity == .error }.count == 2)
+  }
+
+  @Test("A tt root without the TTML namespace is read and reported")
+  func noNamespace() throws {
+    let r = try TTMLTest.read("<tt><body><div><p begin=\"00:00:01.000\" end=\"00:00:02.000\">a<br/>b</p></div></body></tt>")
+    #expect(r.document.cues.first?.plainText == "a\nb")
+    #expect(r.diagnostics.contains { $0.code == "ttml.structure.root" && $0.severity == .error })
+  }
+}

@@ -68,6 +68,12 @@ struct TTMLReader {
     guard var root = xml.root else {
       return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [], root: nil)
     }
+    if root.name.local == "tt", root.name.namespace.isEmpty {
+      reader.sink.report(
+        "ttml.structure.root", .error,
+        "<tt> has no namespace (it must be in \(TTMLNamespace.tt)); its unprefixed elements are read as TTML", at: root.location)
+      TTMLReader.adoptNoNamespace(&root, depth: 0)
+    }
     TTMLReader.normaliseNamespaces(&root, depth: 0)
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
@@ -115,6 +121,18 @@ struct TTMLReader {
     for k in e.children.indices {
       if case .element(var c) = e.children[k] {
         normaliseNamespaces(&c, depth: depth + 1)
+        e.children[k] = .element(c)
+      }
+    }
+  }
+
+  /// Puts elements in no namespace into the TTML namespace (for documents that forgot it).
+  static func adoptNoNamespace(_ e: inout XMLElementNode, depth: Int) {
+    if e.name.namespace.isEmpty { e.name.namespace = TTMLNamespace.tt }
+    guard depth < 512 else { return }
+    for k in e.children.indices {
+      if case .element(var c) = e.children[k] {
+        adoptNoNamespace(&c, depth: depth + 1)
         e.children[k] = .element(c)
       }
     }
@@ -215,7 +233,7 @@ struct TTMLReader {
   }
 
   mutating func readStyle(_ s: XMLElementNode) {
-    guard let id = s.attribute(TTMLNamespace.xml, "id") else {
+    guard let id = s.attribute(TTMLNamespace.xml, "id") ?? s.attribute("", "id") else {
       sink.report("ttml.style.missing-id", .warning, "<style> without xml:id cannot be referenced", at: s.location)
       return
     }
@@ -238,7 +256,9 @@ struct TTMLReader {
   }
 
   mutating func readRegion(_ r: XMLElementNode, inlineID: String? = nil) {
-    guard let id = r.attribute(TTMLNamespace.xml, "id") ?? inlineID else {
+    // A plain `id` (not `xml:id`) is an error the validator reports; accepting it keeps the
+    // styles and regions of files that make this mistake (some DFXP generators).
+    guard let id = r.attribute(TTMLNamespace.xml, "id") ?? r.attribute("", "id") ?? inlineID else {
       sink.report("ttml.region.missing-id", .warning, "<region> without xml:id cannot be referenced", at: r.location)
       return
     }
@@ -278,6 +298,10 @@ struct TTMLReader {
     switch TTMLTimeExpression.parse(a.value, parameters: params) {
     case .success(let t): return t
     case .failure(let err):
+      if let t = TTMLTimeExpression.parseLenient(a.value) {
+        sink.report("ttml.timing.invalid-expression", .error, "\(name)=\"\(a.value.prefix(60))\": \(err.message); read as \(t)", at: a.location)
+        return t
+      }
       sink.report("ttml.timing.invalid-expression", .error, "\(name)=\"\(a.value.prefix(60))\": \(err.message)", at: a.location)
       return nil
     }
