@@ -97,6 +97,12 @@ struct TTMLValidator {
   static let metadataAttrs: Set<String> = ["agent", "role"]
 
   mutating func validate() {
+    let known: Set<String> = ["imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image", "ebu-tt-d", "ttml1", "ttml2", "smpte-tt", "none"]
+    if !known.contains(profile) {
+      diagnostics.append(Diagnostic(
+        code: "ttml.profile.unknown", severity: .warning,
+        message: "unknown profile '\(profile)'; checking TTML rules only (choose imsc1.1, imsc1.0, ebu-tt-d, ttml1 or ttml2)"))
+    }
     if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
       checkISD(root, depth: 0)
       return
