@@ -50,6 +50,14 @@ struct TTMLRoundTripTests {
     #expect(a == b, "\(Self.firstDifference(a, b))")
     let (_, _, w2) = try Self.roundTrip(w)
     #expect(w == w2)
+    // What we write validates against the profile we write.
+    for (flavor, profile) in [("imsc1.1", "imsc1.1"), ("ebu-tt-d", "ebu-tt-d"), ("dfxp", "ttml1")] {
+      let doc = try TTMLFormat().read(bytes, options: ReadOptions()).document
+      let out = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
+      let r = try TTMLFormat().read(out.bytes, options: ReadOptions(profile: profile))
+      #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(flavor): \(r.diagnostics.filter { $0.severity == .error })")
+      #expect(r.document.cues.map(\.plainText) == doc.cues.map(\.plainText))
+    }
   }
 
   @Test("imsc-tests and ttconv TTML files round-trip to an equal model", .enabled(if: Corpus.root != nil))
