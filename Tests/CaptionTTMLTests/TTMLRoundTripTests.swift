@@ -74,3 +74,23 @@ struct TTMLRoundTripTests {
     #expect(Double(pass) >= 0.9 * Double(total))
   }
 }
+
+@Suite("TTML writer output validity")
+struct TTMLWriterValidityTests {
+  @Test("Every imsc-tests document written as IMSC 1.1 and as EBU-TT-D validates against that profile", .enabled(if: Corpus.root != nil))
+  func writtenOutputValidates() throws {
+    var total = 0, clean = 0
+    for url in Corpus.files(in: "imsc-tests", extensions: ["ttml"]) {
+      let d = try TTMLFormat().read(try Corpus.bytes(url), options: ReadOptions())
+      for flavor in ["imsc1.1", "ebu-tt-d"] {
+        let w = TTMLFormat().write(d.document, options: WriteOptions(flavor: flavor))
+        let r = try TTMLFormat().read(w.bytes, options: ReadOptions(profile: flavor))
+        total += 1
+        if !r.diagnostics.contains(where: { $0.severity == .error }) { clean += 1 }
+      }
+    }
+    print("TTML writer output validating against its own profile: \(clean)/\(total)")
+    #expect(total > 0)
+    #expect(clean == total)
+  }
+}
