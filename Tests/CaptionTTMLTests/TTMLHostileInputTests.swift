@@ -129,3 +129,41 @@ struct TTMLScaleTests {
     #expect(writeSecs < 60)
   }
 }
+
+@Suite("TTML mutation fuzzing")
+struct TTMLFuzzTests {
+  /// A small deterministic generator (SplitMix64), so failures reproduce.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test("500 mutated and truncated copies of the sample read without crashing, and round-trip through the writer")
+  func mutations() throws {
+    let base = try CaptionTestSupportBridge.sample("imsc11-styled.ttml")
+    var rng = SplitMix(state: UInt64(ProcessInfo.processInfo.environment["TTML_FUZZ_SEED"] ?? "") ?? 42)
+    let alphabet = Array("<>/&;:\"'=#%. \n0123456789abcdefghijklmnopqrstuvwxyzpsbrdiv".utf8) + [0, 0xFF, 0xC3]
+    for _ in 0..<(Int(ProcessInfo.processInfo.environment["TTML_FUZZ_N"] ?? "") ?? 500) {
+      var b = base
+      for _ in 0..<Int.random(in: 1...8, using: &rng) {
+        guard !b.isEmpty else { break }
+        let k = Int.random(in: 0..<b.count, using: &rng)
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: b[k] = alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]
+        case 1: b.remove(at: k)
+        case 2: b.insert(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)], at: k)
+        default: b.removeSubrange(k...)
+        }
+      }
+      let r = try TTMLFormat().read(b, options: ReadOptions())
+      let w = TTMLFormat().write(r.document, options: WriteOptions())
+      _ = try TTMLFormat().read(w.bytes, options: ReadOptions())
+    }
+  }
+}
