@@ -70,6 +70,31 @@ struct TTMLWriterTests {
     #expect(v.kind == .voice(name: "Esme"))
   }
 
+  @Test("Vertical WebVTT cues become tbrl/tblr regions and read back to the same settings")
+  func vertical() throws {
+    var doc = CaptionDocument()
+    for (i, dir) in [CueSettings.WritingDirection.verticalGrowingLeft, .verticalGrowingRight].enumerated() {
+      var s = CueSettings()
+      s.vertical = dir
+      s.line = .value(10)
+      s.snapToLines = false
+      s.position = 50
+      s.size = 60
+      doc.cues.append(Cue(start: CaptionTime(milliseconds: Int64(i) * 1000), end: CaptionTime(milliseconds: Int64(i) * 1000 + 500), settings: s, content: [.text("縦")]))
+    }
+    let (xml, _) = Self.write(doc)
+    #expect(xml.contains("tts:origin=\"0% 20%\" tts:extent=\"90% 60%\" tts:displayAlign=\"before\" tts:writingMode=\"tbrl\""))
+    #expect(xml.contains("tts:origin=\"10% 20%\" tts:extent=\"90% 60%\" tts:displayAlign=\"before\" tts:writingMode=\"tblr\""))
+    let back = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions()).document
+    for (a, b) in zip(doc.cues, back.cues) {
+      #expect(b.settings.vertical == a.settings.vertical)
+      #expect(b.settings.line == .value(10))
+      #expect(b.settings.lineAlign == .start)
+      #expect(b.settings.position == 50)
+      #expect(b.settings.size == 60)
+    }
+  }
+
   @Test("Output is deterministic")
   func deterministic() {
     let a = TTMLFormat().write(Self.vttLikeDocument(), options: WriteOptions()).bytes
