@@ -46,3 +46,21 @@ struct TTMLCorpusTests {
     #expect(n > 1000)
   }
 }
+
+@Suite("TTML validation of valid documents")
+struct TTMLValidDocumentTests {
+  @Test("imsc-tests documents (all valid) validate against their own profile designators", .enabled(if: Corpus.root != nil))
+  func imscTestsAreValid() throws {
+    var clean = 0, total = 0
+    var codes: [String: Int] = [:]
+    for url in Corpus.files(in: "imsc-tests", extensions: ["ttml"]) {
+      let r = try TTMLFormat().read(try Corpus.bytes(url), options: ReadOptions())
+      total += 1
+      let errors = r.diagnostics.filter { $0.severity == .error }
+      if errors.isEmpty { clean += 1 }
+      for e in errors { codes[e.code, default: 0] += 1 }
+    }
+    print("imsc-tests documents without validation errors: \(clean)/\(total); error codes: \(codes.sorted { $0.value > $1.value }.prefix(8))")
+    #expect(Double(clean) >= 0.9 * Double(total))
+  }
+}

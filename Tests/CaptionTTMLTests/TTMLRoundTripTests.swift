@@ -50,6 +50,14 @@ struct TTMLRoundTripTests {
     #expect(a == b, "\(Self.firstDifference(a, b))")
     let (_, _, w2) = try Self.roundTrip(w)
     #expect(w == w2)
+    // What we write validates against the profile we write.
+    for (flavor, profile) in [("imsc1.1", "imsc1.1"), ("ebu-tt-d", "ebu-tt-d"), ("dfxp", "ttml1")] {
+      let doc = try TTMLFormat().read(bytes, options: ReadOptions()).document
+      let out = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
+      let r = try TTMLFormat().read(out.bytes, options: ReadOptions(profile: profile))
+      #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(flavor): \(r.diagnostics.filter { $0.severity == .error })")
+      #expect(r.document.cues.map(\.plainText) == doc.cues.map(\.plainText))
+    }
   }
 
   @Test("imsc-tests and ttconv TTML files round-trip to an equal model", .enabled(if: Corpus.root != nil))
@@ -64,5 +72,25 @@ struct TTMLRoundTripTests {
     print("TTML read→write→read model equality: \(pass)/\(total)")
     for f in fails.prefix(15) { print("  differs", f.prefix(3000)) }
     #expect(Double(pass) >= 0.9 * Double(total))
+  }
+}
+
+@Suite("TTML writer output validity")
+struct TTMLWriterValidityTests {
+  @Test("Every imsc-tests document written as IMSC 1.1 and as EBU-TT-D validates against that profile", .enabled(if: Corpus.root != nil))
+  func writtenOutputValidates() throws {
+    var total = 0, clean = 0
+    for url in Corpus.files(in: "imsc-tests", extensions: ["ttml"]) {
+      let d = try TTMLFormat().read(try Corpus.bytes(url), options: ReadOptions())
+      for flavor in ["imsc1.1", "ebu-tt-d"] {
+        let w = TTMLFormat().write(d.document, options: WriteOptions(flavor: flavor))
+        let r = try TTMLFormat().read(w.bytes, options: ReadOptions(profile: flavor))
+        total += 1
+        if !r.diagnostics.contains(where: { $0.severity == .error }) { clean += 1 }
+      }
+    }
+    print("TTML writer output validating against its own profile: \(clean)/\(total)")
+    #expect(total > 0)
+    #expect(clean == total)
   }
 }

@@ -8,7 +8,20 @@ extension TTMLReader {
     if let end, end <= n.begin { return }
     if let parentEnd, n.begin >= parentEnd { return }
     var c = ctx
-    let ownRegion = e.attribute("", "region")
+    var ownRegion = e.attribute("", "region")
+    if e.name.local == "div" || e.name.local == "p", let inline = e.elements.first(where: { TTMLReader.isTT($0, "region") }) {
+      // An inline region: an anonymous region that this element is flowed into.
+      if let known = inlineRegions[inline.location] {
+        ownRegion = known
+      } else {
+        var id = inline.attribute(TTMLNamespace.xml, "id") ?? "_inline\(inlineRegions.count + 1)"
+        while regionIDs.contains(id) { id += "_" }
+        inlineRegions[inline.location] = id
+        readRegion(inline, inlineID: id)
+        resolver = TTMLStyleResolver(document: doc)
+        ownRegion = id
+      }
+    }
     if let r = ownRegion { c.region = r }
     if let l = e.attribute(TTMLNamespace.xml, "lang") { c.lang = l }
     if let sp = e.attribute(TTMLNamespace.xml, "space") { c.preserve = sp == "preserve" }
@@ -17,15 +30,18 @@ extension TTMLReader {
     let refs = TTMLReader.idrefs(e.attribute("", "style"))
     let spec = resolver.specified(refs: refs, inline: inline)
     let parentComputed = ownRegion != nil && ownRegion != ctx.region
-      ? resolver.computed(specified: ctx.ancestorsStyle, parent: resolver.computedRegionStyle(ownRegion))
+      ? resolver.computed(specified: resolver.specified(refs: ctx.ancestorRefs, inline: ctx.ancestorsStyle), parent: resolver.computedRegionStyle(ownRegion))
       : ctx.computed
     c.computed = resolver.computed(specified: spec, parent: parentComputed)
+    if ownRegion != nil && ownRegion != ctx.region { c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion)) }
+    c.layers += TTMLReader.layer(c.computed)
     switch e.name.local {
     case "p":
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs)
     case "body", "div":
-      c.ancestorsStyle = ctx.ancestorsStyle.merged(with: spec)
-      guard depth < limits.maxNestingDepth else { return }
+      c.ancestorsStyle = ctx.ancestorsStyle.merged(with: inline)
+      for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
+      guard depth < depthLimit else { return }
       for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
     default:
       break
@@ -39,7 +55,7 @@ extension TTMLReader {
 
   /// Times inside (begin, end) at which a descendant of `n` starts or stops.
   func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, into out: inout Set<CaptionTime>, depth: Int) {
-    guard depth < limits.maxNestingDepth else { return }
+    guard depth < depthLimit else { return }
     for c in n.children {
       let end = TTMLReader.clip(c.end, parentEnd)
       out.insert(c.begin)
@@ -63,15 +79,22 @@ extension TTMLReader {
     if points.count > 10_000 { points = [begin, finalEnd] }
 
     let region = ctx.region.flatMap { id in doc.regions.first { $0.id == id } }
+    if ctx.region == nil, !doc.regions.isEmpty, !reportedUnassigned {
+      reportedUnassigned = true
+      sink.report(
+        "ttml.region.unassigned", .info,
+        "this p (and maybe others) is in no region although the document defines regions; TTML processors do not show such content (TTML2 §11.3.1.3); CaptionKit keeps it in the default region",
+        at: p.location)
+    }
     let settings = TTMLRegionMapper.settings(regionID: region?.id, region: region, computed: ctx.computed, resolver: resolver)
     var cueStyle = ctx.ancestorsStyle.merged(with: inline)
     cueStyle.other["tts:origin"] = nil
     cueStyle.other["tts:extent"] = nil
     let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
 
-    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun])?
+    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)?
     var first = true
-    func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun])) {
+    func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)) {
       var id = p.attribute(TTMLNamespace.xml, "id") ?? ""
       if !id.isEmpty {
         let used = reader.usedCueIDs[id, default: 0]
@@ -79,8 +102,8 @@ extension TTMLReader {
         if used > 0 { id += "-\(used + 1)" }
       }
       var cue = Cue(
-        id: id, start: item.start, end: item.end, settings: settings, style: cueStyle.isEmpty ? nil : cueStyle,
-        styleRefs: refs, content: item.content, source: p.location)
+        id: id, start: item.start, end: item.end, settings: item.settings, style: item.style.isEmpty ? nil : item.style,
+        styleRefs: ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content, source: p.location)
       cue.sourceText = nil
       let index = reader.doc.cues.count
       reader.doc.cues.append(cue)
@@ -98,10 +121,10 @@ extension TTMLReader {
       var content: [CueNode]
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, depth: 0, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, depth: 0, runs: &runsHere, sink: &quiet)
       }
       first = false
       let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
@@ -109,23 +132,40 @@ extension TTMLReader {
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
       }
+      let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
+      let styleHere = cueStyle.merged(with: setStyle)
+      let settingsHere = setStyle.isEmpty ? settings : TTMLRegionMapper.settings(
+        regionID: region?.id, region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed), resolver: resolver)
       if var pend = pending {
-        if pend.content == content, pend.end == t0 {
+        if pend.content == content, pend.style == styleHere, pend.settings == settingsHere, pend.end == t0 {
           pend.end = t1
           pending = pend
           continue
         }
         if !pend.content.isEmpty { flush(&self, pend) }
       }
-      pending = (t0, t1, content, runsHere)
+      pending = (t0, t1, content, runsHere, styleHere, settingsHere)
     }
     if let pend = pending, !pend.content.isEmpty { flush(&self, pend) }
+  }
+
+  /// The style that `set` children of `n` active during [t0, t1) apply (TTML2 §11.2.3 discrete
+  /// animation), later `set` elements winning.
+  func activeSetStyle(_ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime) -> TextStyle {
+    var out = TextStyle()
+    for c in n.children where c.element.name.local == "set" {
+      let end = TTMLReader.clip(c.end, parentEnd)
+      guard c.begin <= t0, end.map({ $0 >= t1 }) ?? true else { continue }
+      var quiet = DiagnosticSink(limit: 0)
+      out = out.merged(with: TTMLStyleParser.parse(c.element.attributes, sink: &quiet))
+    }
+    return out
   }
 
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+    lang: String?, layers: [Color], depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
     var timedIndex = 0
@@ -135,7 +175,7 @@ extension TTMLReader {
         out.append(.text(t))
         let collapsed = TTMLWhitespace.collapse(t)
         if !collapsed.isEmpty {
-          runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc))
+          runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc, backgroundLayers: layers))
         }
       case .element(let e):
         guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else { continue }
@@ -149,8 +189,8 @@ extension TTMLReader {
         case "br":
           out.append(.lineBreak)
         case "span":
-          guard depth < limits.maxNestingDepth else { continue }
-          let inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
+          guard depth < depthLimit else { continue }
+          let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
           let refs = TTMLReader.idrefs(e.attribute("", "style"))
           let spec = resolver.specified(refs: refs, inline: inline)
           let c = resolver.computed(specified: spec, parent: computed)
@@ -166,7 +206,7 @@ extension TTMLReader {
           default: break
           }
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + TTMLReader.layer(c), depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.collapse(t).isEmpty } else { false } }

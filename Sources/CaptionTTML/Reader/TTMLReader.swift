@@ -20,6 +20,9 @@ struct TTMLReader {
   var regionIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
+  var reportedUnassigned = false
+  /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
+  var inlineRegions: [SourceLocation: String] = [:]
   var lastFiniteTime: CaptionTime = .zero
 
   /// Everything a read produces.
@@ -30,8 +33,13 @@ struct TTMLReader {
     var root: XMLElementNode?
   }
 
+  /// Element nesting kept: `ReadLimits.maxNestingDepth`, capped at 512 because the reader's
+  /// tree walks recurse once per level.
+  let depthLimit: Int
+
   init(limits: ReadLimits) {
     self.limits = limits
+    depthLimit = max(1, min(limits.maxNestingDepth, 512))
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     resolver = TTMLStyleResolver(document: CaptionDocument())
   }
@@ -42,15 +50,29 @@ struct TTMLReader {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
     var reader = TTMLReader(limits: options.limits)
-    let decoded = TextDecoder.decode(bytes, encoding: options.encoding ?? declaredEncoding(bytes), utf8Only: options.encoding == nil && declaredEncoding(bytes) == nil)
+    let declared = declaredEncoding(bytes)
+    var decoded: (utf8: [UInt8], encoding: TextEncoding, diagnostics: [Diagnostic])
+    if options.encoding == nil, declared == nil, let fast = TTMLReader.validUTF8(bytes) {
+      // Valid UTF-8 (the norm for TTML): no per-byte transcoding.
+      decoded = (fast, .utf8, [])
+    } else {
+      let d = TextDecoder.decode(bytes, encoding: options.encoding ?? declared, utf8Only: options.encoding == nil && declared == nil)
+      decoded = (d.utf8, d.encoding, d.diagnostics)
+    }
     for d in decoded.diagnostics { reader.sink.report(d) }
     let xml = SafeXMLParser.parse(
       decoded.utf8,
-      limits: XMLParserLimits(maxDepth: options.limits.maxNestingDepth),
+      limits: XMLParserLimits(maxDepth: reader.depthLimit),
       maxDiagnostics: options.limits.maxDiagnostics)
     for d in xml.diagnostics { reader.sink.report(d) }
     guard var root = xml.root else {
       return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [], root: nil)
+    }
+    if root.name.local == "tt", root.name.namespace.isEmpty {
+      reader.sink.report(
+        "ttml.structure.root", .error,
+        "<tt> has no namespace (it must be in \(TTMLNamespace.tt)); its unprefixed elements are read as TTML", at: root.location)
+      TTMLReader.adoptNoNamespace(&root, depth: 0)
     }
     TTMLReader.normaliseNamespaces(&root, depth: 0)
     reader.readDocument(root)
@@ -61,6 +83,17 @@ struct TTMLReader {
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times, root: root)
+  }
+
+  /// The bytes without a UTF-8 byte order mark, when they are valid UTF-8 and not UTF-16.
+  static func validUTF8(_ bytes: [UInt8]) -> [UInt8]? {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+    // BOM-less UTF-16 has zero bytes near the start; leave it to TextDecoder.
+    if bytes.prefix(64).contains(0) { return nil }
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    // The standard library's validator is optimised even in debug builds of this package.
+    guard String(validating: body, as: UTF8.self) != nil else { return nil }
+    return body
   }
 
   /// The encoding named in the XML declaration, when it is not UTF-8.
@@ -88,6 +121,18 @@ struct TTMLReader {
     for k in e.children.indices {
       if case .element(var c) = e.children[k] {
         normaliseNamespaces(&c, depth: depth + 1)
+        e.children[k] = .element(c)
+      }
+    }
+  }
+
+  /// Puts elements in no namespace into the TTML namespace (for documents that forgot it).
+  static func adoptNoNamespace(_ e: inout XMLElementNode, depth: Int) {
+    if e.name.namespace.isEmpty { e.name.namespace = TTMLNamespace.tt }
+    guard depth < 512 else { return }
+    for k in e.children.indices {
+      if case .element(var c) = e.children[k] {
+        adoptNoNamespace(&c, depth: depth + 1)
         e.children[k] = .element(c)
       }
     }
@@ -139,7 +184,9 @@ struct TTMLReader {
       let regionStyle = resolver.computedRegionStyle(region)
       walk(
         timed, parentEnd: nil,
-        ctx: TTMLReaderContext(region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve", agent: nil, lang: doc.metadata.language),
+        ctx: TTMLReaderContext(
+          region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve",
+          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle)),
         depth: 0)
       if !indefiniteCues.isEmpty {
         sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); they end at \(resolvedIndefiniteEnd(after: .zero)) in the model", at: body.location)
@@ -186,7 +233,7 @@ struct TTMLReader {
   }
 
   mutating func readStyle(_ s: XMLElementNode) {
-    guard let id = s.attribute(TTMLNamespace.xml, "id") else {
+    guard let id = s.attribute(TTMLNamespace.xml, "id") ?? s.attribute("", "id") else {
       sink.report("ttml.style.missing-id", .warning, "<style> without xml:id cannot be referenced", at: s.location)
       return
     }
@@ -208,8 +255,10 @@ struct TTMLReader {
     doc.metadata.parameters["captionkit:initial"] = (prior + parts).joined(separator: ";")
   }
 
-  mutating func readRegion(_ r: XMLElementNode) {
-    guard let id = r.attribute(TTMLNamespace.xml, "id") else {
+  mutating func readRegion(_ r: XMLElementNode, inlineID: String? = nil) {
+    // A plain `id` (not `xml:id`) is an error the validator reports; accepting it keeps the
+    // styles and regions of files that make this mistake (some DFXP generators).
+    guard let id = r.attribute(TTMLNamespace.xml, "id") ?? r.attribute("", "id") ?? inlineID else {
       sink.report("ttml.region.missing-id", .warning, "<region> without xml:id cannot be referenced", at: r.location)
       return
     }
@@ -249,6 +298,10 @@ struct TTMLReader {
     switch TTMLTimeExpression.parse(a.value, parameters: params) {
     case .success(let t): return t
     case .failure(let err):
+      if let t = TTMLTimeExpression.parseLenient(a.value) {
+        sink.report("ttml.timing.invalid-expression", .error, "\(name)=\"\(a.value.prefix(60))\": \(err.message); read as \(t)", at: a.location)
+        return t
+      }
       sink.report("ttml.timing.invalid-expression", .error, "\(name)=\"\(a.value.prefix(60))\": \(err.message)", at: a.location)
       return nil
     }
@@ -275,7 +328,7 @@ struct TTMLReader {
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
     var children: [TTMLTimedNode] = []
     var childSync = begin
-    if depth < limits.maxNestingDepth {
+    if depth < depthLimit {
       for c in e.elements where c.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(c.name.local) {
         let n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
         if seq {
@@ -311,7 +364,7 @@ struct TTMLReader {
     let end = TTMLReader.clip(n.end, parentEnd)
     significant.insert(n.begin)
     if let end { significant.insert(end) }
-    guard depth < limits.maxNestingDepth else { return }
+    guard depth < depthLimit else { return }
     for c in n.children {
       // Elements with no temporal extent are pruned, as a presentation processor does.
       if let ce = c.end, ce == c.begin { continue }
@@ -319,6 +372,12 @@ struct TTMLReader {
       if let end, c.begin >= end { continue }
       collectSignificant(c, parentEnd: end, depth: depth + 1)
     }
+  }
+
+  /// The background a computed style paints, if any.
+  static func layer(_ s: TextStyle) -> [Color] {
+    guard let bg = s.backgroundColor, bg.alpha > 0 else { return [] }
+    return [bg]
   }
 
   func resolvedIndefiniteEnd(after begin: CaptionTime) -> CaptionTime {

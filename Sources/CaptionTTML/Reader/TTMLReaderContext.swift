@@ -4,7 +4,7 @@ import CaptionCore
 struct TTMLReaderContext {
   /// The region in force (the nearest `region` attribute), if any.
   var region: String?
-  /// The specified styles of `body`/`div` ancestors, folded (later ancestors win). Cues carry
+  /// The inline styles of `body`/`div` ancestors, folded (later ancestors win). Cues carry
   /// them in `Cue.style` so that a writer keeps them.
   var ancestorsStyle: TextStyle
   /// The parent's computed style.
@@ -15,4 +15,9 @@ struct TTMLReaderContext {
   var agent: String?
   /// `xml:lang` in force.
   var lang: String?
+  /// Non-transparent backgrounds painted so far, region first.
+  var layers: [Color] = []
+  /// The `style` references of `body`/`div` ancestors, outermost first; cues list them before
+  /// their own.
+  var ancestorRefs: [String] = []
 }

@@ -11,6 +11,9 @@ public enum TTMLStyleParser {
     case TTMLNamespace.styling: return "tts:" + a.name.local
     case TTMLNamespace.imscStyling: return "itts:" + a.name.local
     case TTMLNamespace.ebuStyling: return "ebutts:" + a.name.local
+    // ttm:role is metadata, not style, but the model has no other place for it on a cue or
+    // span; keeping it in `TextStyle.other` lets a TTML round trip keep it.
+    case TTMLNamespace.metadata where a.name.local == "role": return "ttm:role"
     default: return nil
     }
   }
@@ -247,7 +250,7 @@ public enum TTMLStyleParser {
       c = col
       parts.removeFirst()
     }
-    guard parts.count == 1 || parts.count == 2, let t = length(parts[0]), t.unit != .percent else { return nil }
+    guard parts.count == 1 || parts.count == 2, let t = length(parts[0]) else { return nil }
     var blur: Length?
     if parts.count == 2 {
       guard let bl = length(parts[1]) else { return nil }

@@ -20,6 +20,22 @@ public enum TTMLTimeExpression {
     return offset(u, p)
   }
 
+  /// Reads common non-conforming forms that real files use, after `parse` has rejected the
+  /// value: a bare number of seconds (`19.764`, Apple iTunes TTML) and clock times with short
+  /// fields (`3:58.640`, `0:01:02.5`). Returns nil when the value is not one of them.
+  public static func parseLenient(_ text: String) -> CaptionTime? {
+    let u = Array(text.trimmingSpaces.utf8)
+    guard !u.isEmpty, u.count < 40 else { return nil }
+    let parts = u.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count), let last = parts.last, let secs = decimal(last) else { return nil }
+    var whole: Int64 = 0
+    for p in parts.dropLast() {
+      guard let v = digits(p) else { return nil }
+      whole = whole * 60 + v
+    }
+    return Q(n: whole * 60, d: 1).plus(secs)?.time ?? nil
+  }
+
   /// A rational accumulator with overflow detection.
   struct Q {
     var n: Int64
@@ -107,7 +123,7 @@ public enum TTMLTimeExpression {
     let maxFrames = (efrN + efrD - 1) / efrD
     guard f < maxFrames else { return .failure(TTMLTimeError("frame \(f) is not below the frame rate \(maxFrames)")) }
     var frameCount: Int64
-    if p.timeBase == .smpte, p.dropMode != .nonDrop {
+    if p.timeBase == .smpte {
       // SMPTE 12M drop-frame labels: count frames at the nominal (integer) rate, then remove
       // the labels that were skipped.
       let nominal = maxFrames

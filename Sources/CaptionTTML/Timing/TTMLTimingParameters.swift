@@ -9,19 +9,23 @@ public struct TTMLTimingParameters: Sendable, Hashable {
   /// `ttp:dropMode` (TTML2 §7.2.4).
   public enum DropMode: String, Sendable, Hashable { case nonDrop, dropNTSC, dropPAL }
 
+  /// `ttp:timeBase`. Default `media`.
   public var timeBase: TimeBase = .media
   /// `ttp:frameRate`, frames per second before the multiplier. Default 30.
   public var frameRate: Int64 = 30
-  /// `ttp:frameRateMultiplier` numerator and denominator. Default 1:1.
+  /// `ttp:frameRateMultiplier` numerator. Default 1.
   public var multiplierNumerator: Int64 = 1
+  /// `ttp:frameRateMultiplier` denominator. Default 1.
   public var multiplierDenominator: Int64 = 1
   /// `ttp:subFrameRate`. Default 1.
   public var subFrameRate: Int64 = 1
   /// `ttp:tickRate`; when absent, the effective frame rate if `ttp:frameRate` is given, else 1.
   public var tickRate: Int64 = 1
+  /// `ttp:dropMode`. Default `nonDrop`.
   public var dropMode: DropMode = .nonDrop
-  /// Whether `ttp:frameRate` / `ttp:tickRate` were specified.
+  /// Whether `ttp:frameRate` was specified.
   public var frameRateSpecified = false
+  /// Whether `ttp:tickRate` was specified.
   public var tickRateSpecified = false
 
   public init() {}

@@ -34,7 +34,7 @@ extension TTMLValidator {
       checkIMSCRoot()
       checkIMSC(root, depth: 0, divDepth: 0, spanDepth: 0)
     case "ebu-tt-d":
-      checkEBU(root, depth: 0)
+      checkEBU(root, depth: 0, timedAncestor: false)
     default:
       break
     }
@@ -49,7 +49,9 @@ extension TTMLValidator {
       profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited", a.location)
     }
     if profile.hasPrefix("imsc1.0"), let a = root.attributeNode(p, "profile") {
-      if !a.value.contains("imsc1") { profileError("designator", "ttp:profile must designate an IMSC 1.0 profile", a.location) }
+      if !["http://www.w3.org/ns/ttml/profile/imsc1/text", "http://www.w3.org/ns/ttml/profile/imsc1/image"].contains(a.value.trimmingSpaces) {
+        profileError("designator", "ttp:profile must be http://www.w3.org/ns/ttml/profile/imsc1/text or …/image", a.location)
+      }
     }
     // Parameters the document needs for the units it uses.
     if root.attribute(TTMLNamespace.styling, "extent") == nil, usesPixels(root, depth: 0) {
@@ -81,6 +83,10 @@ extension TTMLValidator {
 
   mutating func checkIMSC(_ e: XMLElementNode, depth: Int, divDepth: Int, spanDepth: Int) {
     guard depth < 256 else { return }
+    // SMPTE-TT images: smpte:image is prohibited; smpte:backgroundImage only in the Image Profile.
+    if e.name.namespace == TTMLNamespace.smpte2010 || e.name.namespace == TTMLNamespace.smpte2013, e.name.local == "image" {
+      profileError("prohibited-element", "<\(e.qualifiedName)> is prohibited", e.location)
+    }
     let isTT = e.name.namespace == TTMLNamespace.tt
     var divDepth = divDepth, spanDepth = spanDepth
     if isTT {
@@ -95,11 +101,16 @@ extension TTMLValidator {
       }
       if l == "span" { spanDepth += 1 }
       if l == "region", e.attribute(TTMLNamespace.styling, "extent") == nil,
-        !TTMLReader.idrefs(e.attribute("", "style")).contains(where: { styleHas($0, "extent") })
+        !TTMLReader.idrefs(e.attribute("", "style")).contains(where: { styleHas($0, "extent", depth: 0) }),
+        !e.elements.contains(where: { TTMLReader.isTT($0, "style") && $0.attribute(TTMLNamespace.styling, "extent") != nil })
       {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
       for a in e.attributes {
+        if a.name.namespace == TTMLNamespace.smpte2010 || a.name.namespace == TTMLNamespace.smpte2013, a.name.local.hasPrefix("backgroundImage") {
+          let allowed = isImageProfile && a.name.local == "backgroundImage"
+          if !allowed { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
+        }
         if a.name.namespace == "" && a.name.local == "condition" { profileError("prohibited-attribute", "condition is prohibited", a.location) }
         if a.name.namespace == "" && a.name.local == "animate" { profileError("prohibited-attribute", "animate is prohibited", a.location) }
         if a.name.namespace == TTMLNamespace.audio { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
@@ -155,17 +166,16 @@ extension TTMLValidator {
         default:
           break
         }
-        for x in w where x.hasSuffix("rw") || x.hasSuffix("rh") {
-          if profile.hasPrefix("imsc1.0") { profileError("length-unit", "rw and rh units are IMSC 1.1 features", a.location) }
+        // IMSC: no cell units in these properties; no em in the Image Profile or IMSC 1.0 origins.
+        if ["extent", "origin", "fontSize", "lineHeight", "padding", "textOutline"].contains(n),
+          w.contains(where: { $0.hasSuffix("c") && TTMLStyleParser.length(String($0))?.unit == .cells })
+        {
+          profileError("length-unit", "c (cell) units are not allowed in tts:\(n)", a.location)
         }
-        if profile.hasPrefix("imsc1.0") || isImageProfile {
-          for x in w where x.hasSuffix("em") || (x.hasSuffix("c") && TTMLStyleParser.length(String(x)) != nil) {
-            if isImageProfile || (x.hasSuffix("c") && ["extent", "origin"].contains(n)) {
-              profileError("length-unit", "\(x) is not allowed in tts:\(n)", a.location)
-            }
-          }
+        if isImageProfile, w.contains(where: { TTMLStyleParser.length(String($0))?.unit == .em }) {
+          profileError("length-unit", "em units are not allowed in the Image Profile", a.location)
         }
-        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" && n != "origin" {
+        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" {
           profileError("negative-length", "tts:\(n) must not be negative", a.location)
         }
       }
@@ -174,19 +184,22 @@ extension TTMLValidator {
     for c in e.elements { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
   }
 
-  func styleHas(_ id: String, _ local: String) -> Bool {
-    guard let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return false }
+  /// Whether the named style, or a style in its chain, sets `tts:<local>`.
+  func styleHas(_ id: String, _ local: String, depth: Int) -> Bool {
+    guard depth < 16, let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return false }
     for s in head.elements where TTMLReader.isTT(s, "styling") {
       for st in s.elements where st.attribute(TTMLNamespace.xml, "id") == id {
-        return st.attribute(TTMLNamespace.styling, local) != nil
+        if st.attribute(TTMLNamespace.styling, local) != nil { return true }
+        return TTMLReader.idrefs(st.attribute("", "style")).contains { styleHas($0, local, depth: depth + 1) }
       }
     }
     return false
   }
 
   /// EBU-TT-D: timing on `p` or on every `span` of it (not both), referential styling only.
-  mutating func checkEBU(_ e: XMLElementNode, depth: Int) {
+  mutating func checkEBU(_ e: XMLElementNode, depth: Int, timedAncestor: Bool) {
     guard depth < 256 else { return }
+    let selfTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
     if TTMLReader.isTT(e, "tt") {
       if e.attribute(TTMLNamespace.xml, "lang") == nil { profileError("missing-lang", "xml:lang is required on <tt>", e.location) }
       if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase"), tb.value != "media" { profileError("time-base", "ttp:timeBase must be media", tb.location) }
@@ -200,7 +213,7 @@ extension TTMLValidator {
         profileError("timing", "a <p> with timing must not contain timed <span>s", e.location)
       } else if !pTimed, !timedSpans.isEmpty, timedSpans.count != spans.count || hasText {
         profileError("timing", "when <span>s are timed, all content of the <p> must be in timed <span>s", e.location)
-      } else if !pTimed, timedSpans.isEmpty, !hasTimedAncestorOrSelf(e) {
+      } else if !pTimed, timedSpans.isEmpty, !timedAncestor {
         profileError("timing", "the <p> has no timing", e.location)
       }
     }
@@ -209,18 +222,6 @@ extension TTMLValidator {
         profileError("inline-style", "inline style \(a.qualifiedName) is not allowed; use a <style>", a.location)
       }
     }
-    for c in e.elements { checkEBU(c, depth: depth + 1) }
-  }
-
-  func hasTimedAncestorOrSelf(_ p: XMLElementNode) -> Bool {
-    // Checked from the root: any body/div ancestor with timing counts.
-    func find(_ e: XMLElementNode, timed: Bool, depth: Int) -> Bool? {
-      let t = timed || e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
-      if e.location == p.location { return t }
-      guard depth < 64 else { return nil }
-      for c in e.elements { if let r = find(c, timed: t, depth: depth + 1) { return r } }
-      return nil
-    }
-    return find(root, timed: false, depth: 0) ?? false
+    for c in e.elements { checkEBU(c, depth: depth + 1, timedAncestor: timedAncestor || selfTimed) }
   }
 }

@@ -97,13 +97,23 @@ struct TTMLValidator {
   static let metadataAttrs: Set<String> = ["agent", "role"]
 
   mutating func validate() {
+    let known: Set<String> = ["imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image", "ebu-tt-d", "ttml1", "ttml2", "smpte-tt", "none"]
+    if !known.contains(profile) {
+      diagnostics.append(Diagnostic(
+        code: "ttml.profile.unknown", severity: .warning,
+        message: "unknown profile '\(profile)'; checking TTML rules only (choose imsc1.1, imsc1.0, ebu-tt-d, ttml1 or ttml2)"))
+    }
     if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
       checkISD(root, depth: 0)
       return
     }
     guard TTMLReader.isTT(root, "tt") else { return }
     collectIDs(root, depth: 0)
+    if root.attribute(TTMLNamespace.xml, "lang") == nil {
+      error("ttml.validate.missing-lang", "<tt> must have xml:lang (it may be empty)", root.location)
+    }
     check(root, parent: nil, depth: 0)
+    checkStyleLoops()
     checkProfile()
   }
 
@@ -168,8 +178,21 @@ struct TTMLValidator {
     for c in e.elements { check(c, parent: e, depth: depth + 1) }
   }
 
+  /// An empty string or a BCP 47 tag shape: 1–8 letters, then subtags of 1–8 letters or digits.
+  static func isLanguageTag(_ v: String) -> Bool {
+    if v.isEmpty { return true }
+    let parts = v.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = parts.first, (1...8).contains(first.count), first.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+    return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.utf8.allSatisfy { (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) } }
+  }
+
   mutating func checkAttributes(_ e: XMLElementNode) {
     let local = e.name.local
+    if local == "set", profile == "ttml1" {
+      // In TTML1 a set animates exactly one style property (TTML1 §12.1.2); TTML2 allows more.
+      let styles = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling || $0.name.namespace == TTMLNamespace.audio }
+      if styles.count > 1 { error("ttml.validate.bad-value", "<set> must specify exactly one style attribute, not \(styles.count)", e.location) }
+    }
     let plain = TTMLValidator.allowedPlain(local)
     for a in e.attributes {
       let ns = a.name.namespace
@@ -204,7 +227,10 @@ struct TTMLValidator {
           if !["discrete", "linear", "paced", "spline"].contains(v) { error("ttml.validate.bad-value", "calcMode=\"\(v)\" is not valid", a.location) }
         case "condition":
           checkCondition(a)
-        case "begin", "end":
+        case "begin", "end", "dur":
+          if root.attribute(TTMLNamespace.parameter, "timeBase") == "clock", v.split(separator: ":").count == 4 {
+            error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
+          }
           if v.trimmingSpaces.hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
             error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
           }
@@ -241,7 +267,18 @@ struct TTMLValidator {
             error("ttml.validate.bad-idref", "agent '\(r)' is not defined", a.location)
           }
         }
+      case TTMLNamespace.ebuStyling:
+        if n == "multiRowAlign" || n == "linePadding" {
+          if !["style", "region", "body", "div", "p"].contains(local) {
+            error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is only allowed on style, region, body, div and p", a.location)
+          }
+          let ok = n == "multiRowAlign" ? ["start", "center", "end", "auto"].contains(v) : TTMLValueRules.length(Substring(v), nonNegative: true, units: ["c"])
+          if !ok { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
+        }
       case TTMLNamespace.xml:
+        if n == "lang", !TTMLValidator.isLanguageTag(v) {
+          error("ttml.validate.bad-value", "xml:lang=\"\(v.prefix(40))\" is not a BCP 47 language tag (or empty)", a.location)
+        }
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
         if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
       case TTMLNamespace.audio:
@@ -249,6 +286,40 @@ struct TTMLValidator {
         if parts.contains(where: { !TTMLValueRules.validAudio(n, $0) }) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
       default:
         break
+      }
+    }
+  }
+
+  /// Chained referential styles must not loop (TTML2 §10.4.4.3).
+  mutating func checkStyleLoops() {
+    var refs: [String: [String]] = [:]
+    var where_: [String: SourceLocation] = [:]
+    func collect(_ e: XMLElementNode, depth: Int) {
+      if TTMLReader.isTT(e, "style"), let id = e.attribute(TTMLNamespace.xml, "id") {
+        refs[id] = TTMLReader.idrefs(e.attribute("", "style"))
+        where_[id] = e.location
+      }
+      guard depth < 64 else { return }
+      for c in e.elements { collect(c, depth: depth + 1) }
+    }
+    collect(root, depth: 0)
+    var state: [String: Int] = [:]  // 1 visiting, 2 done
+    var reported = Set<String>()
+    func visit(_ id: String, _ depth: Int) -> Bool {
+      if state[id] == 2 || depth > 256 { return false }
+      if state[id] == 1 { return true }
+      state[id] = 1
+      defer { state[id] = 2 }
+      for r in refs[id] ?? [] where refs[r] != nil {
+        if visit(r, depth + 1) { return true }
+      }
+      return false
+    }
+    for id in refs.keys.sorted() {
+      state = [:]
+      if visit(id, 0), !reported.contains(id) {
+        reported.insert(id)
+        error("ttml.validate.style-loop", "style '\(id)' refers to itself through its style chain", where_[id])
       }
     }
   }

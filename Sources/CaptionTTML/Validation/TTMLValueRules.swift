@@ -23,6 +23,70 @@ enum TTMLValueRules {
     isNumber(s, signed: signed) && !s.hasSuffix(".")
   }
 
+  /// `tts:fontFamily` (TTML2 §10.3.x <font-families>): comma-separated quoted strings (with
+  /// backslash escapes) or unquoted sequences of CSS identifiers.
+  static func strictFontFamily(_ v: String) -> Bool {
+    let u = Array(v.utf8)
+    var k = 0
+    func isIdentStart(_ c: UInt8) -> Bool { (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c >= 0x80 }
+    func isIdentChar(_ c: UInt8) -> Bool { isIdentStart(c) || (c >= 0x30 && c <= 0x39) || c == 0x2D }
+    while true {
+      while k < u.count, u[k] == 0x20 { k += 1 }
+      guard k < u.count else { return false }  // empty item
+      if u[k] == 0x22 || u[k] == 0x27 {
+        let q = u[k]
+        k += 1
+        var closed = false
+        var chars = 0
+        while k < u.count {
+          if u[k] == 0x5C {
+            guard k + 1 < u.count else { return false }
+            k += 2
+            chars += 1
+            continue
+          }
+          if u[k] == q { closed = true; k += 1; break }
+          k += 1
+          chars += 1
+        }
+        guard closed, chars > 0 else { return false }
+      } else {
+        // One or more identifiers separated by spaces.
+        var idents = 0
+        while k < u.count, u[k] != 0x2C {
+          while k < u.count, u[k] == 0x20 { k += 1 }
+          if k >= u.count || u[k] == 0x2C { break }
+          var start = k
+          if u[k] == 0x2D { k += 1 }
+          guard k < u.count else { return false }
+          if u[k] == 0x5C {
+            guard k + 1 < u.count else { return false }
+            k += 2
+          } else {
+            guard isIdentStart(u[k]) else { return false }
+            k += 1
+          }
+          while k < u.count, isIdentChar(u[k]) || u[k] == 0x5C {
+            if u[k] == 0x5C {
+              guard k + 1 < u.count else { return false }
+              k += 1
+            }
+            k += 1
+          }
+          let ident = String(decoding: u[start..<k], as: UTF8.self)
+          start = k
+          if ident == "inherit" || ident == "initial" || ident.hasPrefix("--") { return false }
+          idents += 1
+        }
+        guard idents > 0 else { return false }
+      }
+      while k < u.count, u[k] == 0x20 { k += 1 }
+      if k >= u.count { return true }
+      guard u[k] == 0x2C else { return false }
+      k += 1
+    }
+  }
+
   /// `tta:` audio style properties (TTML2 §10.2.x: gain, pan, pitch, speak).
   static func validAudio(_ local: String, _ v: String) -> Bool {
     guard !v.isEmpty, v == v.trimmingSpaces else { return false }
@@ -96,8 +160,11 @@ enum TTMLValueRules {
     let w = words(v)
     switch local {
     case "color", "backgroundColor": return strictColor(v)
-    case "fontFamily": return TTMLStyleParser.fontFamilies(v) != nil
-    case "fontSize": return (1...2).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
+    case "fontFamily": return strictFontFamily(v)
+    case "fontSize":
+      guard (1...2).contains(w.count), w.allSatisfy({ length($0, nonNegative: true) }) else { return false }
+      // Two values must use the same unit.
+      return w.count == 1 || TTMLStyleParser.length(String(w[0]))?.unit == TTMLStyleParser.length(String(w[1]))?.unit
     case "lineHeight": return v == "normal" || (w.count == 1 && length(w[0], nonNegative: true))
     case "letterSpacing": return v == "normal" || (w.count == 1 && length(w[0]))
     case "bpd", "ipd": return ["auto", "available", "fitContent", "maxContent", "minContent"].contains(v) || (w.count == 1 && length(w[0], nonNegative: true))
@@ -115,7 +182,10 @@ enum TTMLValueRules {
     case "textDecoration":
       let kw: Set<Substring> = ["none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline"]
       return !w.isEmpty && w.allSatisfy { kw.contains($0) }
-    case "textOutline": return v == "none" || (TTMLStyleParser.outline(v) != nil && (TTMLStyleParser.outline(v)?.thickness.value ?? -1) >= 0)
+    case "textOutline":
+      guard v != "none" else { return true }
+      guard let o = TTMLStyleParser.outline(v) else { return false }
+      return o.thickness.value >= 0 && (o.blur?.value ?? 0) >= 0
     case "textShadow":
       guard v != "none" else { return true }
       for item in v.split(separator: ",", omittingEmptySubsequences: false) {

@@ -22,6 +22,7 @@ enum TTMLStyleSerializer {
         "tts:textDecoration", "tts:textAlign", "tts:lineHeight", "tts:padding", "tts:direction", "tts:unicodeBidi",
         "tts:wrapOption", "tts:displayAlign", "tts:writingMode", "tts:showBackground", "tts:origin", "tts:extent",
         "tts:overflow", "tts:opacity", "tts:textOutline", "tts:visibility", "tts:display", "tts:zIndex",
+        "ttm:role",
       ]
       return !ttml1.contains(name)
     }
@@ -75,9 +76,10 @@ enum TTMLStyleSerializer {
     if let v = s.linePadding { a.append(("ebutts:linePadding", length(v))) }
     if let v = s.multiRowAlign { a.append(("ebutts:multiRowAlign", v)) }
     var dropped: [String] = []
-    for k in s.other.keys.sorted() {
+    let emitted = Set(a.map(\.0))
+    for k in s.other.keys.sorted() where !emitted.contains(k) {
       guard let v = s.other[k] else { continue }
-      if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") {
+      if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") || k == "ttm:role" {
         a.append((k, v))
       } else {
         dropped.append(k)

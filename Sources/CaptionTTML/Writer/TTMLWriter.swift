@@ -23,6 +23,7 @@ struct TTMLWriter {
   var generated: [(id: String, attributes: [(String, String)])] = []
   var generatedByKey: [String: String] = [:]
   var usedIDs: Set<String> = []
+  var nextID: [String: Int] = [:]
   var styleIDs: Set<String>
   var noLayout = false
   var reportedStyleDrops: Set<String> = []
@@ -55,10 +56,11 @@ struct TTMLWriter {
 
   /// A fresh identifier `base1`, `base2`… not used anywhere in the document.
   mutating func freshID(_ base: String) -> String {
-    var n = 1
+    var n = nextID[base, default: 1]
     while usedIDs.contains(base + String(n)) { n += 1 }
     let id = base + String(n)
     usedIDs.insert(id)
+    nextID[base] = n + 1
     return id
   }
 
@@ -170,8 +172,9 @@ struct TTMLWriter {
       x.indent(2)
       x.raw("</\(p)metadata>")
     }
+    let hasStyles = !doc.styles.isEmpty || !generated.isEmpty || (doc.metadata.parameters["captionkit:initial"] != nil && flavor == .imsc11)
     x.indent(2)
-    x.raw("<\(p)styling>")
+    x.raw(hasStyles ? "<\(p)styling>" : "<\(p)styling/>")
     if let initial = doc.metadata.parameters["captionkit:initial"], flavor == .imsc11 {
       var attrs: [(String, String)] = []
       for item in initial.split(separator: ";") {
@@ -202,8 +205,10 @@ struct TTMLWriter {
       x.open(p + "style", [("xml:id", g.id)] + g.attributes)
       x.raw("/>")
     }
-    x.indent(2)
-    x.raw("</\(p)styling>")
+    if hasStyles {
+      x.indent(2)
+      x.raw("</\(p)styling>")
+    }
     x.indent(2)
     if regionOut.isEmpty {
       x.raw("<\(p)layout/>")
@@ -424,13 +429,15 @@ struct TTMLWriter {
           if flavor == .dfxp {
             report("ruby-dropped", .warning, "ruby written as plain text: TTML1 has no ruby", cue: index)
             style.other["tts:ruby"] = nil
-          } else if style.other["tts:ruby"] == nil {
+          } else if resolver.specified(refs: e.classes, inline: style).other["tts:ruby"] == nil {
             style.other["tts:ruby"] = e.kind == .ruby ? "container" : "text"
           }
         }
         if e.kind == .ruby, flavor != .dfxp {
           // TTML2 ruby needs an explicit base: wrap the text before the ruby text in a base span.
-          let hasBase = e.children.contains { if case .element(let k) = $0 { k.style?.other["tts:ruby"] == "base" } else { false } }
+          let hasBase = e.children.contains {
+            if case .element(let k) = $0 { ["base", "baseContainer"].contains(resolver.specified(refs: k.classes, inline: k.style).other["tts:ruby"] ?? "") } else { false }
+          }
           if !hasBase {
             var base: [CueNode] = []
             var rest: [CueNode] = []

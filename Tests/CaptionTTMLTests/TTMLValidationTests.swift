@@ -1,0 +1,77 @@
+import CaptionKit
+import Testing
+
+@Suite("TTML validation rules")
+struct TTMLValidationTests {
+  func errors(_ text: String, profile: String? = nil) throws -> [Diagnostic] {
+    try TTMLTest.read(text, profile: profile).diagnostics.filter { $0.severity == .error }
+  }
+
+  @Test("A clean IMSC 1.1 document has no errors")
+  func clean() throws {
+    let d = TTMLTest.doc(
+      "ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\"",
+      head: "<layout><region xml:id=\"r\" tts:origin=\"10% 80%\" tts:extent=\"80% 10%\"/></layout>",
+      body: "<div><p region=\"r\" begin=\"00:00:01.000\" end=\"00:00:02.000\">ok</p></div>")
+    #expect(try errors(d).isEmpty)
+  }
+
+  @Test("Bad values, unknown attributes and dangling references have code and line:column")
+  func ttmlRules() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="1s" end="2s" tts:color="rgb(0,0,300)" region="nowhere">a</p>
+      <p begin="1s" end="2s" tts:colour="red" style="missing">b</p></div>
+      """)
+    let e = try errors(d)
+    let bad = try #require(e.first { $0.code == "ttml.validate.bad-value" })
+    #expect(bad.location?.line == 4)
+    #expect(bad.location?.column == 35)  // after "<body><div><p begin=\"1s\" end=\"2s\" "
+    #expect(e.contains { $0.code == "ttml.validate.bad-idref" && $0.message.contains("nowhere") })
+    #expect(e.contains { $0.code == "ttml.validate.bad-idref" && $0.message.contains("missing") })
+    #expect(e.contains { $0.code == "ttml.validate.unknown-attribute" && $0.location?.line == 5 })
+  }
+
+  @Test("Content model: a p inside a p, text in a div")
+  func contentModel() throws {
+    let d = TTMLTest.doc(body: "<div>stray<p begin=\"0s\" end=\"1s\"><p>nested</p></p></div>")
+    let e = try errors(d)
+    #expect(e.contains { $0.code == "ttml.validate.misplaced-element" })
+    #expect(e.contains { $0.code == "ttml.validate.misplaced-text" })
+  }
+
+  @Test("IMSC 1.1 profile rules apply from the designator or from ReadOptions.profile")
+  func imscProfile() throws {
+    let body = "<div><p begin=\"0s\" end=\"1s\" tts:letterSpacing=\"1px\" tts:textAlign=\"justify\">a</p></div>"
+    let designated = TTMLTest.doc("ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\" tts:extent=\"640px 480px\"", body: body)
+    let e = try errors(designated)
+    #expect(e.contains { $0.code == "ttml.profile.prohibited-style" && $0.message.hasPrefix("imsc1.1-text") })
+    #expect(e.contains { $0.code == "ttml.profile.prohibited-value" })
+    // Without a designator, only TTML2 rules apply…
+    let plain = TTMLTest.doc("tts:extent=\"640px 480px\"", body: body)
+    #expect(try errors(plain).isEmpty)
+    // …unless the caller chooses the profile.
+    #expect(try errors(plain, profile: "imsc1.1").contains { $0.code == "ttml.profile.prohibited-style" })
+  }
+
+  @Test("EBU-TT-D: timing on p or on all spans, no inline styles")
+  func ebuttd() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="0s" end="1s"><span begin="0s" end="1s">both timed</span></p>
+      <p><span begin="0s" end="1s">timed</span> untimed</p>
+      <p begin="0s" end="1s" tts:color="red">inline</p></div>
+      """)
+    let e = try errors(d, profile: "ebu-tt-d")
+    #expect(e.filter { $0.code == "ttml.profile.timing" }.count == 2)
+    #expect(e.contains { $0.code == "ttml.profile.inline-style" && $0.location?.line == 6 })
+  }
+
+  @Test("IMSC timing metrics need their rate parameters")
+  func metricsNeedRates() throws {
+    let d = TTMLTest.doc(
+      "ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\"",
+      body: "<div><p begin=\"10t\" end=\"30f\">a</p></div>")
+    let e = try errors(d)
+    #expect(e.contains { $0.code == "ttml.profile.ticks-without-rate" })
+    #expect(e.contains { $0.code == "ttml.profile.frames-without-rate" })
+  }
+}
