@@ -120,4 +120,11 @@ import Testing
     #expect(diags.map(\.code) == ["webvtt.cuetext.unclosed-tag"])
     #expect(diags.first?.location?.line == 2 && diags.first?.location?.column == 1)
   }
+
+  @Test func probeScoresTheSignature() {
+    #expect(format.probe(Array("WEBVTT\n\n".utf8)[...]) == 100)
+    #expect(format.probe(Array("\u{FEFF}WEBVTT".utf8)[...]) == 100)
+    #expect(format.probe(Array("WEBVTTX".utf8)[...]) == 20)
+    #expect(format.probe(Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8)[...]) == 0)
+  }
 }
