@@ -120,6 +120,16 @@ import Testing
     ])
   }
 
+  @Test func languageSpanKeepsItsText() {
+    let doc = CaptionDocument(cues: [
+      Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.language("fr"), children: [.text("Bonjour")]))])
+    ])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\nBonjour\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.language-dropped"])
+    #expect(w.diagnostics.first?.message == "cue 1: language span \"fr\" has no SRT equivalent, dropped (its text is kept)")
+  }
+
   @Test func markupLikeTextAndAmbiguousLinesAreReported() {
     let doc = CaptionDocument(cues: [
       Cue(id: "1", start: .zero, end: ms(1000), content: [.text("use <i> for italics"), .lineBreak, .text("00:00:01,000 --> 00:00:02,000")])
