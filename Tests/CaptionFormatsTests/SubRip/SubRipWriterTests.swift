@@ -149,6 +149,9 @@ import Testing
     let spaces = SRT.write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.text("  ")])]))
     #expect(spaces.diagnostics.map(\.code) == ["srt.write.blank-line-dropped"])
     #expect(SRT.read(spaces.text).cues.first?.content == [])
+    let breaks = SRT.write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.lineBreak])]))
+    #expect(breaks.text == "1\n00:00:00,000 --> 00:00:00,001\n")
+    #expect(breaks.diagnostics.map(\.message) == ["cue 1: text of only blank lines would read back as no text, dropped"])
   }
 
   @Test func anchorOnEmptyFirstLine() {
