@@ -76,6 +76,9 @@ struct SubRipReader {
   }
 
   mutating func run(_ buf: UnsafeBufferPointer<UInt8>) {
+    // A cue takes at least ~48 bytes in practice; reserving avoids copying large `Cue` values as
+    // the array grows (bounded, so a huge file does not reserve gigabytes up front).
+    cues.reserveCapacity(min(buf.count / 48, 1 << 20))
     var scanner = SubRipLineReader(buf)
     var state = State.between
     var strayReported = false

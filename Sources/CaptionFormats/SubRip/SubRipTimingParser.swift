@@ -129,16 +129,13 @@ enum SubRipTimingParser {
     if start + 12 <= end, buf[start + 2] == UInt8(ascii: ":"), buf[start + 5] == UInt8(ascii: ":"),
       buf[start + 8] == UInt8(ascii: ","), start + 12 == end || !isDigit(buf[start + 12])
     {
-      var ok = true
-      @inline(__always) func d(_ k: Int) -> Int64 {
-        let b = buf[start + k]
-        if !isDigit(b) { ok = false }
-        return Int64(b &- zero)
-      }
-      let h = d(0) * 10 + d(1), m = d(3) * 10 + d(4), s = d(6) * 10 + d(7)
-      let f = d(9) * 100 + d(10) * 10 + d(11)
-      if ok && m < 60 && s < 60 {
-        return Stamp(time: CaptionTime(milliseconds: ((h * 60 + m) * 60 + s) * 1000 + f), next: start + 12)
+      let h0 = buf[start] &- zero, h1 = buf[start + 1] &- zero, m0 = buf[start + 3] &- zero, m1 = buf[start + 4] &- zero
+      let s0 = buf[start + 6] &- zero, s1 = buf[start + 7] &- zero
+      let f0 = buf[start + 9] &- zero, f1 = buf[start + 10] &- zero, f2 = buf[start + 11] &- zero
+      if h0 < 10 && h1 < 10 && m0 < 6 && m1 < 10 && s0 < 6 && s1 < 10 && f0 < 10 && f1 < 10 && f2 < 10 {
+        let seconds = (Int64(h0) * 10 + Int64(h1)) * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
+        let ms = seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2)
+        return Stamp(time: CaptionTime(milliseconds: ms), next: start + 12)
       }
     }
     // Up to three colon-separated fields; a fourth after ':' is taken as the fraction.

@@ -143,8 +143,8 @@ struct SubRipWriter {
     }
     if blank > 0 && kept > 0 {
       lose("srt.write.blank-line-dropped", "\(blank) empty text line(s) would end the cue in SRT, dropped")
-    } else if blank > 0 && cueBuffer.contains(where: { $0 != 0x0A }) {
-      lose("srt.write.blank-line-dropped", "whitespace-only text would read back as no text, dropped")
+    } else if blank > 0 {
+      lose("srt.write.blank-line-dropped", "text of only blank lines would read back as no text, dropped")
     }
   }
 

@@ -120,6 +120,16 @@ import Testing
     ])
   }
 
+  @Test func languageSpanKeepsItsText() {
+    let doc = CaptionDocument(cues: [
+      Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.language("fr"), children: [.text("Bonjour")]))])
+    ])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\nBonjour\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.language-dropped"])
+    #expect(w.diagnostics.first?.message == "cue 1: language span \"fr\" has no SRT equivalent, dropped (its text is kept)")
+  }
+
   @Test func markupLikeTextAndAmbiguousLinesAreReported() {
     let doc = CaptionDocument(cues: [
       Cue(id: "1", start: .zero, end: ms(1000), content: [.text("use <i> for italics"), .lineBreak, .text("00:00:01,000 --> 00:00:02,000")])
@@ -139,6 +149,9 @@ import Testing
     let spaces = SRT.write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.text("  ")])]))
     #expect(spaces.diagnostics.map(\.code) == ["srt.write.blank-line-dropped"])
     #expect(SRT.read(spaces.text).cues.first?.content == [])
+    let breaks = SRT.write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.lineBreak])]))
+    #expect(breaks.text == "1\n00:00:00,000 --> 00:00:00,001\n")
+    #expect(breaks.diagnostics.map(\.message) == ["cue 1: text of only blank lines would read back as no text, dropped"])
   }
 
   @Test func anchorOnEmptyFirstLine() {
