@@ -58,6 +58,7 @@ def main():
     ap.add_argument("--sizes", default="1000,10000,100000,1000000")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--peer-max", type=int, default=100000)
+    ap.add_argument("--peer-runs", type=int, default=3, help="runs per Python peer measurement (1 at 100k cues and above)")
     ap.add_argument("--python", default=os.environ.get("PEER_PYTHON", "/opt/ckbench/bin/python"))
     a = ap.parse_args()
     sizes = [int(s) for s in a.sizes.split(",")]
@@ -73,6 +74,9 @@ def main():
     subprocess.run(["cc", "-O2", "-o", scan, os.path.join(HERE, "memchr_scan.c")], check=True)
     have_ffmpeg = subprocess.run(["which", "ffmpeg"], capture_output=True).returncode == 0
     have_python_peers = os.path.exists(a.python)
+
+    def peer_runs(n):
+        return 1 if n >= 100000 else max(1, min(a.runs, a.peer_runs))
 
     lines = []
     checks = []  # (target, ok, detail)
@@ -107,7 +111,7 @@ def main():
                 for tool in tools:
                     ts = []
                     cues = None
-                    for _ in range(max(1, min(a.runs, 3))):
+                    for _ in range(peer_runs(n)):
                         o = subprocess.run([a.python, os.path.join(HERE, "peers.py"), tool, "parse", f], capture_output=True, text=True)
                         try:
                             j = json.loads(o.stdout.strip().splitlines()[-1])
@@ -156,7 +160,7 @@ def main():
                 for tool in tools:
                     d = os.path.join(OUT, f"{tool}-{n}.{src_ext}2.{dst_ext}")
                     op = f"{src_ext}2{dst_ext}"
-                    t, rss, _, rc = median_run([a.python, os.path.join(HERE, "peers.py"), tool, op, src, d], max(1, min(a.runs, 3)))
+                    t, rss, _, rc = median_run([a.python, os.path.join(HERE, "peers.py"), tool, op, src, d], peer_runs(n))
                     results.append((tool, t, rss, count_cues(d) if rc == 0 and os.path.exists(d) else -1))
                     if rc == 0 and (best is None or t < best):
                         best = t

@@ -31,7 +31,10 @@ import Testing
     #expect(r.out.contains("[lint.media.cue-after-end] cue 5 ends at 0:00:13.000, after the media ends (0:00:12.000)"))
     #expect(r.code == 1)  // 608 and media findings are errors
     #expect(tool(["validate", "--preset", "netflix", ep]).code == 2)
-    #expect(tool(["validate", "--media", "x.mp4", ep]).err.contains("--media-duration"))
+    let missingMedia = tool(["validate", "--media", "x.mp4", ep])
+    #expect(missingMedia.code == 2)
+    #expect(missingMedia.err.contains("x.mp4: no such file"))
+    #expect(!missingMedia.err.contains("x.mp4: x.mp4"))
     #expect(tool(["validate", "--media-duration", "soon", ep]).code == 2)
   }
 

@@ -181,7 +181,10 @@ enum ValidateCommand: CLICommand {
     var context = LintContext()
     if let m = args.value("media") {
       let report = MediaInspector.inspect(path: m)
-      guard let d = report.duration?.time else { throw .io(path: m, message: report.error ?? "the media has no known duration") }
+      guard let d = report.duration?.time else {
+        let reason = report.error ?? "the media has no known duration"
+        throw .io(path: m, message: reason.hasPrefix(m + ": ") ? String(reason.dropFirst(m.count + 2)) : reason)
+      }
       context.mediaDuration = d
     }
     if let d = args.value("media-duration") {

@@ -33,7 +33,7 @@ import Testing
     let global = doc.styles[0].style
     #expect(global.fontFamily == ["Helvetica Neue", "Arial", "sansSerif"])
     #expect(global.color == .white)
-    #expect(global.backgroundColor == Color(red: 0, green: 0, blue: 0, alpha: 204))
+    #expect(global.backgroundColor == Color(red: 0, green: 0, blue: 0, alpha: 230))
     #expect(doc.styles[1].style.fontStyle == .italic)
     #expect(doc.styles[1].style.color == Color(hex: "#ffd54f"))
     #expect(doc.styles[2].style.textShadow == [TextStyle.TextShadow(offsetX: Length(1, .pixels), offsetY: Length(1, .pixels), blur: Length(2, .pixels), color: .black)])
