@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
+    // Media inspection (links FFmpeg's libav*); separate so caption-only apps never link C.
+    .library(name: "MediaInspector", targets: ["MediaInspector"]),
     .executable(name: "captionkit", targets: ["captionkit"]),
   ],
   targets: [
@@ -19,6 +21,13 @@ let package = Package(
     .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
     .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML"]),
+    // FFmpeg 5.1 (libavformat, libavcodec, libavutil) through pkg-config, with a macro shim.
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavformat",
+      providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+    // Subtitle/caption track inspection of media files and manifests; the only Swift target
+    // that imports CFFmpeg.
+    .target(name: "MediaInspector", dependencies: ["CaptionCore", "CFFmpeg"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
@@ -29,6 +38,7 @@ let package = Package(
     .testTarget(name: "CaptionCoreTests", dependencies: ["CaptionCore", "CaptionTestSupport"]),
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -54,8 +54,10 @@ public enum TextDecoder {
     if utf8Only || isValidUTF8(bytes[...]) {
       return Decoded(utf8: validatedUTF8(bytes[...], diagnostics: &diags), encoding: .utf8, hadBOM: false, diagnostics: diags)
     }
-    let legacy = LegacyEncodingDetector.detect(bytes)
-    diags.append(Diagnostic(code: "text.encoding.detected", severity: .info, message: "the file is not UTF-8; decoded as \(legacy.rawValue) (use --encoding to choose another)", location: nil))
+    let guess = LegacyEncodingDetector.rank(bytes).first
+    let legacy = guess?.encoding ?? .windows1252
+    let language = guess.map { $0.language.isEmpty ? "" : " (\($0.language) text)" } ?? ""
+    diags.append(Diagnostic(code: "text.encoding.detected", severity: .info, message: "the file is not UTF-8; decoded as \(legacy.rawValue)\(language) (use --encoding to choose another)", location: nil))
     return Decoded(utf8: transcode(bytes[...], from: legacy, diagnostics: &diags), encoding: legacy, hadBOM: false, diagnostics: diags)
   }
 
@@ -126,12 +128,62 @@ public enum TextDecoder {
       }
       return out
     default:
+      if let table = LegacyEncodingTables.highHalf(encoding) {
+        return decodeSingleByte(bytes, table: table)
+      }
       if let s = String(data: Data(bytes), encoding: foundationEncoding(encoding)) {
         return Array(s.utf8)
       }
-      diagnostics.append(Diagnostic(code: "text.encoding.undecodable", severity: .warning, message: "the input is not valid \(encoding.rawValue); invalid bytes were replaced with U+FFFD", location: nil))
-      return Array(String(decoding: bytes, as: UTF8.self).utf8)
+      return decodeMultibyteByLine(bytes, encoding: encoding, diagnostics: &diagnostics)
     }
+  }
+
+  /// Decodes a single-byte code page with its generated table: ASCII as is, high bytes mapped.
+  static func decodeSingleByte(_ bytes: ArraySlice<UInt8>, table: [UInt32]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 4)
+    for b in bytes {
+      if b < 0x80 {
+        out.append(b)
+      } else {
+        let v = table[Int(b) - 0x80]
+        if v < 0x800 {
+          out.append(UInt8(0xC0 | v >> 6))
+          out.append(UInt8(0x80 | v & 0x3F))
+        } else {
+          out.append(UInt8(0xE0 | v >> 12))
+          out.append(UInt8(0x80 | v >> 6 & 0x3F))
+          out.append(UInt8(0x80 | v & 0x3F))
+        }
+      }
+    }
+    return out
+  }
+
+  /// When a multibyte file does not decode as a whole, decodes it line by line so one bad byte
+  /// costs one line, not the file; undecodable lines keep their ASCII and get U+FFFD for the rest.
+  static func decodeMultibyteByLine(_ bytes: ArraySlice<UInt8>, encoding: TextEncoding, diagnostics: inout [Diagnostic]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 2)
+    var bad = 0
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      var end = start
+      while end < bytes.endIndex && bytes[end] != 0x0A { end += 1 }
+      if end < bytes.endIndex { end += 1 }
+      let line = bytes[start..<end]
+      if let s = String(data: Data(line), encoding: foundationEncoding(encoding)) {
+        out.append(contentsOf: s.utf8)
+      } else {
+        bad += 1
+        for b in line { if b < 0x80 { out.append(b) } else { out.append(contentsOf: [0xEF, 0xBF, 0xBD]) } }
+      }
+      start = end
+    }
+    if bad > 0 {
+      diagnostics.append(Diagnostic(code: "text.encoding.undecodable", severity: .warning, message: "\(bad) line(s) are not valid \(encoding.rawValue); their non-ASCII bytes were replaced with U+FFFD", location: nil))
+    }
+    return out
   }
 
   static func foundationEncoding(_ e: TextEncoding) -> String.Encoding {

@@ -1,0 +1,1 @@
+// Tests in this folder.
