@@ -1,0 +1,554 @@
+import CaptionCore
+
+/// Reads a WebVTT file into the caption model: the WebVTT parser algorithm (WebVTT §6.1), "collect
+/// a WebVTT block" (§6.2), region and cue settings (§6.3, §6.5) and the cue text parsing rules
+/// (§6.4), over UTF-8 bytes in one linear pass.
+///
+/// Cues, regions and style sheets are exactly what a browser's parser produces (the same
+/// recovery); on top of that every violation of the WebVTT syntax (§4) is reported as a
+/// diagnostic with a stable code, so the reader doubles as a conformance checker.
+final class WebVTTReader {
+  /// A line of the decoded input: content bytes `start..<end` (terminator excluded).
+  struct LineRef {
+    var start: Int
+    var end: Int
+    var number: Int
+    var isEmpty: Bool { start == end }
+  }
+
+  /// A cue whose timing line has been read.
+  struct Draft {
+    var id: String
+    var idLine: LineRef?
+    var start: Int64
+    var end: Int64
+    var settings: CueSettings
+    var timingLine: LineRef
+  }
+
+  private var p: UnsafeBufferPointer<UInt8>
+  private let n: Int
+  private var pos = 0
+  private var lineNo = 1
+  private let limits: ReadLimits
+  private(set) var sink: DiagnosticSink
+  private(set) var doc = CaptionDocument()
+  private var seenCue = false
+  private var regionIDs: Set<String> = []
+  private var usedRegions: Set<String> = []
+  private var cueIDs: Set<String> = []
+  private var previousStart: Int64? = nil
+  private var hasNUL = false
+  private var blockLines: [LineRef] = []
+  private var scratch: [UInt8] = []
+  private var scratchLines: [(offset: Int, line: LineRef)] = []
+
+  private init(_ p: UnsafeBufferPointer<UInt8>, limits: ReadLimits, sink: DiagnosticSink) {
+    self.p = p
+    self.n = p.count
+    self.limits = limits
+    self.sink = sink
+  }
+
+  /// Reads a whole file (see `WebVTTFormat.read`).
+  static func read(_ bytes: [UInt8], options: ReadOptions) throws(CaptionError) -> ReadResult {
+    guard bytes.count <= options.limits.maxFileSize else {
+      throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
+    }
+    let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
+    var sink = DiagnosticSink(limit: options.limits.maxDiagnostics)
+    for d in decoded.diagnostics { sink.report(d) }
+    if decoded.encoding != .utf8 {
+      sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one was decoded as \(decoded.encoding.rawValue)", at: nil)
+    }
+    let result = decoded.utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
+      let reader = WebVTTReader(p, limits: options.limits, sink: sink)
+      reader.run()
+      return (reader.doc, reader.sink)
+    }
+    return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: decoded.encoding)
+  }
+
+  // MARK: - Diagnostics and strings
+
+  private func report(_ code: String, _ severity: Severity, _ message: String, _ line: LineRef, at offset: Int? = nil, cue: Int? = nil) {
+    let o = offset ?? line.start
+    sink.report(code, severity, message, at: SourceLocation(line: line.number, column: o - line.start + 1, offset: o), cueIndex: cue)
+  }
+
+  /// The text of `r`, with U+0000 replaced by U+FFFD (WebVTT §6.1).
+  private func string(_ r: Range<Int>) -> String {
+    let slice = UnsafeBufferPointer(rebasing: p[r])
+    if !hasNUL { return String(decoding: slice, as: UTF8.self) }
+    var b: [UInt8] = []
+    appendReplacingNUL(slice, to: &b)
+    return String(decoding: b, as: UTF8.self)
+  }
+
+  private func appendReplacingNUL(_ s: UnsafeBufferPointer<UInt8>, to b: inout [UInt8]) {
+    if !hasNUL { b.append(contentsOf: s); return }
+    for c in s {
+      if c == 0 { b.append(contentsOf: [0xEF, 0xBF, 0xBD]) } else { b.append(c) }
+    }
+  }
+
+  private func lineText(_ l: LineRef) -> String { string(l.start..<l.end) }
+
+  private func startsWith(_ l: LineRef, _ s: StaticString) -> Bool {
+    let k = s.utf8CodeUnitCount
+    guard l.end - l.start >= k else { return false }
+    for j in 0..<k where p[l.start + j] != s.utf8Start[j] { return false }
+    return true
+  }
+
+  /// `KEYWORD` followed only by ASCII whitespace (the STYLE / REGION block test).
+  private func isKeywordLine(_ l: LineRef, _ s: StaticString) -> Bool {
+    guard startsWith(l, s) else { return false }
+    var j = l.start + s.utf8CodeUnitCount
+    while j < l.end {
+      if !WebVTTSettingsParser.isWhitespace(p[j]) { return false }
+      j += 1
+    }
+    return true
+  }
+
+  // MARK: - Lines
+
+  /// Collects the next line (CR, LF and CRLF all end a line) and whether it contains `-->`.
+  private func readLine() -> (line: LineRef, eof: Bool, arrow: Bool) {
+    let start = pos
+    let p = self.p
+    let n = self.n
+    var j = start
+    var arrow = false
+    while j < n {
+      let c = p[j]
+      if c == 0x0A || c == 0x0D { break }
+      if c == 0x3E, !arrow, j >= start + 2, p[j - 1] == 0x2D, p[j - 2] == 0x2D { arrow = true }
+      j += 1
+    }
+    let line = LineRef(start: start, end: j, number: lineNo)
+    if j >= n {
+      pos = n
+      return (line, true, arrow)
+    }
+    pos = (p[j] == 0x0D && j + 1 < n && p[j + 1] == 0x0A) ? j + 2 : j + 1
+    lineNo += 1
+    return (line, false, arrow)
+  }
+
+  /// Skips line terminators ("collect a sequence of code points that are LF").
+  private func skipTerminators() {
+    while pos < n {
+      if p[pos] == 0x0A {
+        pos += 1
+      } else if p[pos] == 0x0D {
+        pos += (pos + 1 < n && p[pos + 1] == 0x0A) ? 2 : 1
+      } else {
+        break
+      }
+      lineNo += 1
+    }
+  }
+
+  // MARK: - File
+
+  private func run() {
+    if let z = UnsafeRawBufferPointer(p).firstIndex(of: 0) {
+      hasNUL = true
+      var line = 1, lineStart = 0
+      for k in 0..<z where p[k] == 0x0A || (p[k] == 0x0D && (k + 1 >= n || p[k + 1] != 0x0A)) {
+        line += 1
+        lineStart = k + 1
+      }
+      sink.report("webvtt.file.null-character", .warning, "the file contains U+0000 NULL characters; they are read as U+FFFD", at: SourceLocation(line: line, column: z - lineStart + 1, offset: z))
+    }
+    // Signature (WebVTT §6.1 steps 4–6).
+    let magic: [UInt8] = Array("WEBVTT".utf8)
+    var signatureOK = n >= 6
+    if signatureOK { for k in 0..<6 where p[k] != magic[k] { signatureOK = false } }
+    if signatureOK, n > 6 {
+      let c = p[6]
+      signatureOK = c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
+    }
+    guard signatureOK else {
+      sink.report("webvtt.signature.invalid", .error, n == 0 ? "the file is empty; a WebVTT file starts with the line 'WEBVTT'" : "the file does not start with 'WEBVTT' followed by a space, tab or line break; it is not a WebVTT file and nothing is read", at: SourceLocation(line: 1, column: 1, offset: 0))
+      return
+    }
+    let (first, eof, arrow) = readLine()
+    doc.metadata.signatureSuffix = string((first.start + 6)..<first.end)
+    if arrow {
+      report("webvtt.signature.contains-arrow", .error, "the WEBVTT line contains '-->'; a cue cannot start on the signature line and this one is ignored", first)
+    }
+    if eof || pos >= n { return }
+    // Header.
+    if p[pos] != 0x0A && p[pos] != 0x0D {
+      collectBlock(inHeader: true)
+    } else {
+      skipTerminators()
+    }
+    skipTerminators()
+    while pos < n {
+      collectBlock(inHeader: false)
+      skipTerminators()
+    }
+    for r in doc.regions where !r.id.isEmpty && !usedRegions.contains(r.id) {
+      sink.report("webvtt.region.unused", .info, "region '\(r.id)' is defined but no cue uses it", at: r.source)
+    }
+  }
+
+  // MARK: - Blocks
+
+  /// "Collect a WebVTT block" (WebVTT §6.2), then turns the block into model content.
+  private func collectBlock(inHeader: Bool) {
+    var lineCount = 0
+    var prevPos = pos, prevLine = lineNo
+    blockLines.removeAll(keepingCapacity: true)
+    var seenArrow = false
+    var draft: Draft? = nil
+    var failedTiming = false
+    var keyword: LineRef? = nil
+    var isStyle = false, isRegion = false
+    var endedByArrow: LineRef? = nil
+    var firstLine: LineRef? = nil
+
+    while true {
+      let (line, eof, arrow) = readLine()
+      lineCount += 1
+      if firstLine == nil { firstLine = line }
+      if arrow {
+        if !inHeader && (lineCount == 1 || (lineCount == 2 && !seenArrow)) {
+          seenArrow = true
+          prevPos = pos
+          prevLine = lineNo
+          let idLine = blockLines.first
+          if let t = parseTimings(line) {
+            var d = t
+            d.idLine = idLine
+            d.id = idLine.map { lineText($0) } ?? ""
+            draft = d
+            blockLines.removeAll(keepingCapacity: true)
+            seenCue = true
+          } else {
+            draft = nil
+            failedTiming = true
+          }
+        } else {
+          pos = prevPos
+          lineNo = prevLine
+          endedByArrow = line
+          break
+        }
+      } else if line.isEmpty {
+        break
+      } else {
+        if !inHeader && lineCount == 2, !seenCue, let b = blockLines.first, blockLines.count == 1 {
+          if isKeywordLine(b, "STYLE") {
+            isStyle = true
+            keyword = b
+            blockLines.removeAll(keepingCapacity: true)
+          } else if isKeywordLine(b, "REGION") {
+            isRegion = true
+            keyword = b
+            blockLines.removeAll(keepingCapacity: true)
+          }
+        }
+        blockLines.append(line)
+        prevPos = pos
+        prevLine = lineNo
+      }
+      if eof { break }
+    }
+
+    if inHeader {
+      finishHeader(endedByArrow: endedByArrow)
+      return
+    }
+    if let d = draft {
+      finishCue(d)
+    } else if isStyle, let k = keyword {
+      finishStyle(k)
+    } else if isRegion, let k = keyword {
+      finishRegion(k)
+    } else if let f = blockLines.first ?? firstLine, !failedTiming {
+      finishOther(f)
+    }
+    if let a = endedByArrow {
+      report("webvtt.block.missing-blank-line", .error, "a cue timing line must be preceded by a blank line; this one ends the previous block", a)
+    }
+  }
+
+  private func finishHeader(endedByArrow: LineRef?) {
+    for l in blockLines {
+      let text = lineText(l)
+      doc.metadata.headerLines.append(text)
+      if startsWith(l, "X-TIMESTAMP-MAP=") {
+        parseTimestampMap(l)
+      } else {
+        if text.hasPrefix("Language:") {
+          doc.metadata.language = String(text.dropFirst(9)).trimmingASCIIWhitespace()
+        }
+        report("webvtt.header.metadata-line", .warning, "header lines after WEBVTT are not part of the WebVTT syntax; players ignore them", l)
+      }
+    }
+    if let a = endedByArrow {
+      report("webvtt.header.missing-blank-line", .error, "the header must be followed by a blank line before the first cue", a)
+    }
+  }
+
+  /// HLS `X-TIMESTAMP-MAP=MPEGTS:<n>,LOCAL:<timestamp>` (RFC 8216 §3.5), in either order.
+  private func parseTimestampMap(_ l: LineRef) {
+    let valueStart = l.start + 16
+    var mpegts: Int64? = nil
+    var local: Int64? = nil
+    var ok = true
+    var k = valueStart
+    while k <= l.end, ok {
+      var e = k
+      while e < l.end, p[e] != UInt8(ascii: ",") { e += 1 }
+      let part = k..<e
+      if part.count > 7, startsWith(LineRef(start: k, end: e, number: l.number), "MPEGTS:") {
+        let digits = (k + 7)..<e
+        if digits.allSatisfy({ WebVTTTimestamp.isDigit(p[$0]) }), digits.count <= 18, let v = Int64(string(digits)) { mpegts = v } else { ok = false }
+      } else if part.count > 6, startsWith(LineRef(start: k, end: e, number: l.number), "LOCAL:") {
+        var i = k + 6
+        if case .success(let t) = WebVTTTimestamp.collect(p, &i, end: e), i == e { local = t.milliseconds } else { ok = false }
+      } else {
+        ok = false
+      }
+      k = e + 1
+    }
+    if ok, let m = mpegts, let t = local {
+      doc.metadata.timestampMap = TimestampMap(mpegts: m, local: CaptionTime(milliseconds: t))
+    } else {
+      report("webvtt.timestamp-map.malformed", .error, "X-TIMESTAMP-MAP must be 'X-TIMESTAMP-MAP=MPEGTS:<90 kHz ticks>,LOCAL:<timestamp>' (RFC 8216 §3.5)", l)
+    }
+  }
+
+  /// A block that is not a cue, style sheet or region: a NOTE comment, or ignored text.
+  private func finishOther(_ first: LineRef) {
+    if startsWith(first, "NOTE"), first.end - first.start == 4 || p[first.start + 4] == 0x20 || p[first.start + 4] == 0x09 {
+      var text = ""
+      let rest = first.end - first.start > 4 ? string((first.start + 5)..<first.end) : ""
+      var parts: [String] = first.end - first.start > 4 ? [rest] : []
+      for l in blockLines.dropFirst() { parts.append(lineText(l)) }
+      text = parts.joined(separator: "\n")
+      doc.comments.append(Comment(text: text, beforeCue: doc.cues.count, source: SourceLocation(line: first.number, column: 1, offset: first.start)))
+      return
+    }
+    if isKeywordLine(first, "STYLE") {
+      if seenCue {
+        report("webvtt.style.after-cue", .error, "STYLE blocks must come before the first cue; this one is ignored", first)
+      } else {
+        report("webvtt.style.empty", .warning, "the STYLE block is empty", first)
+      }
+      return
+    }
+    if isKeywordLine(first, "REGION") {
+      if seenCue {
+        report("webvtt.region.after-cue", .error, "REGION blocks must come before the first cue; this one is ignored", first)
+      } else {
+        report("webvtt.region.empty", .error, "the REGION block has no settings, so no cue can use it", first)
+      }
+      return
+    }
+    if isWhitespaceOnly(first) {
+      report("webvtt.block.whitespace-line", .warning, "a line with only spaces or tabs is not a blank line", first)
+      return
+    }
+    report("webvtt.block.unrecognized", .error, "text that is not a cue, NOTE, STYLE or REGION block is ignored: '\(lineText(first).prefix(40))'", first)
+  }
+
+  private func isWhitespaceOnly(_ l: LineRef) -> Bool {
+    guard !l.isEmpty else { return false }
+    for k in l.start..<l.end where p[k] != 0x20 && p[k] != 0x09 && p[k] != 0x0C { return false }
+    return true
+  }
+
+  /// Joins `blockLines` with LF into `scratch` (NUL → U+FFFD), remembering where each line went.
+  private func joinBlockLines() {
+    scratch.removeAll(keepingCapacity: true)
+    scratchLines.removeAll(keepingCapacity: true)
+    for (k, l) in blockLines.enumerated() {
+      if k > 0 { scratch.append(0x0A) }
+      scratchLines.append((scratch.count, l))
+      appendReplacingNUL(UnsafeBufferPointer(rebasing: p[l.start..<l.end]), to: &scratch)
+    }
+  }
+
+  /// The source location of byte `offset` of `scratch`.
+  private func scratchLocation(_ offset: Int) -> SourceLocation {
+    var lo = 0, hi = scratchLines.count - 1
+    while lo < hi {
+      let m = (lo + hi + 1) >> 1
+      if scratchLines[m].offset <= offset { lo = m } else { hi = m - 1 }
+    }
+    guard lo >= 0, lo < scratchLines.count else { return SourceLocation(line: lineNo, column: 1, offset: pos) }
+    let (start, l) = scratchLines[lo]
+    let col = min(offset - start, l.end - l.start)
+    return SourceLocation(line: l.number, column: col + 1, offset: l.start + col)
+  }
+
+  private func finishStyle(_ keyword: LineRef) {
+    joinBlockLines()
+    let css = scratch
+    doc.styleSheets.append(String(decoding: css, as: UTF8.self))
+    let (rules, issues) = WebVTTStyleSheetParser.parse(css)
+    for i in issues { sink.report(i.code, i.severity, i.message, at: scratchLocation(i.offset)) }
+    for r in rules {
+      if let k = doc.styles.firstIndex(where: { $0.id == r.id }) {
+        doc.styles[k].style = doc.styles[k].style.merged(with: r.style)
+      } else {
+        doc.styles.append(NamedStyle(id: r.id, style: r.style, source: scratchLocation(r.offset)))
+      }
+    }
+  }
+
+  private func finishRegion(_ keyword: LineRef) {
+    joinBlockLines()
+    var region = Region(id: "")
+    region.source = SourceLocation(line: keyword.number, column: 1, offset: keyword.start)
+    var issues: [(String, Severity, String, Int)] = []
+    scratch.withUnsafeBufferPointer { sp in
+      WebVTTSettingsParser.parseRegionSettings(sp, 0, sp.count, into: &region) { issues.append(($0, $1, $2, $3)) }
+    }
+    for i in issues { sink.report(i.0, i.1, i.2, at: scratchLocation(i.3)) }
+    if !region.id.isEmpty, let old = doc.regions.firstIndex(where: { $0.id == region.id }) {
+      report("webvtt.region.duplicate-id", .error, "region '\(region.id)' is defined more than once; the last definition wins", keyword)
+      doc.regions.remove(at: old)
+    }
+    if !region.id.isEmpty { regionIDs.insert(region.id) }
+    doc.regions.append(region)
+  }
+
+  // MARK: - Cues
+
+  /// "Collect WebVTT cue timings and settings" (WebVTT §6.5) with syntax checks.
+  private func parseTimings(_ line: LineRef) -> Draft? {
+    let p = self.p
+    var i = line.start
+    let end = line.end
+    func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0C }
+    while i < end, isSpace(p[i]) { i += 1 }
+    if i > line.start {
+      report("webvtt.timing.spacing", .error, "the cue timing line must start with the start timestamp", line, at: line.start)
+    }
+    guard let start = timestamp(&i, line, role: "start") else { return nil }
+    var ws = i
+    while i < end, isSpace(p[i]) { i += 1 }
+    let spaceBefore = i > ws
+    guard i + 2 < end, p[i] == 0x2D, p[i + 1] == 0x2D, p[i + 2] == 0x3E else {
+      report("webvtt.timing.malformed", .error, "expected '-->' after the start timestamp; the cue is dropped", line, at: i)
+      return nil
+    }
+    let arrowAt = i
+    i += 3
+    ws = i
+    while i < end, isSpace(p[i]) { i += 1 }
+    if !spaceBefore || i == ws {
+      report("webvtt.timing.spacing", .error, "'-->' must have a space or tab on each side", line, at: arrowAt)
+    }
+    guard let stop = timestamp(&i, line, role: "end") else { return nil }
+    if i < end, !isSpace(p[i]) {
+      report("webvtt.timing.spacing", .error, "cue settings must be separated from the end timestamp by a space or tab", line, at: i)
+    }
+    var settings = CueSettings()
+    let cueIndex = doc.cues.count
+    WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
+      self.report(code, sev, "cue \(cueIndex + 1): " + msg, line, at: off, cue: cueIndex)
+    }
+    if let r = settings.region { usedRegions.insert(r) }
+    return Draft(id: "", idLine: nil, start: start, end: stop, settings: settings, timingLine: line)
+  }
+
+  private func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
+    let at = i
+    switch WebVTTTimestamp.collect(p, &i, end: line.end) {
+    case .success(let v):
+      if v.hourDigits == 1 {
+        report("webvtt.timestamp.hours-digits", .error, "hours must have at least two digits", line, at: at)
+      }
+      return v.milliseconds
+    case .failure(let f):
+      var e = at
+      while e < line.end, e < at + 40, p[e] != 0x20, p[e] != 0x09 { e += 1 }
+      let shown = string(at..<e)
+      let (code, why): (String, String)
+      switch f {
+      case .malformed: (code, why) = ("webvtt.timestamp.malformed", "is not a timestamp ([hh:]mm:ss.ttt)")
+      case .fieldDigits: (code, why) = ("webvtt.timestamp.field-digits", "needs exactly two digits for minutes and seconds")
+      case .fractionDigits: (code, why) = ("webvtt.timestamp.fraction-digits", "needs exactly three digits after the '.'")
+      case .minutesOutOfRange: (code, why) = ("webvtt.timestamp.minutes-out-of-range", "has minutes over 59")
+      case .secondsOutOfRange: (code, why) = ("webvtt.timestamp.seconds-out-of-range", "has seconds over 59")
+      case .tooLarge: (code, why) = ("webvtt.timestamp.too-large", "is too large")
+      }
+      report(code, .error, "the \(role) time '\(shown)' \(why); the cue is dropped", line, at: at)
+      return nil
+    }
+  }
+
+  private func finishCue(_ d: Draft) {
+    let index = doc.cues.count
+    let line = d.timingLine
+    joinBlockLines()
+    let sourceText = String(decoding: scratch, as: UTF8.self)
+    var content: [CueNode] = []
+    if !scratch.contains(where: { $0 == 0x3C || $0 == 0x26 }) {
+      // Plain text: no tokenizer needed.
+      if blockLines.count == 1 {
+        content = [.text(sourceText)]
+      } else if !blockLines.isEmpty {
+        var start = 0
+        for k in 0...scratch.count where k == scratch.count || scratch[k] == 0x0A {
+          if k > start { content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self))) }
+          if k < scratch.count { content.append(.lineBreak) }
+          start = k + 1
+        }
+      }
+    } else {
+      var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
+      ctx.cueStart = CaptionTime(milliseconds: d.start)
+      ctx.cueEnd = CaptionTime(milliseconds: d.end)
+      ctx.maxIssues = limits.maxDiagnostics
+      content = scratch.withUnsafeBufferPointer { sp in
+        WebVTTCueTextParser.parse(sp, start: 0, end: sp.count, context: &ctx)
+      }
+      for i in ctx.issues {
+        sink.report(i.code, i.severity, "cue \(index + 1): " + i.message, at: scratchLocation(i.offset), cueIndex: index)
+      }
+    }
+    for l in blockLines where isWhitespaceOnly(l) {
+      report("webvtt.block.whitespace-line", .warning, "cue \(index + 1): a line with only spaces or tabs does not end the cue; it is part of the cue text", l, cue: index)
+    }
+    if let idLine = d.idLine {
+      if isWhitespaceOnly(idLine) {
+        report("webvtt.block.whitespace-line", .warning, "cue \(index + 1): a line with only spaces or tabs is not a blank line; it became the cue identifier", idLine, cue: index)
+      }
+      if d.id == "NOTE" || startsWith(idLine, "NOTE ") || startsWith(idLine, "NOTE\t") {
+        report("webvtt.note.contains-arrow", .error, "a NOTE block must not contain '-->'; this one was read as a cue", idLine, cue: index)
+      }
+      if !d.id.isEmpty {
+        if cueIDs.contains(d.id) {
+          report("webvtt.cue.duplicate-id", .error, "cue \(index + 1): the identifier '\(d.id.prefix(40))' is already used by another cue", idLine, cue: index)
+        } else {
+          cueIDs.insert(d.id)
+        }
+      }
+    }
+    if d.end <= d.start {
+      report("webvtt.cue.end-not-after-start", .error, "cue \(index + 1): the end time is not after the start time", line, cue: index)
+    }
+    if let prev = previousStart, d.start < prev {
+      report("webvtt.cue.out-of-order", .error, "cue \(index + 1): starts before the previous cue; cues must be ordered by start time", line, cue: index)
+    }
+    if blockLines.isEmpty {
+      report("webvtt.cue.empty", .warning, "cue \(index + 1): the cue has no text", line, cue: index)
+    }
+    previousStart = max(previousStart ?? d.start, d.start)
+    var cue = Cue(
+      id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), settings: d.settings,
+      content: content, source: SourceLocation(line: line.number, column: 1, offset: line.start))
+    cue.sourceText = sourceText
+    doc.cues.append(cue)
+  }
+}

@@ -1,0 +1,272 @@
+import CaptionCore
+
+/// Cue settings and region settings (WebVTT §6.5 "parse the WebVTT cue settings" and §6.3
+/// "collect WebVTT region settings"), byte-level, with authoring-conformance reports.
+enum WebVTTSettingsParser {
+  /// One problem, at a byte offset into the parsed buffer.
+  typealias Report = (_ code: String, _ severity: Severity, _ message: String, _ offset: Int) -> Void
+
+  @inline(__always) static func isWhitespace(_ b: UInt8) -> Bool {
+    b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+  }
+
+  /// A `name:value` token.
+  struct Setting {
+    var start: Int
+    var name: Range<Int>
+    var value: Range<Int>
+  }
+
+  /// Splits `p[start..<end]` on ASCII whitespace and yields each well-formed `name:value`;
+  /// tokens without a colon (or with it first or last) are reported and skipped.
+  static func settings(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, what: String, code: String, report: Report
+  ) -> [Setting] {
+    var out: [Setting] = []
+    var i = start
+    while i < end {
+      while i < end, isWhitespace(p[i]) { i += 1 }
+      guard i < end else { break }
+      let tokenStart = i
+      var colon = -1
+      while i < end, !isWhitespace(p[i]) {
+        if colon < 0, p[i] == UInt8(ascii: ":") { colon = i }
+        i += 1
+      }
+      if colon < 0 || colon == tokenStart || colon == i - 1 {
+        report(code, .error, "'\(text(p, tokenStart..<min(i, tokenStart + 40)))' is not a \(what) (name:value)", tokenStart)
+        continue
+      }
+      out.append(Setting(start: tokenStart, name: tokenStart..<colon, value: (colon + 1)..<i))
+    }
+    return out
+  }
+
+  static func text(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: p[r]), as: UTF8.self)
+  }
+
+  static func equals(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, _ s: StaticString) -> Bool {
+    guard r.count == s.utf8CodeUnitCount else { return false }
+    let sp = s.utf8Start
+    for k in 0..<r.count where p[r.lowerBound + k] != sp[k] { return false }
+    return true
+  }
+
+  /// "Parse a percentage string": digits, optional `.digits`, `%`, in 0…100.
+  static func percentage(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Double? {
+    guard r.count >= 2, p[r.upperBound - 1] == UInt8(ascii: "%") else { return nil }
+    var i = r.lowerBound
+    let end = r.upperBound - 1
+    var intDigits = 0
+    while i < end, WebVTTTimestamp.isDigit(p[i]) { i += 1; intDigits += 1 }
+    guard intDigits > 0 else { return nil }
+    if i < end {
+      guard p[i] == UInt8(ascii: ".") else { return nil }
+      i += 1
+      var frac = 0
+      while i < end, WebVTTTimestamp.isDigit(p[i]) { i += 1; frac += 1 }
+      guard frac > 0, i == end else { return nil }
+    }
+    guard let v = Double(text(p, r.lowerBound..<end)), v.isFinite, v >= 0, v <= 100 else { return nil }
+    return v
+  }
+
+  /// Parses the settings after the end timestamp into `settings` (WebVTT §6.5).
+  ///
+  /// - Parameter regions: the regions defined so far, by identifier.
+  static func parseCueSettings(
+    _ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, regions: Set<String>,
+    into s: inout CueSettings, report: Report
+  ) {
+    var seen: Set<String> = []
+    var regionIgnoredBy: String? = nil
+    var regionOffset = 0
+    for st in settings(p, start, end, what: "cue setting", code: "webvtt.setting.malformed", report: report) {
+      let name = text(p, st.name)
+      let value = st.value
+      let valueText = { text(p, value.lowerBound..<min(value.upperBound, value.lowerBound + 40)) }
+      func invalid(_ expected: String) {
+        report("webvtt.setting.invalid-value", .error, "'\(name):\(valueText())' is invalid (\(expected)); the setting is ignored", st.start)
+      }
+      let known = ["region", "vertical", "line", "position", "size", "align"].contains(name)
+      if known {
+        if seen.contains(name) {
+          report("webvtt.setting.duplicate", .error, "the '\(name)' setting is given more than once; the last one wins", st.start)
+        }
+        seen.insert(name)
+      }
+      switch name {
+      case "region":
+        let id = text(p, value)
+        if regions.contains(id) {
+          s.region = id
+          regionOffset = st.start
+        } else {
+          s.region = nil
+          report("webvtt.setting.region-undefined", .error, "region '\(id.prefix(40))' is not defined in a REGION block before the cues", st.start)
+        }
+      case "vertical":
+        if equals(p, value, "rl") {
+          s.vertical = .verticalGrowingLeft
+        } else if equals(p, value, "lr") {
+          s.vertical = .verticalGrowingRight
+        } else {
+          invalid("expected rl or lr")
+        }
+        if s.vertical != .horizontal, s.region != nil {
+          s.region = nil
+          regionIgnoredBy = "vertical"
+        }
+      case "line":
+        var linepos = value
+        var linealign: Range<Int>? = nil
+        if let comma = p[value].firstIndex(of: UInt8(ascii: ",")) {
+          linepos = value.lowerBound..<comma
+          linealign = (comma + 1)..<value.upperBound
+        }
+        guard p[linepos].contains(where: { WebVTTTimestamp.isDigit($0) }) else { invalid("expected a number or a percentage"); continue }
+        var number: Double
+        let percent = p[linepos.upperBound - 1] == UInt8(ascii: "%")
+        if percent {
+          guard let v = percentage(p, linepos) else { invalid("expected a percentage from 0% to 100%"); continue }
+          number = v
+        } else {
+          guard let v = lineNumber(p, linepos) else { invalid("expected an integer line number"); continue }
+          number = v
+          if p[linepos].contains(UInt8(ascii: ".")) {
+            report("webvtt.setting.invalid-value", .error, "line number '\(text(p, linepos).prefix(40))' is not an integer (accepted by parsers)", st.start)
+          }
+        }
+        var align = CueSettings.LineAlignment.start
+        if let la = linealign {
+          if equals(p, la, "start") { align = .start } else if equals(p, la, "center") { align = .center } else if equals(p, la, "end") {
+            align = .end
+          } else {
+            invalid("expected start, center or end after the comma")
+            continue
+          }
+        }
+        if number == 0 { number = 0 }  // no negative zero
+        s.line = .value(number)
+        s.lineAlign = align
+        s.snapToLines = !percent
+        if s.region != nil {
+          s.region = nil
+          regionIgnoredBy = "line"
+        }
+      case "position":
+        var colpos = value
+        var colalign: Range<Int>? = nil
+        if let comma = p[value].firstIndex(of: UInt8(ascii: ",")) {
+          colpos = value.lowerBound..<comma
+          colalign = (comma + 1)..<value.upperBound
+        }
+        guard let number = percentage(p, colpos) else { invalid("expected a percentage from 0% to 100%"); continue }
+        var align = CueSettings.PositionAlignment.auto
+        if let ca = colalign {
+          if equals(p, ca, "line-left") { align = .lineLeft } else if equals(p, ca, "center") { align = .center } else if equals(p, ca, "line-right") {
+            align = .lineRight
+          } else {
+            invalid("expected line-left, center or line-right after the comma")
+            continue
+          }
+        }
+        s.position = number
+        s.positionAlign = align
+      case "size":
+        guard let number = percentage(p, value) else { invalid("expected a percentage from 0% to 100%"); continue }
+        s.size = number
+        if number != 100, s.region != nil {
+          s.region = nil
+          regionIgnoredBy = "size"
+        }
+      case "align":
+        if equals(p, value, "start") { s.align = .start } else if equals(p, value, "center") { s.align = .center } else if equals(p, value, "end") {
+          s.align = .end
+        } else if equals(p, value, "left") { s.align = .left } else if equals(p, value, "right") { s.align = .right } else {
+          invalid("expected start, center, end, left or right")
+        }
+      default:
+        report("webvtt.setting.unknown", .error, "unknown cue setting '\(name.prefix(40))'; it is ignored", st.start)
+      }
+    }
+    if let by = regionIgnoredBy {
+      report("webvtt.setting.region-ignored", .warning, "the cue's '\(by)' setting takes it out of its region", regionOffset)
+    }
+  }
+
+  /// A line number: optional leading `-`, digits, at most one `.` between digits; parsed with
+  /// the HTML rules for floating-point numbers (overflow is an error).
+  static func lineNumber(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Double? {
+    var dots = 0
+    for k in r {
+      let c = p[k]
+      if c == UInt8(ascii: "-") { if k != r.lowerBound { return nil } } else if c == UInt8(ascii: ".") {
+        dots += 1
+        if dots > 1 || k == r.lowerBound || k == r.upperBound - 1 { return nil }
+        if !WebVTTTimestamp.isDigit(p[k - 1]) || !WebVTTTimestamp.isDigit(p[k + 1]) { return nil }
+      } else if !WebVTTTimestamp.isDigit(c) {
+        return nil
+      }
+    }
+    guard let v = Double(text(p, r)), v.isFinite else { return nil }
+    return v
+  }
+
+  /// Collects region settings from a REGION block's text (WebVTT §6.3).
+  static func parseRegionSettings(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into region: inout Region, report: Report) {
+    var seen: Set<String> = []
+    var hasID = false
+    for st in settings(p, start, end, what: "region setting", code: "webvtt.region.malformed-setting", report: report) {
+      let name = text(p, st.name)
+      let value = st.value
+      func invalid(_ expected: String) {
+        report("webvtt.region.invalid-value", .error, "'\(name):\(text(p, value.lowerBound..<min(value.upperBound, value.lowerBound + 40)))' is invalid (\(expected)); the setting is ignored", st.start)
+      }
+      let known = ["id", "width", "lines", "regionanchor", "viewportanchor", "scroll"].contains(name)
+      if known {
+        if seen.contains(name) {
+          report("webvtt.region.duplicate-setting", .error, "the region setting '\(name)' is given more than once; the last one wins", st.start)
+        }
+        seen.insert(name)
+      }
+      switch name {
+      case "id":
+        region.id = text(p, value)
+        hasID = true
+        if p[value].contains(UInt8(ascii: ">")), text(p, value).contains("-->") {
+          report("webvtt.region.invalid-value", .error, "a region identifier must not contain '-->'", st.start)
+        }
+      case "width":
+        if let v = percentage(p, value) { region.width = v } else { invalid("expected a percentage from 0% to 100%") }
+      case "lines":
+        guard p[value].allSatisfy({ WebVTTTimestamp.isDigit($0) }) else { invalid("expected a whole number"); continue }
+        var n = 0
+        for k in value {
+          let (m, o1) = n.multipliedReportingOverflow(by: 10)
+          let (a, o2) = m.addingReportingOverflow(Int(p[k] - 0x30))
+          n = (o1 || o2) ? Int.max : a
+          if n == Int.max { break }
+        }
+        region.lines = n
+      case "regionanchor", "viewportanchor":
+        guard let comma = p[value].firstIndex(of: UInt8(ascii: ",")),
+          let x = percentage(p, value.lowerBound..<comma), let y = percentage(p, (comma + 1)..<value.upperBound)
+        else { invalid("expected two percentages, x%,y%"); continue }
+        if name == "regionanchor" {
+          region.regionAnchor = Region.Anchor(x: x, y: y)
+        } else {
+          region.viewportAnchor = Region.Anchor(x: x, y: y)
+        }
+      case "scroll":
+        if equals(p, value, "up") { region.scroll = .up } else { invalid("expected up") }
+      default:
+        report("webvtt.region.unknown-setting", .error, "unknown region setting '\(name.prefix(40))'; it is ignored", st.start)
+      }
+    }
+    if !hasID {
+      report("webvtt.region.missing-id", .error, "the region has no id setting, so no cue can use it", start)
+    }
+  }
+}

@@ -1,0 +1,318 @@
+import CaptionCore
+
+/// Reads the CSS of WebVTT `STYLE` blocks (WebVTT §6.2 "collect a WebVTT block", CSS Syntax 3,
+/// simplified) far enough to map `::cue` and `::cue(.class)` rules onto `NamedStyle`.
+///
+/// The style sheet text itself is kept verbatim in `CaptionDocument.styleSheets`; this parser
+/// only extracts what the model can hold. `::cue` maps to the style with id `""` (the rule for
+/// all cue text); `::cue(.name)` maps to id `name`. Other selectors are reported and skipped.
+/// Properties the model has no field for are kept in `TextStyle.other` by their CSS name.
+enum WebVTTStyleSheetParser {
+  /// One mapped rule: the style id, its properties and the byte offset of its selector.
+  struct MappedRule {
+    var id: String
+    var style: TextStyle
+    var offset: Int
+  }
+
+  /// One problem, at a byte offset into the style sheet text.
+  struct Issue {
+    var code: String
+    var severity: Severity
+    var message: String
+    var offset: Int
+  }
+
+  /// Parses `css` and returns the mappable rules in order, plus what could not be mapped.
+  static func parse(_ css: [UInt8]) -> (rules: [MappedRule], issues: [Issue]) {
+    var rules: [MappedRule] = []
+    var issues: [Issue] = []
+    let n = css.count
+    var i = 0
+    func skipSpaceAndComments() {
+      while i < n {
+        if css[i] == 0x20 || css[i] == 0x09 || css[i] == 0x0A || css[i] == 0x0C || css[i] == 0x0D {
+          i += 1
+        } else if css[i] == UInt8(ascii: "/"), i + 1 < n, css[i + 1] == UInt8(ascii: "*") {
+          i += 2
+          while i + 1 < n, !(css[i] == UInt8(ascii: "*") && css[i + 1] == UInt8(ascii: "/")) { i += 1 }
+          i = min(n, i + 2)
+        } else {
+          break
+        }
+      }
+    }
+    /// Scans to the first of `stops` outside strings, comments and (optionally) parentheses.
+    func scan(to stops: Set<UInt8>) -> Int {
+      var depth = 0
+      while i < n {
+        let c = css[i]
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { skipString(); continue }
+        if c == UInt8(ascii: "/"), i + 1 < n, css[i + 1] == UInt8(ascii: "*") { skipSpaceAndComments(); continue }
+        if c == UInt8(ascii: "\\") { i += 2; continue }
+        if c == UInt8(ascii: "(") { depth += 1 } else if c == UInt8(ascii: ")") { depth = max(0, depth - 1) } else if depth == 0, stops.contains(c) {
+          return i
+        }
+        i += 1
+      }
+      return n
+    }
+    func skipString() {
+      let q = css[i]
+      i += 1
+      while i < n, css[i] != q {
+        if css[i] == UInt8(ascii: "\\") { i += 1 }
+        i += 1
+      }
+      i = min(n, i + 1)
+    }
+    func skipBlock() {
+      // `i` is at `{`.
+      var depth = 0
+      while i < n {
+        let c = css[i]
+        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { skipString(); continue }
+        if c == UInt8(ascii: "{") { depth += 1 } else if c == UInt8(ascii: "}") {
+          depth -= 1
+          if depth == 0 { i += 1; return }
+        }
+        i += 1
+      }
+    }
+
+    while true {
+      skipSpaceAndComments()
+      guard i < n else { break }
+      let ruleStart = i
+      if css[i] == UInt8(ascii: "@") {
+        let stop = scan(to: [UInt8(ascii: ";"), UInt8(ascii: "{")])
+        if stop < n, css[stop] == UInt8(ascii: "{") { skipBlock() } else { i = min(n, stop + 1) }
+        issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "the at-rule '\(text(css, ruleStart..<min(stop, ruleStart + 40)))' is kept in the style sheet but not mapped to named styles", offset: ruleStart))
+        continue
+      }
+      let braceAt = scan(to: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+      guard braceAt < n, css[braceAt] == UInt8(ascii: "{") else {
+        issues.append(Issue(code: "webvtt.style.css-syntax", severity: .warning, message: "CSS without a '{ … }' declaration block is ignored", offset: ruleStart))
+        i = min(n, braceAt + 1)
+        continue
+      }
+      let selectorText = text(css, ruleStart..<braceAt)
+      i = braceAt + 1
+      let bodyStart = i
+      let close = scan(to: [UInt8(ascii: "}")])
+      let body = Array(css[bodyStart..<close])
+      if close >= n {
+        issues.append(Issue(code: "webvtt.style.css-syntax", severity: .warning, message: "the CSS rule is not closed with '}'", offset: ruleStart))
+      }
+      i = min(n, close + 1)
+      var ids: [String] = []
+      var unmapped: [String] = []
+      for sel in splitTopLevel(selectorText, on: ",") {
+        let s = sel.trimmingASCIIWhitespace()
+        if let id = cueClass(s) { ids.append(id) } else { unmapped.append(s) }
+      }
+      if !unmapped.isEmpty {
+        issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "selector '\(unmapped.joined(separator: ", ").prefix(60))' is kept in the style sheet but not mapped to a named style", offset: ruleStart))
+      }
+      guard !ids.isEmpty else { continue }
+      var style = TextStyle()
+      for decl in splitTopLevel(String(decoding: body, as: UTF8.self), on: ";") {
+        guard let colon = decl.firstIndex(of: ":") else {
+          if !decl.trimmingASCIIWhitespace().isEmpty {
+            issues.append(Issue(code: "webvtt.style.css-syntax", severity: .warning, message: "'\(decl.trimmingASCIIWhitespace().prefix(40))' is not a CSS declaration", offset: ruleStart))
+          }
+          continue
+        }
+        let name = decl[..<colon].trimmingASCIIWhitespace().lowercased()
+        var value = decl[decl.index(after: colon)...].trimmingASCIIWhitespace()
+        if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmingASCIIWhitespace() }
+        if !apply(name: name, value: value, to: &style) {
+          style.other[name] = value
+          issues.append(Issue(code: "webvtt.style.invalid-value", severity: .warning, message: "'\(name): \(value.prefix(40))' could not be read; it is kept as written", offset: ruleStart))
+        }
+      }
+      for id in ids { rules.append(MappedRule(id: id, style: style, offset: ruleStart)) }
+    }
+    return (rules, issues)
+  }
+
+  /// `::cue` → `""`, `::cue(.name)` → `name`; anything else is nil.
+  static func cueClass(_ s: String) -> String? {
+    if s == "::cue" { return "" }
+    guard s.hasPrefix("::cue("), s.hasSuffix(")") else { return nil }
+    let inner = s.dropFirst(6).dropLast().trimmingASCIIWhitespace()
+    guard inner.hasPrefix("."), inner.count > 1 else { return nil }
+    let name = inner.dropFirst()
+    guard name.utf8.allSatisfy({ HTMLCharacterReference.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 >= 0x80 }) else { return nil }
+    return String(name)
+  }
+
+  /// Maps one declaration; false when the value cannot be read (the caller keeps it in `other`).
+  static func apply(name: String, value: String, to s: inout TextStyle) -> Bool {
+    let v = value.lowercased()
+    switch name {
+    case "color":
+      guard let c = parseColor(v) else { return false }
+      s.color = c
+    case "background-color", "background":
+      guard let c = parseColor(v) else {
+        if name == "background" { s.other[name] = value; return true }
+        return false
+      }
+      s.backgroundColor = c
+    case "font-family":
+      let families = splitTopLevel(value, on: ",").map { f -> String in
+        var t = f.trimmingASCIIWhitespace()
+        if t.count >= 2, (t.hasPrefix("\"") && t.hasSuffix("\"")) || (t.hasPrefix("'") && t.hasSuffix("'")) {
+          t = String(t.dropFirst().dropLast())
+        }
+        switch t.lowercased() {
+        case "sans-serif": return "sansSerif"
+        case "serif": return "serif"
+        case "monospace": return "monospace"
+        default: return t
+        }
+      }.filter { !$0.isEmpty }
+      guard !families.isEmpty else { return false }
+      s.fontFamily = families
+    case "font-size":
+      guard let l = parseLength(v) else { return false }
+      s.fontSize = l
+    case "line-height":
+      if v == "normal" { s.other[name] = value; return true }
+      guard let l = parseLength(v) else { return false }
+      s.lineHeight = l
+    case "font-style":
+      guard let f = TextStyle.FontStyle(rawValue: v) else { return false }
+      s.fontStyle = f
+    case "font-weight":
+      switch v {
+      case "normal": s.fontWeight = .normal
+      case "bold": s.fontWeight = .bold
+      default:
+        guard let n = Int(v), n >= 1, n <= 1000 else { return false }
+        s.fontWeight = n >= 600 ? .bold : .normal
+        if n != 400 && n != 700 { s.other[name] = value }
+      }
+    case "text-decoration", "text-decoration-line":
+      var d = TextStyle.TextDecoration()
+      for t in v.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+        switch t {
+        case "underline": d.insert(.underline)
+        case "line-through": d.insert(.lineThrough)
+        case "overline": d.insert(.overline)
+        case "none": break
+        default: return false
+        }
+      }
+      s.textDecoration = d
+    case "opacity":
+      if v.hasSuffix("%"), let p = Double(v.dropLast()) { s.opacity = min(1, max(0, p / 100)) } else if let d = Double(v) {
+        s.opacity = min(1, max(0, d))
+      } else {
+        return false
+      }
+    case "text-shadow":
+      if v == "none" { s.textShadow = []; return true }
+      var shadows: [TextStyle.TextShadow] = []
+      for part in splitTopLevel(v, on: ",") {
+        var lengths: [Length] = []
+        var color: Color? = nil
+        for tok in splitTopLevel(part.trimmingASCIIWhitespace(), on: " ") where !tok.isEmpty {
+          if let l = parseLength(tok) { lengths.append(l) } else if let c = parseColor(tok) { color = c } else { return false }
+        }
+        guard lengths.count >= 2, lengths.count <= 3 else { return false }
+        shadows.append(TextStyle.TextShadow(offsetX: lengths[0], offsetY: lengths[1], blur: lengths.count > 2 ? lengths[2] : nil, color: color))
+      }
+      s.textShadow = shadows
+    case "text-align":
+      guard let a = TextStyle.TextAlign(rawValue: v) else { return false }
+      s.textAlign = a
+    case "visibility":
+      switch v {
+      case "visible": s.visible = true
+      case "hidden": s.visible = false
+      default: return false
+      }
+    default:
+      s.other[name] = value
+    }
+    return true
+  }
+
+  /// A CSS length: a number with `px`, `%`, `em`, `pt`, `vh` or `vw`; a bare `0`.
+  static func parseLength(_ v: String) -> Length? {
+    let units: [(String, Length.Unit)] = [("px", .pixels), ("%", .percent), ("em", .em), ("pt", .points), ("vh", .rootHeight), ("vw", .rootWidth)]
+    for (suffix, unit) in units where v.hasSuffix(suffix) {
+      guard let d = Double(v.dropLast(suffix.count)), d.isFinite else { return nil }
+      return Length(d, unit)
+    }
+    if v == "0" { return Length(0, .pixels) }
+    return nil
+  }
+
+  /// `#hex`, a named colour, `transparent`, `rgb()` / `rgba()` (comma or space syntax).
+  static func parseColor(_ v: String) -> Color? {
+    if v.hasPrefix("#") { return Color(hex: v) }
+    if let c = Color(named: v) { return c }
+    guard v.hasPrefix("rgb"), let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return nil }
+    let inner = v[v.index(after: open)..<v.index(before: v.endIndex)]
+    let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" }).map(String.init)
+    guard parts.count == 3 || parts.count == 4 else { return nil }
+    func channel(_ s: String) -> UInt8? {
+      if s.hasSuffix("%"), let p = Double(s.dropLast()) { return UInt8(max(0, min(255, (p * 2.55).rounded()))) }
+      guard let d = Double(s) else { return nil }
+      return UInt8(max(0, min(255, d.rounded())))
+    }
+    guard let r = channel(parts[0]), let g = channel(parts[1]), let b = channel(parts[2]) else { return nil }
+    var a: UInt8 = 255
+    if parts.count == 4 {
+      let s = parts[3]
+      if s.hasSuffix("%"), let p = Double(s.dropLast()) { a = UInt8(max(0, min(255, (p * 2.55).rounded()))) } else if let d = Double(s) {
+        a = UInt8(max(0, min(255, (d * 255).rounded())))
+      } else {
+        return nil
+      }
+    }
+    return Color(red: r, green: g, blue: b, alpha: a)
+  }
+
+  /// Splits on `sep` outside parentheses and quotes.
+  static func splitTopLevel(_ s: String, on sep: Character) -> [String] {
+    var out: [String] = []
+    var cur = ""
+    var depth = 0
+    var quote: Character? = nil
+    for ch in s {
+      if let q = quote {
+        cur.append(ch)
+        if ch == q { quote = nil }
+        continue
+      }
+      if ch == "\"" || ch == "'" { quote = ch } else if ch == "(" { depth += 1 } else if ch == ")" { depth = max(0, depth - 1) } else if ch == sep, depth == 0 {
+        out.append(cur)
+        cur = ""
+        continue
+      }
+      cur.append(ch)
+    }
+    out.append(cur)
+    return out
+  }
+
+  static func text(_ b: [UInt8], _ r: Range<Int>) -> String {
+    String(decoding: b[max(0, r.lowerBound)..<min(b.count, max(r.lowerBound, r.upperBound))], as: UTF8.self)
+  }
+}
+
+extension StringProtocol {
+  /// The string without leading and trailing ASCII whitespace.
+  func trimmingASCIIWhitespace() -> String {
+    let u = Array(utf8)
+    var a = 0, b = u.count
+    func ws(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+    while a < b, ws(u[a]) { a += 1 }
+    while b > a, ws(u[b - 1]) { b -= 1 }
+    return String(decoding: u[a..<b], as: UTF8.self)
+  }
+}

@@ -1,0 +1,126 @@
+import CaptionCore
+
+/// WebVTT timestamps: the byte-level "collect a WebVTT timestamp" algorithm (WebVTT §6.5) and
+/// the `hh:mm:ss.ttt` form writers use (WebVTT §4.1, "WebVTT timestamp").
+enum WebVTTTimestamp {
+  /// Why a timestamp could not be collected.
+  enum Failure: Error, Equatable {
+    /// The first character is not a digit, or a `:` / `.` is missing.
+    case malformed
+    /// Minutes or seconds are not exactly two digits.
+    case fieldDigits
+    /// The fraction is not exactly three digits.
+    case fractionDigits
+    /// Minutes above 59.
+    case minutesOutOfRange
+    /// Seconds above 59.
+    case secondsOutOfRange
+    /// More hours than a 64-bit millisecond count holds.
+    case tooLarge
+  }
+
+  /// A collected timestamp.
+  struct Value: Equatable {
+    /// The time in milliseconds.
+    var milliseconds: Int64
+    /// How many digits the hours had, or 0 when hours were omitted. The syntax asks for two or
+    /// more; the parser accepts one.
+    var hourDigits: Int
+  }
+
+  /// Collects a timestamp starting at `i`, advancing `i` past what was read.
+  static func collect(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, end: Int) -> Result<Value, Failure> {
+    var hoursMode = false
+    guard i < end, isDigit(p[i]) else { return .failure(.malformed) }
+    var (v1, len1) = digits(p, &i, end)
+    if len1 != 2 || v1 > 59 { hoursMode = true }
+    guard i < end, p[i] == UInt8(ascii: ":") else { return .failure(.malformed) }
+    i += 1
+    var (v2, len2) = digits(p, &i, end)
+    guard len2 == 2 else { return .failure(.fieldDigits) }
+    var v3: Int64
+    var hourDigits = 0
+    if hoursMode || (i < end && p[i] == UInt8(ascii: ":")) {
+      guard i < end, p[i] == UInt8(ascii: ":") else {
+        // `60:00.000`: two digits over 59 were taken as hours; the author meant minutes.
+        return .failure(len1 == 2 ? .minutesOutOfRange : .malformed)
+      }
+      i += 1
+      let (v, len3) = digits(p, &i, end)
+      guard len3 == 2 else { return .failure(.fieldDigits) }
+      v3 = v
+      hourDigits = len1
+    } else {
+      v3 = v2
+      v2 = v1
+      v1 = 0
+      len2 = 2
+    }
+    guard i < end, p[i] == UInt8(ascii: ".") else { return .failure(.malformed) }
+    i += 1
+    let (v4, len4) = digits(p, &i, end)
+    guard len4 == 3 else { return .failure(.fractionDigits) }
+    if v2 > 59 { return .failure(.minutesOutOfRange) }
+    if v3 > 59 { return .failure(.secondsOutOfRange) }
+    // Hours are saturated in `digits`; anything over ~2.5 million years is refused.
+    guard v1 <= 2_562_047_788 else { return .failure(.tooLarge) }
+    _ = len2
+    return .success(Value(milliseconds: ((v1 * 60 + v2) * 60 + v3) * 1000 + v4, hourDigits: hourDigits))
+  }
+
+  @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+  /// Collects ASCII digits, saturating the value (the length is what the syntax checks).
+  @inline(__always) static func digits(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ end: Int) -> (Int64, Int) {
+    var v: Int64 = 0
+    var n = 0
+    while i < end, isDigit(p[i]) {
+      if v < 1_000_000_000_000_000 { v = v * 10 + Int64(p[i] - 0x30) }
+      i += 1
+      n += 1
+    }
+    return (v, n)
+  }
+
+  /// Parses a whole string as one timestamp (nothing before or after it).
+  static func parse(_ s: String) -> Result<Value, Failure> {
+    var bytes = Array(s.utf8)
+    return bytes.withUnsafeMutableBufferPointer { mp in
+      let p = UnsafeBufferPointer(mp)
+      var i = 0
+      let r = collect(p, &i, end: p.count)
+      if case .success = r, i != p.count { return .failure(.malformed) }
+      return r
+    }
+  }
+
+  /// `hh:mm:ss.ttt` (hours at least two digits) for a non-negative millisecond count.
+  static func format(milliseconds ms: Int64) -> String {
+    var bytes: [UInt8] = []
+    append(milliseconds: ms, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `hh:mm:ss.ttt` for a non-negative millisecond count.
+  static func append(milliseconds ms: Int64, to out: inout [UInt8]) {
+    let m = max(0, ms)
+    let h = m / 3_600_000
+    let rest = m % 3_600_000
+    if h < 10 { out.append(0x30) }
+    out.append(contentsOf: String(h).utf8)
+    out.append(UInt8(ascii: ":"))
+    two(rest / 60_000, &out)
+    out.append(UInt8(ascii: ":"))
+    two(rest / 1000 % 60, &out)
+    out.append(UInt8(ascii: "."))
+    let f = rest % 1000
+    out.append(UInt8(0x30 + f / 100))
+    out.append(UInt8(0x30 + f / 10 % 10))
+    out.append(UInt8(0x30 + f % 10))
+  }
+
+  private static func two(_ v: Int64, _ out: inout [UInt8]) {
+    out.append(UInt8(0x30 + v / 10))
+    out.append(UInt8(0x30 + v % 10))
+  }
+}
