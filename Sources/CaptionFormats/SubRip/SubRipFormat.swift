@@ -1,28 +1,57 @@
 import CaptionCore
 
-/// SubRip (SRT).
+/// SubRip (SRT): numbered cues with `HH:MM:SS,mmm --> HH:MM:SS,mmm` timing and light HTML-like
+/// markup.
+///
+/// SRT has no formal specification. The reader follows the de facto format and recovers from the
+/// usual damage with a diagnostic for each recovery (`SubRipReader`); the writer produces
+/// canonical SRT and reports every loss (`SubRipWriter`). The codes are listed in `docs/SRT.md`.
 public struct SubRipFormat: CaptionFormat {
   public init() {}
   public var id: String { "srt" }
   public var displayName: String { "SubRip (SRT)" }
-  public var fileExtensions: [String] { ["vtt", "srt"] }
+  public var fileExtensions: [String] { ["srt"] }
   public var features: FeatureSupport {
     FeatureSupport(
-      cueIdentifiers: true, positioning: true, regions: true, namedStyles: true, inlineColor: false,
-      basicFormatting: true, voices: true, ruby: true, inlineTimestamps: true, comments: true, timeResolution: 1000)
+      cueIdentifiers: false, positioning: true, anchorPositionsOnly: true, regions: false, namedStyles: false,
+      inlineColor: true, basicFormatting: true, voices: false, ruby: false, inlineTimestamps: false,
+      comments: false, timeResolution: 1000)
   }
 
+  /// 90 for an index line followed by a timing line, 70 for a leading timing line, else 0.
   public func probe(_ prefix: ArraySlice<UInt8>) -> Int {
-    var p = prefix
-    if p.starts(with: [0xEF, 0xBB, 0xBF]) { p = p.dropFirst(3) }
-    return 0
+    let decoded = TextDecoder.decode(Array(prefix.prefix(4096)))
+    return decoded.utf8.withUnsafeBufferPointer { buf -> Int in
+      var scanner = LineScanner(decoded.utf8)
+      var first: LineScanner.Line?
+      while let l = scanner.next() {
+        if !SubRipReader.isBlank(buf, l.range) { first = l; break }
+      }
+      guard let first else { return 0 }
+      if SubRipTimingParser.parse(buf, first.range) != nil { return 70 }
+      if let second = scanner.next(), SubRipTimingParser.parse(buf, second.range) != nil { return 90 }
+      return 0
+    }
   }
 
+  /// Reads an SRT file in any encoding `TextDecoder` recognises (or `options.encoding`).
+  ///
+  /// - Throws: `CaptionError.fileTooLarge` when `bytes` is larger than
+  ///   `options.limits.maxFileSize`. Everything else is a diagnostic.
   public func read(_ bytes: [UInt8], options: ReadOptions) throws(CaptionError) -> ReadResult {
-    ReadResult(document: CaptionDocument(), diagnostics: [])
+    guard bytes.count <= options.limits.maxFileSize else {
+      throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
+    }
+    let decoded = TextDecoder.decode(bytes, encoding: options.encoding)
+    var reader = SubRipReader(bytes: decoded.utf8, limits: options.limits)
+    for d in decoded.diagnostics { reader.sink.report(d) }
+    let cues = reader.read()
+    return ReadResult(document: CaptionDocument(cues: cues), diagnostics: reader.sink.finished, encoding: decoded.encoding)
   }
 
+  /// Writes canonical SRT (UTF-8, no BOM, `options.lineEnding`) and a loss report.
   public func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-    WriteResult(bytes: Array("".utf8), diagnostics: [])
+    var writer = SubRipWriter(document: document, options: options)
+    return writer.write()
   }
 }

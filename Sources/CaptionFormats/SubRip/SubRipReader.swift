@@ -1,0 +1,254 @@
+import CaptionCore
+
+/// Reads SRT: numbered blocks of an index line, a timing line and text lines, separated by
+/// blank lines.
+///
+/// SRT has no formal specification; this follows the de facto format (SubRip, FFmpeg
+/// `srtdec.c`, Subtitle Edit) and recovers from what real files get wrong, reporting each
+/// recovery as an `srt.*` diagnostic (see `docs/SRT.md`):
+///
+/// - A cue starts at a timing line, or at any non-blank line directly followed by a timing line
+///   (its index line, numeric or not). So missing, garbled, duplicate and out-of-sequence indices,
+///   missing blank lines between cues and missing indices are all recovered.
+/// - Text after a blank line that does not start a cue continues the previous cue; text before
+///   the first cue and blocks without a timing line are skipped.
+/// - Whitespace-only lines count as blank lines.
+///
+/// - Complexity: O(n) in the input; every line is looked at a bounded number of times.
+struct SubRipReader {
+  let bytes: [UInt8]
+  let limits: ReadLimits
+  var sink: DiagnosticSink
+  var cues: [Cue] = []
+
+  /// The cue being read: its header and its text lines.
+  struct Pending {
+    var id: String
+    var start: CaptionTime
+    var end: CaptionTime
+    var source: SourceLocation
+    var lines: [Range<Int>] = []
+    var lineNumbers: [Int] = []
+  }
+
+  var pending: Pending?
+  var previousIndex: Int?
+  var seenIndices = Set<Int>()
+  var previousStart: CaptionTime?
+  var textScratch: [UInt8] = []
+
+  init(bytes: [UInt8], limits: ReadLimits) {
+    self.bytes = bytes
+    self.limits = limits
+    self.sink = DiagnosticSink(limit: limits.maxDiagnostics)
+  }
+
+  enum State {
+    /// Between cues (or before the first), after a blank line.
+    case between
+    /// Collecting text lines of `pending`.
+    case text
+    /// Skipping lines up to the next blank line (a block that could not be read).
+    case skipping
+  }
+
+  static func isBlank(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    for i in r where buf[i] != 0x20 && buf[i] != 0x09 { return false }
+    return true
+  }
+
+  static func isDigits(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    guard !r.isEmpty else { return false }
+    for i in r where !SubRipTimingParser.isDigit(buf[i]) { return false }
+    return true
+  }
+
+  func string(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: buf[r]), as: UTF8.self)
+  }
+
+  mutating func read() -> [Cue] {
+    bytes.withUnsafeBufferPointer { buf in run(buf) }
+    return cues
+  }
+
+  mutating func run(_ buf: UnsafeBufferPointer<UInt8>) {
+    var scanner = LineScanner(bytes)
+    var state = State.between
+    var strayReported = false
+    while let line = scanner.next() {
+      let r = line.range
+      if Self.isBlank(buf, r) {
+        if !r.isEmpty {
+          sink.report("srt.line.whitespace-only", .info, "a line of only whitespace is read as a blank line", at: line.start)
+        }
+        if state == .text || state == .skipping { state = .between }
+        strayReported = false
+        continue
+      }
+      switch state {
+      case .text:
+        if let t = SubRipTimingParser.parse(buf, r) {
+          sink.report("srt.cue.missing-blank-line", .warning, "a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
+          finishPending(buf)
+          startCue(buf, index: nil, timing: t, timingLine: line)
+          continue
+        }
+        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range) {
+          sink.report("srt.cue.missing-blank-line", .warning, "an index line followed by a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
+          _ = scanner.next()
+          finishPending(buf)
+          startCue(buf, index: line, timing: t, timingLine: next)
+          continue
+        }
+        pending?.lines.append(r)
+        pending?.lineNumbers.append(line.number)
+      case .skipping:
+        continue
+      case .between:
+        if let t = SubRipTimingParser.parse(buf, r) {
+          finishPending(buf)
+          startCue(buf, index: nil, timing: t, timingLine: line)
+          state = .text
+          continue
+        }
+        if SubRipTimingParser.hasArrow(buf, r) {
+          sink.report("srt.timing.invalid", .error, "\"\(string(buf, r.prefix(120)))\" is not a valid timing line; the block is skipped", at: line.start)
+          finishPending(buf)
+          state = .skipping
+          continue
+        }
+        let next = scanner.peek()
+        if let next, let t = SubRipTimingParser.parse(buf, next.range) {
+          _ = scanner.next()
+          finishPending(buf)
+          startCue(buf, index: line, timing: t, timingLine: next)
+          state = .text
+          continue
+        }
+        if let next, !Self.isBlank(buf, next.range), SubRipTimingParser.hasArrow(buf, next.range) {
+          _ = scanner.next()
+          sink.report("srt.timing.invalid", .error, "\"\(string(buf, next.range.prefix(120)))\" is not a valid timing line; the block is skipped", at: next.start)
+          finishPending(buf)
+          state = .skipping
+          continue
+        }
+        if Self.isDigits(buf, r) && r.count <= 9 {
+          sink.report("srt.cue.missing-timing", .error, "block \(string(buf, r)) has no timing line; it is skipped", at: line.start)
+          finishPending(buf)
+          state = .skipping
+          continue
+        }
+        if pending != nil {
+          sink.report("srt.cue.text-after-blank-line", .warning, "text after a blank line that does not start a cue is added to the previous cue", at: line.start)
+          pending?.lines.append(r)
+          pending?.lineNumbers.append(line.number)
+          state = .text
+          continue
+        }
+        if !strayReported {
+          let what = cues.isEmpty && pending == nil ? "text before the first cue" : "text outside a cue"
+          sink.report("srt.text.stray", .warning, "\(what) is skipped", at: line.start)
+          strayReported = true
+        }
+      }
+    }
+    finishPending(buf)
+    if scanner.crCount + scanner.lfCount + scanner.crlfCount > 0,
+      [scanner.crCount, scanner.lfCount, scanner.crlfCount].filter({ $0 > 0 }).count > 1
+    {
+      sink.report("srt.line.mixed-endings", .info, "the file mixes line endings (\(scanner.lfCount) LF, \(scanner.crlfCount) CRLF, \(scanner.crCount) CR)", at: nil)
+    }
+    if cues.isEmpty {
+      sink.report("srt.file.no-cues", .warning, bytes.isEmpty ? "the file is empty" : "no cues were found", at: nil)
+    }
+  }
+
+  mutating func startCue(_ buf: UnsafeBufferPointer<UInt8>, index: LineScanner.Line?, timing: SubRipTimingParser.Timing, timingLine: LineScanner.Line) {
+    var id = ""
+    if let index {
+      var r = index.range
+      while let f = r.first, buf[f] == 0x20 || buf[f] == 0x09 { r = r.dropFirst() }
+      while let l = r.last, buf[l] == 0x20 || buf[l] == 0x09 { r = r.dropLast() }
+      if r != index.range {
+        sink.report("srt.index.whitespace", .info, "whitespace around the cue index is ignored", at: index.start)
+      }
+      // The cue index, without a byte order mark that a concatenated file may carry.
+      if r.count >= 3, buf[r.lowerBound] == 0xEF, buf[r.lowerBound + 1] == 0xBB, buf[r.lowerBound + 2] == 0xBF {
+        sink.report("srt.index.byte-order-mark", .warning, "a byte order mark before the index (a concatenated file?) is ignored", at: index.start)
+        r = (r.lowerBound + 3)..<r.upperBound
+      }
+      id = string(buf, r.prefix(256))
+      if Self.isDigits(buf, r) && r.count <= 18 {
+        var v = 0
+        for i in r { v = v * 10 + Int(buf[i] - SubRipTimingParser.zero) }
+        if seenIndices.contains(v) {
+          sink.report("srt.index.duplicate", .warning, "index \(v) was already used", at: index.location(at: r.lowerBound))
+        } else if let p = previousIndex, v != p + 1 {
+          sink.report("srt.index.out-of-sequence", .info, "index \(v) follows \(p)", at: index.location(at: r.lowerBound))
+        } else if previousIndex == nil && v != 1 {
+          sink.report("srt.index.out-of-sequence", .info, "the first index is \(v), not 1", at: index.location(at: r.lowerBound))
+        }
+        seenIndices.insert(v)
+        previousIndex = v
+      } else {
+        sink.report("srt.index.invalid", .warning, "index \"\(id)\" is not a number; kept as the cue identifier", at: index.location(at: r.lowerBound))
+      }
+    } else {
+      sink.report("srt.index.missing", .warning, "the cue has no index line", at: timingLine.start)
+    }
+    for issue in timing.issues {
+      sink.report(issue.code, issue.severity, issue.message, at: timingLine.location(at: issue.offset))
+    }
+    if timing.end < timing.start {
+      sink.report("srt.timing.end-before-start", .error, "the end time \(timing.end) is before the start time \(timing.start)", at: timingLine.start)
+    } else if timing.end == timing.start {
+      sink.report("srt.timing.zero-duration", .warning, "the cue ends when it starts (\(timing.start))", at: timingLine.start)
+    }
+    if let p = previousStart, timing.start < p {
+      sink.report("srt.timing.out-of-order", .info, "the cue starts at \(timing.start), before the previous cue (\(p))", at: timingLine.start)
+    }
+    previousStart = timing.start
+    pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
+  }
+
+  mutating func finishPending(_ buf: UnsafeBufferPointer<UInt8>) {
+    guard let p = pending else { return }
+    pending = nil
+    var cue = Cue(id: p.id, start: p.start, end: p.end, content: [], source: p.source)
+    if p.lines.isEmpty {
+      sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
+      cue.sourceText = ""
+      cues.append(cue)
+      return
+    }
+    // Join the text lines with '\n' and note where each starts.
+    textScratch.removeAll(keepingCapacity: true)
+    var infos: [SubRipTextParser.LineInfo] = []
+    infos.reserveCapacity(p.lines.count)
+    var markup = false
+    for (k, r) in p.lines.enumerated() {
+      if k > 0 { textScratch.append(0x0A) }
+      infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: p.lineNumbers[k]))
+      for i in r {
+        let b = buf[i]
+        if b == UInt8(ascii: "<") || b == UInt8(ascii: "{") { markup = true }
+      }
+      textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
+    }
+    cue.sourceText = String(decoding: textScratch, as: UTF8.self)
+    if !markup {
+      // Plain text: runs and line breaks, no tree to build.
+      for (k, r) in p.lines.enumerated() {
+        if k > 0 { cue.content.append(.lineBreak) }
+        if !r.isEmpty { cue.content.append(.text(string(buf, r))) }
+      }
+    } else {
+      var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)
+      let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
+      cue.content = result.content
+      if let a = result.anchor { cue.settings = SubRipAnchor.settings(for: a) }
+    }
+    cues.append(cue)
+  }
+}

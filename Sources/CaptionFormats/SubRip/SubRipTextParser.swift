@@ -1,0 +1,324 @@
+import CaptionCore
+
+/// Parses SRT cue text into the cue node tree: `<i>`, `<b>`, `<u>`, `<font color face size>`,
+/// the SubStation overrides `{\i1}`/`{\i0}`, `{\b1}`/`{\b0}`, `{\u1}`/`{\u0}` and `{\an1}`–`{\an9}`,
+/// line breaks and text.
+///
+/// Recovery: unknown tags stay literal text; unclosed tags close at the end of the cue; a close
+/// tag that does not match the innermost open element closes the elements above it and reopens
+/// them after it (so `<b><i>x</b>y</i>` keeps `y` italic); a close tag with no open element is
+/// ignored; markup deeper than `ReadLimits.maxNestingDepth` is flattened to its text. Each is a
+/// diagnostic. Character references are not decoded: SRT has none, and `&amp;` is text.
+///
+/// - Complexity: O(n) in the text length; the open-element stack is explicit and bounded.
+struct SubRipTextParser {
+  /// A text line of the cue: where it starts in the cue text and in the document.
+  struct LineInfo {
+    var textOffset: Int
+    var documentOffset: Int
+    var number: Int
+  }
+
+  enum TagKind: Equatable {
+    case italic, bold, underline, font
+
+    var name: String {
+      switch self {
+      case .italic: "i"
+      case .bold: "b"
+      case .underline: "u"
+      case .font: "font"
+      }
+    }
+
+    var elementKind: CueElement.Kind {
+      switch self {
+      case .italic: .italic
+      case .bold: .bold
+      case .underline: .underline
+      case .font: .span
+      }
+    }
+  }
+
+  struct Frame {
+    var tag: TagKind
+    var element: CueElement
+    var location: SourceLocation
+  }
+
+  let lines: [LineInfo]
+  let maxDepth: Int
+  var lineCursor = 0
+  var root: [CueNode] = []
+  var stack: [Frame] = []
+  var text: [UInt8] = []
+  var suppressed = 0
+  var anchor: Int?
+
+  init(lines: [LineInfo], maxDepth: Int) {
+    self.lines = lines
+    self.maxDepth = max(1, maxDepth)
+  }
+
+  /// The document location of byte `k` of the cue text (calls must not go backwards).
+  mutating func location(_ k: Int) -> SourceLocation {
+    while lineCursor + 1 < lines.count && lines[lineCursor + 1].textOffset <= k { lineCursor += 1 }
+    let l = lines[lineCursor]
+    return SourceLocation(line: l.number, column: k - l.textOffset + 1, offset: l.documentOffset + k - l.textOffset)
+  }
+
+  mutating func flushText() {
+    guard !text.isEmpty else { return }
+    append(.text(String(decoding: text, as: UTF8.self)))
+    text.removeAll(keepingCapacity: true)
+  }
+
+  mutating func append(_ node: CueNode) {
+    if stack.isEmpty { root.append(node) } else { stack[stack.count - 1].element.children.append(node) }
+  }
+
+  mutating func open(_ tag: TagKind, style: TextStyle?, at k: Int, sink: inout DiagnosticSink) {
+    if stack.count >= maxDepth {
+      if suppressed == 0 {
+        sink.report("srt.tag.nesting-limit", .warning, "markup nested deeper than \(maxDepth) levels is flattened to its text", at: location(k))
+      }
+      suppressed += 1
+      return
+    }
+    flushText()
+    stack.append(Frame(tag: tag, element: CueElement(tag.elementKind, style: style), location: location(k)))
+  }
+
+  mutating func closeTop() {
+    guard let f = stack.popLast() else { return }
+    append(.element(f.element))
+  }
+
+  mutating func close(_ tag: TagKind, at k: Int, sink: inout DiagnosticSink) {
+    guard let idx = stack.lastIndex(where: { $0.tag == tag }) else {
+      if suppressed > 0 {
+        suppressed -= 1
+      } else {
+        sink.report("srt.tag.unmatched-close", .warning, "</\(tag.name)> closes nothing and is ignored", at: location(k))
+      }
+      return
+    }
+    flushText()
+    if idx == stack.count - 1 {
+      closeTop()
+      return
+    }
+    sink.report("srt.tag.misnested", .warning, "</\(tag.name)> closes <\(stack[idx + 1].tag.name)> too; it is reopened after", at: location(k))
+    var reopen: [Frame] = []
+    while stack.count > idx + 1 {
+      let f = stack[stack.count - 1]
+      reopen.append(Frame(tag: f.tag, element: CueElement(f.element.kind, style: f.element.style), location: f.location))
+      closeTop()
+    }
+    closeTop()
+    for f in reopen.reversed() { stack.append(f) }
+  }
+
+  /// Parses the cue text `buf` (lines joined by `\n`).
+  mutating func parse(_ buf: UnsafeBufferPointer<UInt8>, sink: inout DiagnosticSink) -> (content: [CueNode], anchor: Int?) {
+    let n = buf.count
+    var i = 0
+    // Cached positions of the next '>', '}' and '\n', so that scanning for tag ends stays linear.
+    var nextGT = -1, nextBrace = -1, nextNL = -1
+    func find(_ b: UInt8, from: Int, cache: inout Int) -> Int {
+      if cache >= from { return cache }
+      var j = from
+      while j < n && buf[j] != b { j += 1 }
+      cache = j
+      return j
+    }
+    while i < n {
+      let b = buf[i]
+      if b == 0x0A {
+        flushText()
+        append(.lineBreak)
+        i += 1
+        continue
+      }
+      if b == UInt8(ascii: "<") {
+        let gt = find(UInt8(ascii: ">"), from: i + 1, cache: &nextGT)
+        let nl = find(0x0A, from: i + 1, cache: &nextNL)
+        if gt < n && gt < nl && gt - i <= Self.maxTagLength, let consumed = tag(buf, i, gt, sink: &sink) {
+          i = consumed
+          continue
+        }
+      } else if b == UInt8(ascii: "{"), i + 1 < n, buf[i + 1] == UInt8(ascii: "\\") {
+        let close = find(UInt8(ascii: "}"), from: i + 1, cache: &nextBrace)
+        let nl = find(0x0A, from: i + 1, cache: &nextNL)
+        if close < n && close < nl && close - i <= Self.maxTagLength {
+          override(buf, i, close, sink: &sink)
+          i = close + 1
+          continue
+        }
+      }
+      text.append(b)
+      i += 1
+    }
+    flushText()
+    while let f = stack.last {
+      sink.report("srt.tag.unclosed", .warning, "<\(f.tag.name)> is not closed; it ends with the cue", at: f.location)
+      closeTop()
+    }
+    return (root, anchor)
+  }
+
+  /// Longer `<…>` or `{\…}` runs are text, which also keeps messages short.
+  static let maxTagLength = 1024
+
+  static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+  static func isLetter(_ b: UInt8) -> Bool { let l = lower(b); return l >= 0x61 && l <= 0x7A }
+  static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+  /// Handles `<…>` at `lt` ending at `gt`. Returns the index after it, or `nil` to keep the `<`
+  /// as text (not tag-shaped).
+  mutating func tag(_ buf: UnsafeBufferPointer<UInt8>, _ lt: Int, _ gt: Int, sink: inout DiagnosticSink) -> Int? {
+    var j = lt + 1
+    let closing = j < gt && buf[j] == UInt8(ascii: "/")
+    if closing { j += 1 }
+    let nameStart = j
+    while j < gt && Self.isLetter(buf[j]) { j += 1 }
+    guard j > nameStart else { return nil }
+    let nameEnd = j
+    let tag: TagKind?
+    switch nameEnd - nameStart {
+    case 1:
+      switch Self.lower(buf[nameStart]) {
+      case UInt8(ascii: "i"): tag = .italic
+      case UInt8(ascii: "b"): tag = .bold
+      case UInt8(ascii: "u"): tag = .underline
+      default: tag = nil
+      }
+    case 4:
+      let w = (Self.lower(buf[nameStart]), Self.lower(buf[nameStart + 1]), Self.lower(buf[nameStart + 2]), Self.lower(buf[nameStart + 3]))
+      tag = w == (0x66, 0x6F, 0x6E, 0x74) ? .font : nil
+    default:
+      tag = nil
+    }
+    // After the name: '>' directly, or whitespace (then attributes for <font>).
+    let rest = nameEnd..<gt
+    let restIsBlank = rest.allSatisfy { Self.isSpace(buf[$0]) }
+    guard let tag, rest.isEmpty || Self.isSpace(buf[nameEnd]) || (closing && restIsBlank) else {
+      sink.report("srt.tag.unknown", .warning, "unknown tag \(String(decoding: UnsafeBufferPointer(rebasing: buf[lt...gt]), as: UTF8.self)) is kept as text", at: location(lt))
+      text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[lt...gt]))
+      return gt + 1
+    }
+    if closing {
+      close(tag, at: lt, sink: &sink)
+      return gt + 1
+    }
+    var style: TextStyle?
+    if tag == .font {
+      style = fontStyle(buf, rest, sink: &sink)
+    } else if !restIsBlank {
+      sink.report("srt.tag.attributes-ignored", .info, "attributes on <\(tag.name)> are ignored", at: location(nameEnd))
+    }
+    open(tag, style: style, at: lt, sink: &sink)
+    return gt + 1
+  }
+
+  /// Parses `<font>` attributes: `color` (a name, `#rrggbb`, `#rgb` or bare `rrggbb`), `face`,
+  /// `size`.
+  mutating func fontStyle(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, sink: inout DiagnosticSink) -> TextStyle {
+    var style = TextStyle()
+    var j = range.lowerBound
+    let end = range.upperBound
+    while j < end {
+      while j < end && Self.isSpace(buf[j]) { j += 1 }
+      guard j < end else { break }
+      let nameStart = j
+      while j < end && buf[j] != UInt8(ascii: "=") && !Self.isSpace(buf[j]) { j += 1 }
+      let name = String(decoding: UnsafeBufferPointer(rebasing: buf[nameStart..<j]), as: UTF8.self).lowercased()
+      while j < end && Self.isSpace(buf[j]) { j += 1 }
+      var value = ""
+      if j < end && buf[j] == UInt8(ascii: "=") {
+        j += 1
+        while j < end && Self.isSpace(buf[j]) { j += 1 }
+        if j < end && (buf[j] == UInt8(ascii: "\"") || buf[j] == UInt8(ascii: "'")) {
+          let q = buf[j]
+          j += 1
+          let vs = j
+          while j < end && buf[j] != q { j += 1 }
+          value = String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<j]), as: UTF8.self)
+          if j < end { j += 1 }
+        } else {
+          let vs = j
+          while j < end && !Self.isSpace(buf[j]) { j += 1 }
+          value = String(decoding: UnsafeBufferPointer(rebasing: buf[vs..<j]), as: UTF8.self)
+        }
+      }
+      let at = location(nameStart)
+      switch name {
+      case "color":
+        if let c = Color(named: value) {
+          style.color = c
+        } else if value.hasPrefix("#"), let c = Color(hex: value) {
+          style.color = c
+        } else if value.utf8.count == 6, let c = Color(hex: value) {
+          style.color = c
+          sink.report("srt.font.color-missing-hash", .info, "colour \"\(value)\" has no '#'; read as #\(value)", at: at)
+        } else {
+          sink.report("srt.font.invalid-color", .warning, "\"\(value)\" is not a colour; ignored", at: at)
+        }
+      case "face":
+        if value.isEmpty {
+          sink.report("srt.font.invalid-face", .warning, "empty font face ignored", at: at)
+        } else {
+          style.fontFamily = [value]
+        }
+      case "size":
+        if let v = Double(value), v > 0, v.isFinite {
+          style.fontSize = Length(v, .pixels)
+        } else {
+          sink.report("srt.font.invalid-size", .warning, "\"\(value)\" is not a font size; ignored", at: at)
+        }
+      default:
+        sink.report("srt.font.unknown-attribute", .warning, "<font> attribute \"\(name)\" is ignored", at: at)
+      }
+    }
+    return style
+  }
+
+  /// Handles a SubStation override block `{\…}` from `open` to `close` (the '}').
+  mutating func override(_ buf: UnsafeBufferPointer<UInt8>, _ open: Int, _ close: Int, sink: inout DiagnosticSink) {
+    var j = open + 1
+    var ignored = false
+    while j < close {
+      guard buf[j] == UInt8(ascii: "\\") else { j += 1; continue }
+      let cmd = j + 1
+      var k = cmd
+      while k < close && buf[k] != UInt8(ascii: "\\") { k += 1 }
+      let len = k - cmd
+      let c0 = len > 0 ? Self.lower(buf[cmd]) : 0
+      if len >= 3, c0 == UInt8(ascii: "a"), Self.lower(buf[cmd + 1]) == UInt8(ascii: "n") {
+        let digits = UnsafeBufferPointer(rebasing: buf[(cmd + 2)..<k])
+        if digits.count == 1, let d = digits.first, d >= UInt8(ascii: "1") && d <= UInt8(ascii: "9") {
+          if anchor == nil {
+            anchor = Int(d - UInt8(ascii: "0"))
+          } else {
+            sink.report("srt.position.multiple", .warning, "a second position tag is ignored; the first one applies", at: location(j))
+          }
+        } else {
+          sink.report("srt.position.invalid", .warning, "position tag {\\an\(String(decoding: digits, as: UTF8.self))} is not \\an1–\\an9; ignored", at: location(j))
+        }
+      } else if len == 2, c0 == UInt8(ascii: "i") || c0 == UInt8(ascii: "b") || c0 == UInt8(ascii: "u"),
+        buf[cmd + 1] == UInt8(ascii: "0") || buf[cmd + 1] == UInt8(ascii: "1")
+      {
+        let tag: TagKind = c0 == UInt8(ascii: "i") ? .italic : (c0 == UInt8(ascii: "b") ? .bold : .underline)
+        sink.report("srt.tag.ass-override", .info, "SubStation override {\\\(String(decoding: UnsafeBufferPointer(rebasing: buf[cmd..<k]), as: UTF8.self))} read as <\(buf[cmd + 1] == UInt8(ascii: "0") ? "/" : "")\(tag.name)>", at: location(j))
+        if buf[cmd + 1] == UInt8(ascii: "1") { self.open(tag, style: nil, at: j, sink: &sink) } else { self.close(tag, at: j, sink: &sink) }
+      } else {
+        ignored = true
+      }
+      j = k
+    }
+    if ignored {
+      sink.report("srt.tag.ass-override-ignored", .warning, "SubStation override \(String(decoding: UnsafeBufferPointer(rebasing: buf[open...close]), as: UTF8.self)) has no SRT meaning; ignored", at: location(open))
+    }
+  }
+}

@@ -1,0 +1,303 @@
+import CaptionCore
+
+/// Writes canonical SRT and reports everything of the document that SRT cannot hold.
+///
+/// Output: UTF-8 without a byte order mark; blocks of the index (1…n), the timing line
+/// `HH:MM:SS,mmm --> HH:MM:SS,mmm` and the text lines, separated by one blank line; the chosen
+/// line ending throughout. Markup: `<i>`, `<b>`, `<u>`, `<font color="#rrggbb" face="…"
+/// size="…">`, and `{\anN}` at the start of the text when the cue settings name one of the nine
+/// anchors (see `SubRipAnchor`). Losses are `srt.write.*` diagnostics with the cue index.
+struct SubRipWriter {
+  let document: CaptionDocument
+  let newline: [UInt8]
+  var diagnostics: [Diagnostic] = []
+  var out: [UInt8] = []
+
+  /// Per-cue losses, reported once per cue and code.
+  var cueLosses: [(code: String, detail: String)] = []
+  var cueBuffer: [UInt8] = []
+
+  init(document: CaptionDocument, options: WriteOptions) {
+    self.document = document
+    self.newline = Array(options.lineEnding.rawValue.utf8)
+  }
+
+  mutating func write() -> WriteResult {
+    reportDocumentLosses()
+    var replacedIds = 0
+    var firstReplaced = ""
+    for (k, cue) in document.cues.enumerated() {
+      let index = String(k + 1)
+      if cue.id != index {
+        if replacedIds == 0 { firstReplaced = "cue \(k + 1): identifier \"\(cue.id)\"" }
+        replacedIds += 1
+      }
+      writeCue(cue, number: k + 1)
+    }
+    if replacedIds > 0 {
+      diagnostics.append(Diagnostic(code: "srt.write.id-replaced", severity: .info, message: "\(replacedIds) cue identifier(s) were replaced by sequence numbers (first: \(firstReplaced))"))
+    }
+    return WriteResult(bytes: out, diagnostics: diagnostics)
+  }
+
+  mutating func reportDocumentLosses() {
+    func loss(_ code: String, _ message: String) {
+      diagnostics.append(Diagnostic(code: code, severity: .warning, message: message))
+    }
+    if !document.styles.isEmpty || !document.styleSheets.isEmpty {
+      loss("srt.write.styles-dropped", "\(document.styles.count) named style(s) and \(document.styleSheets.count) style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped")
+    }
+    if !document.regions.isEmpty {
+      loss("srt.write.regions-dropped", "\(document.regions.count) region(s) have no SRT equivalent, dropped")
+    }
+    if !document.comments.isEmpty {
+      loss("srt.write.comments-dropped", "\(document.comments.count) comment(s) have no SRT equivalent, dropped")
+    }
+    let m = document.metadata
+    var header: [String] = []
+    if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
+    if m.title != nil { header.append("title") }
+    if m.language != nil { header.append("language") }
+    if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP") }
+    if !m.parameters.isEmpty { header.append("parameters (\(m.parameters.keys.sorted().joined(separator: ", ")))") }
+    if !header.isEmpty {
+      loss("srt.write.header-dropped", "document \(header.joined(separator: ", ")) have no SRT equivalent, dropped")
+    }
+  }
+
+  mutating func lose(_ code: String, _ detail: String) {
+    if !cueLosses.contains(where: { $0.code == code && $0.detail == detail }) { cueLosses.append((code, detail)) }
+  }
+
+  mutating func writeCue(_ cue: Cue, number: Int) {
+    cueLosses.removeAll(keepingCapacity: true)
+    out.append(contentsOf: String(number).utf8)
+    out.append(contentsOf: newline)
+    writeTime(cue.start, which: "start")
+    out.append(contentsOf: " --> ".utf8)
+    writeTime(cue.end, which: "end")
+    out.append(contentsOf: newline)
+
+    // Settings → {\anN}.
+    let (anchor, dropped) = SubRipAnchor.anchor(for: cue.settings)
+    for d in dropped { lose("srt.write.position-dropped", "\(d) has no SRT equivalent, dropped") }
+    if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
+
+    // Text → lines.
+    cueBuffer.removeAll(keepingCapacity: true)
+    if cue.style != nil || !cue.styleRefs.isEmpty {
+      writeNode(.element(CueElement(.span, classes: cue.styleRefs, style: cue.style, children: cue.content)), depth: 0)
+    } else {
+      for node in cue.content { writeNode(node, depth: 0) }
+    }
+    var lines = cueBuffer.split(separator: 0x0A, omittingEmptySubsequences: false)
+    if cueBuffer.isEmpty { lines = [] }
+    var kept: [ArraySlice<UInt8>] = []
+    var blank = 0
+    for l in lines {
+      if l.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { blank += 1 } else { kept.append(l) }
+    }
+    if blank > 0 && !kept.isEmpty {
+      lose("srt.write.blank-line-dropped", "\(blank) empty text line(s) would end the cue in SRT, dropped")
+    } else if blank > 0 && !lines.allSatisfy(\.isEmpty) {
+      lose("srt.write.blank-line-dropped", "whitespace-only text would read back as no text, dropped")
+    }
+    for (k, l) in kept.enumerated() {
+      let reread = l.withUnsafeBufferPointer { SubRipTimingParser.parse($0, 0..<$0.count) != nil }
+      let indexLike = k + 1 < kept.count && !l.isEmpty && l.allSatisfy(SubRipTimingParser.isDigit)
+        && kept[k + 1].withUnsafeBufferPointer { SubRipTimingParser.parse($0, 0..<$0.count) != nil }
+      if reread || indexLike {
+        lose("srt.write.ambiguous-line", "text line \"\(String(decoding: l.prefix(80), as: UTF8.self))\" reads back as a timing line and starts a new cue")
+      }
+    }
+    if anchor != 2 {
+      out.append(contentsOf: "{\\an\(anchor)}".utf8)
+      if kept.isEmpty { out.append(contentsOf: newline) }
+    }
+    for l in kept {
+      out.append(contentsOf: l)
+      out.append(contentsOf: newline)
+    }
+    if number < document.cues.count { out.append(contentsOf: newline) }
+
+    for (code, detail) in cueLosses {
+      let severity: Severity = code == "srt.write.time-rounded" ? .info : .warning
+      diagnostics.append(Diagnostic(code: code, severity: severity, message: "cue \(number): \(detail)", location: cue.source, cueIndex: number - 1))
+    }
+  }
+
+  mutating func writeTime(_ t: CaptionTime, which: String) {
+    if !t.isWholeMilliseconds {
+      lose("srt.write.time-rounded", "\(which) time \(t.value)/\(t.timescale) s rounded to the millisecond")
+    }
+    var ms = t.roundedMilliseconds
+    if ms < 0 {
+      lose("srt.write.time-out-of-range", "negative \(which) time \(t) written as 00:00:00,000")
+      ms = 0
+    }
+    let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
+    if h > 99 {
+      lose("srt.write.time-out-of-range", "\(which) time \(t) is above 99:59:59,999; written with \(String(h).utf8.count) hour digits")
+    }
+    pad(h, 2)
+    out.append(UInt8(ascii: ":"))
+    pad(m, 2)
+    out.append(UInt8(ascii: ":"))
+    pad(s, 2)
+    out.append(UInt8(ascii: ","))
+    pad(f, 3)
+  }
+
+  mutating func pad(_ v: Int64, _ width: Int) {
+    let digits = String(v).utf8
+    for _ in digits.count..<max(width, digits.count) { out.append(UInt8(ascii: "0")) }
+    out.append(contentsOf: digits)
+  }
+
+  /// The style that classes and the element's own style give (named styles resolved through
+  /// `basedOn`, the element's own style winning).
+  mutating func resolvedStyle(_ e: CueElement) -> TextStyle {
+    var style = TextStyle()
+    for c in e.classes {
+      if let s = namedStyle(c, depth: 0), !s.isEmpty {
+        style = style.merged(with: s)
+      } else {
+        lose("srt.write.class-dropped", "class \"\(c)\" has no SRT equivalent, dropped")
+      }
+    }
+    if let own = e.style { style = style.merged(with: own) }
+    return style
+  }
+
+  func namedStyle(_ id: String, depth: Int) -> TextStyle? {
+    guard depth < 32, let n = document.style(id: id) else { return nil }
+    var s = TextStyle()
+    for b in n.basedOn { if let p = namedStyle(b, depth: depth + 1) { s = s.merged(with: p) } }
+    return s.merged(with: n.style)
+  }
+
+  mutating func writeNode(_ node: CueNode, depth: Int) {
+    switch node {
+    case .text(let s):
+      let bytes = Array(s.utf8)
+      if Self.looksLikeMarkup(bytes) {
+        lose("srt.write.markup-in-text", "text \"\(s.prefix(40))\" reads back as SRT markup")
+      }
+      cueBuffer.append(contentsOf: bytes)
+    case .lineBreak:
+      cueBuffer.append(0x0A)
+    case .timestamp(let t):
+      lose("srt.write.timestamp-dropped", "inline timestamp \(t) has no SRT equivalent, dropped")
+    case .element(let e):
+      guard depth < 512 else {
+        for c in e.children { writeNode(c, depth: depth) }
+        return
+      }
+      var style = resolvedStyle(e)
+      var wraps: [String] = []
+      switch e.kind {
+      case .italic: wraps.append("i")
+      case .bold: wraps.append("b")
+      case .underline: wraps.append("u")
+      case .voice(let name):
+        lose("srt.write.voice-dropped", "voice \"\(name)\" has no SRT equivalent, dropped (its text is kept)")
+      case .language(let tag):
+        lose("srt.write.language-dropped", "language span \"\(tag)\" has no SRT equivalent, dropped (its text is kept)")
+      case .ruby:
+        lose("srt.write.ruby-dropped", "ruby annotation has no SRT equivalent; the base text is kept, the ruby text dropped")
+      case .rubyText:
+        lose("srt.write.ruby-dropped", "ruby annotation has no SRT equivalent; the base text is kept, the ruby text dropped")
+        return
+      case .span: break
+      }
+      if style.fontStyle == .italic && !wraps.contains("i") { wraps.append("i") }
+      if style.fontWeight == .bold && !wraps.contains("b") { wraps.append("b") }
+      if style.textDecoration?.contains(.underline) == true && !wraps.contains("u") { wraps.append("u") }
+      style.fontStyle = nil
+      style.fontWeight = nil
+      if let d = style.textDecoration {
+        let rest = d.subtracting(.underline)
+        style.textDecoration = nil
+        if !rest.isEmpty { lose("srt.write.style-dropped", "text decoration other than underline has no SRT equivalent, dropped") }
+      }
+      var font: [UInt8] = []
+      if let c = style.color {
+        if c.alpha != 255 { lose("srt.write.style-dropped", "colour opacity has no SRT equivalent, written opaque") }
+        var opaque = c
+        opaque.alpha = 255
+        font += " color=\"\(opaque.hex)\"".utf8
+        style.color = nil
+      }
+      if let f = style.fontFamily, let first = f.first {
+        if f.count > 1 { lose("srt.write.style-dropped", "font families after \"\(first)\" have no SRT equivalent, dropped") }
+        font += " face=\"\(first.filter { $0 != "\"" })\"".utf8
+        style.fontFamily = nil
+      }
+      if let size = style.fontSize, size.unit == .pixels {
+        font += " size=\"\(Length.format(size.value))\"".utf8
+        style.fontSize = nil
+      }
+      if !style.isEmpty { lose("srt.write.style-dropped", "\(Self.propertyNames(style)) have no SRT equivalent, dropped") }
+      if !font.isEmpty {
+        cueBuffer.append(contentsOf: "<font".utf8)
+        cueBuffer.append(contentsOf: font)
+        cueBuffer.append(UInt8(ascii: ">"))
+      }
+      for w in wraps { cueBuffer.append(contentsOf: "<\(w)>".utf8) }
+      for c in e.children { writeNode(c, depth: depth + 1) }
+      for w in wraps.reversed() { cueBuffer.append(contentsOf: "</\(w)>".utf8) }
+      if !font.isEmpty { cueBuffer.append(contentsOf: "</font>".utf8) }
+    }
+  }
+
+  /// Names of the set properties of `s`, for loss messages, in a fixed order.
+  static func propertyNames(_ s: TextStyle) -> String {
+    var names: [String] = []
+    if s.backgroundColor != nil { names.append("background colour") }
+    if s.fontSize != nil { names.append("font size") }
+    if s.fontSizeVertical != nil { names.append("font size") }
+    if s.textOutline != nil { names.append("text outline") }
+    if s.textShadow != nil { names.append("text shadow") }
+    if s.textAlign != nil { names.append("text alignment") }
+    if s.displayAlign != nil { names.append("display alignment") }
+    if s.lineHeight != nil { names.append("line height") }
+    if s.opacity != nil { names.append("opacity") }
+    if s.visible != nil { names.append("visibility") }
+    if s.displayed != nil { names.append("display") }
+    if s.writingMode != nil { names.append("writing mode") }
+    if s.direction != nil { names.append("direction") }
+    if s.forcedDisplay != nil { names.append("forced display") }
+    if s.linePadding != nil { names.append("line padding") }
+    if s.multiRowAlign != nil { names.append("multi-row alignment") }
+    if s.fontStyle != nil { names.append("font style") }
+    if s.fontWeight != nil { names.append("font weight") }
+    names += s.other.keys.sorted()
+    return names.isEmpty ? "style properties" : names.joined(separator: ", ")
+  }
+
+  /// Whether text would read back as a tag: `<i>`, `</b>`, `<font …>`, `{\…}`.
+  static func looksLikeMarkup(_ b: [UInt8]) -> Bool {
+    var i = 0
+    while i < b.count {
+      if b[i] == UInt8(ascii: "{"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "\\"),
+        b[(i + 2)...].contains(UInt8(ascii: "}"))
+      {
+        return true
+      }
+      if b[i] == UInt8(ascii: "<") {
+        var j = i + 1
+        if j < b.count && b[j] == UInt8(ascii: "/") { j += 1 }
+        let s = j
+        while j < b.count && SubRipTextParser.isLetter(b[j]) { j += 1 }
+        let name = String(decoding: b[s..<j], as: UTF8.self).lowercased()
+        if ["i", "b", "u", "font"].contains(name), j < b.count, b[j] == UInt8(ascii: ">") || b[j] == 0x20 || b[j] == 0x09,
+          b[j...].contains(UInt8(ascii: ">"))
+        {
+          return true
+        }
+      }
+      i += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,119 @@
+import CaptionCore
+import CaptionFormats
+import Testing
+
+/// Reading well-formed SRT: values, line endings, markup and positions.
+@Suite struct SubRipReaderTests {
+  let ms = SRT.ms
+
+  @Test func readsCanonicalFile() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,500\nHello\nworld\n\n2\n01:02:03,004 --> 01:02:04,005\nSecond\n")
+    #expect(r.diagnostics.isEmpty)
+    #expect(r.cues.count == 2)
+    #expect(r.cues[0].id == "1")
+    #expect(r.cues[0].start == ms(1000) && r.cues[0].end == ms(2500))
+    #expect(r.cues[0].content == [.text("Hello"), .lineBreak, .text("world")])
+    #expect(r.cues[0].sourceText == "Hello\nworld")
+    #expect(r.cues[0].source == SourceLocation(line: 2, column: 1, offset: 2))
+    #expect(r.cues[1].start == ms(3_723_004) && r.cues[1].end == ms(3_724_005))
+    #expect(r.encoding == .utf8)
+  }
+
+  @Test(arguments: ["\n", "\r\n", "\r"])
+  func lineEndings(_ nl: String) {
+    let text = ["1", "00:00:01,000 --> 00:00:02,000", "A", "B", "", "2", "00:00:03,000 --> 00:00:04,000", "C", ""].joined(separator: nl)
+    let r = SRT.read(text)
+    #expect(r.diagnostics.isEmpty)
+    #expect(r.cues.map(\.plainText) == ["A\nB", "C"])
+    #expect(r.cues[1].source?.line == 7)
+  }
+
+  @Test func mixedLineEndings() {
+    let r = SRT.read("1\r\n00:00:01,000 --> 00:00:02,000\nA\r\rB\n")
+    let d = r.diagnostics("srt.line.mixed-endings")
+    #expect(d.count == 1 && d[0].severity == .info)
+    #expect(r.cues.count == 1 && r.cues[0].plainText == "A\nB")
+    #expect(r.diagnostics("srt.cue.text-after-blank-line").first?.location?.line == 5)
+  }
+
+  @Test func utf8BOMIsSkipped() {
+    let r = SRT.read([0xEF, 0xBB, 0xBF] + Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8))
+    #expect(r.diagnostics.isEmpty)
+    #expect(r.cues.first?.id == "1")
+  }
+
+  @Test func italicBoldUnderline() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n<i>a</i> <B>b</B> <u>c\nd</u>\n")
+    #expect(r.diagnostics.isEmpty)
+    #expect(r.cues[0].content == [
+      .element(CueElement(.italic, children: [.text("a")])), .text(" "),
+      .element(CueElement(.bold, children: [.text("b")])), .text(" "),
+      .element(CueElement(.underline, children: [.text("c"), .lineBreak, .text("d")])),
+    ])
+  }
+
+  @Test func fontColorFaceSize() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n<font color=\"#00ff00\" face=\"Arial\" size=\"28\">x</font><font color=yellow>y</font>\n")
+    #expect(r.diagnostics.isEmpty)
+    var green = TextStyle()
+    green.color = Color(red: 0, green: 255, blue: 0)
+    green.fontFamily = ["Arial"]
+    green.fontSize = Length(28, .pixels)
+    var yellow = TextStyle()
+    yellow.color = Color(red: 255, green: 255, blue: 0)
+    #expect(r.cues[0].content == [
+      .element(CueElement(.span, style: green, children: [.text("x")])),
+      .element(CueElement(.span, style: yellow, children: [.text("y")])),
+    ])
+  }
+
+  @Test(arguments: 1...9)
+  func anchorTags(_ n: Int) {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n{\\an\(n)}Text\n")
+    #expect(r.diagnostics.isEmpty)
+    let s = r.cues[0].settings
+    #expect(r.cues[0].content == [.text("Text")])
+    switch n {
+    case 1, 2, 3: #expect(s.line == .auto)
+    case 4, 5, 6: #expect(s.line == .value(50) && !s.snapToLines && s.lineAlign == .center)
+    default: #expect(s.line == .value(0) && s.snapToLines && s.lineAlign == .start)
+    }
+    #expect(s.align == [.left, .center, .right][(n - 1) % 3])
+    #expect(s.position == nil && s.size == 100)
+  }
+
+  @Test func entitiesStayText() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n&amp; &lt;3\n")
+    #expect(r.cues[0].content == [.text("&amp; &lt;3")])
+    #expect(r.diagnostics.isEmpty)
+  }
+
+  @Test func lessThanThatIsNotATagIsText() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\na < b > c <3 {not an override}\n")
+    #expect(r.cues[0].content == [.text("a < b > c <3 {not an override}")])
+    #expect(r.diagnostics.isEmpty)
+  }
+
+  @Test func encodingOverride() {
+    let bytes: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0xE0, 0xE1]
+    let r = SRT.read(bytes, options: ReadOptions(encoding: TextEncoding(label: "cp1251")))
+    #expect(r.encoding == .windows1251)
+    #expect(r.cues[0].plainText == "аб")
+    #expect(r.diagnostics.isEmpty)
+  }
+
+  @Test func fileTooLargeThrows() {
+    var options = ReadOptions()
+    options.limits.maxFileSize = 10
+    #expect(throws: CaptionError.fileTooLarge(size: 11, limit: 10)) {
+      _ = try SubRipFormat().read(Array("01234567890".utf8), options: options)
+    }
+  }
+
+  @Test func probeScores() {
+    let f = SubRipFormat()
+    #expect(f.probe(Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8)[...]) == 90)
+    #expect(f.probe(Array("\n00:00:01,000 --> 00:00:02,000\n".utf8)[...]) == 70)
+    #expect(f.probe(Array("WEBVTT\n\n00:01.000 --> 00:02.000\n".utf8)[...]) == 0)
+  }
+}
