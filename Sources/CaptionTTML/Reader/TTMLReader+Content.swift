@@ -1,0 +1,178 @@
+import CaptionCore
+
+extension TTMLReader {
+  /// Walks `body` and `div` elements and turns each `p` into cues.
+  mutating func walk(_ n: TTMLTimedNode, parentEnd: CaptionTime?, ctx: TTMLReaderContext, depth: Int) {
+    let e = n.element
+    let end = TTMLReader.clip(n.end, parentEnd)
+    if let end, end <= n.begin { return }
+    if let parentEnd, n.begin >= parentEnd { return }
+    var c = ctx
+    let ownRegion = e.attribute("", "region")
+    if let r = ownRegion { c.region = r }
+    if let l = e.attribute(TTMLNamespace.xml, "lang") { c.lang = l }
+    if let sp = e.attribute(TTMLNamespace.xml, "space") { c.preserve = sp == "preserve" }
+    if let a = e.attribute(TTMLNamespace.metadata, "agent") { c.agent = agentName(a) }
+    let inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
+    let refs = TTMLReader.idrefs(e.attribute("", "style"))
+    let spec = resolver.specified(refs: refs, inline: inline)
+    let parentComputed = ownRegion != nil && ownRegion != ctx.region
+      ? resolver.computed(specified: ctx.ancestorsStyle, parent: resolver.computedRegionStyle(ownRegion))
+      : ctx.computed
+    c.computed = resolver.computed(specified: spec, parent: parentComputed)
+    switch e.name.local {
+    case "p":
+      makeCues(n, end: end, ctx: c, inline: inline, refs: refs)
+    case "body", "div":
+      c.ancestorsStyle = ctx.ancestorsStyle.merged(with: spec)
+      guard depth < limits.maxNestingDepth else { return }
+      for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
+    default:
+      break
+    }
+  }
+
+  func agentName(_ refs: String) -> String? {
+    guard let first = TTMLReader.idrefs(refs).first else { return nil }
+    return agents[first] ?? first
+  }
+
+  /// Times inside (begin, end) at which a descendant of `n` starts or stops.
+  func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, into out: inout Set<CaptionTime>, depth: Int) {
+    guard depth < limits.maxNestingDepth else { return }
+    for c in n.children {
+      let end = TTMLReader.clip(c.end, parentEnd)
+      out.insert(c.begin)
+      if let end { out.insert(end) }
+      innerTimes(c, parentEnd: end, into: &out, depth: depth + 1)
+    }
+  }
+
+  mutating func makeCues(_ n: TTMLTimedNode, end: CaptionTime?, ctx: TTMLReaderContext, inline: TextStyle, refs: [String]) {
+    let p = n.element
+    let begin = n.begin
+    var indefinite = false
+    let finalEnd: CaptionTime
+    if let end { finalEnd = end } else {
+      finalEnd = resolvedIndefiniteEnd(after: begin)
+      indefinite = true
+    }
+    var cuts = Set<CaptionTime>()
+    innerTimes(n, parentEnd: end, into: &cuts, depth: 0)
+    var points = [begin] + cuts.filter { $0 > begin && $0 < finalEnd }.sorted() + [finalEnd]
+    if points.count > 10_000 { points = [begin, finalEnd] }
+
+    let region = ctx.region.flatMap { id in doc.regions.first { $0.id == id } }
+    let settings = TTMLRegionMapper.settings(regionID: region?.id, region: region, computed: ctx.computed, resolver: resolver)
+    var cueStyle = ctx.ancestorsStyle.merged(with: inline)
+    cueStyle.other["tts:origin"] = nil
+    cueStyle.other["tts:extent"] = nil
+    let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
+
+    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun])?
+    var first = true
+    func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun])) {
+      var id = p.attribute(TTMLNamespace.xml, "id") ?? ""
+      if !id.isEmpty {
+        let used = reader.usedCueIDs[id, default: 0]
+        reader.usedCueIDs[id] = used + 1
+        if used > 0 { id += "-\(used + 1)" }
+      }
+      var cue = Cue(
+        id: id, start: item.start, end: item.end, settings: settings, style: cueStyle.isEmpty ? nil : cueStyle,
+        styleRefs: refs, content: item.content, source: p.location)
+      cue.sourceText = nil
+      let index = reader.doc.cues.count
+      reader.doc.cues.append(cue)
+      if indefinite { reader.indefiniteCues.append(index) }
+      for var r in item.runs {
+        r.cueIndex = index
+        reader.runs.append(r)
+      }
+    }
+    for k in 0..<(points.count - 1) {
+      let t0 = points[k], t1 = points[k + 1]
+      guard t0 < t1 else { continue }
+      var runsHere: [TTMLStyledRun] = []
+      var quiet = DiagnosticSink(limit: 0)
+      var content: [CueNode]
+      if first {
+        var local = sink
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, depth: 0, runs: &runsHere, sink: &local)
+        sink = local
+      } else {
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, depth: 0, runs: &runsHere, sink: &quiet)
+      }
+      first = false
+      let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
+      content = TTMLWhitespace.normalise(content, preserve: preserve)
+      if let a = pAgent, !content.isEmpty {
+        content = [.element(CueElement(.voice(name: a), children: content))]
+      }
+      if var pend = pending {
+        if pend.content == content, pend.end == t0 {
+          pend.end = t1
+          pending = pend
+          continue
+        }
+        if !pend.content.isEmpty { flush(&self, pend) }
+      }
+      pending = (t0, t1, content, runsHere)
+    }
+    if let pend = pending, !pend.content.isEmpty { flush(&self, pend) }
+  }
+
+  /// Builds the cue text of `n`'s children active during [t0, t1).
+  func buildContent(
+    _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
+    lang: String?, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+  ) -> [CueNode] {
+    var out: [CueNode] = []
+    var timedIndex = 0
+    for child in n.element.children {
+      switch child {
+      case .text(let t, let loc):
+        out.append(.text(t))
+        let collapsed = TTMLWhitespace.collapse(t)
+        if !collapsed.isEmpty {
+          runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc))
+        }
+      case .element(let e):
+        guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else { continue }
+        guard timedIndex < n.children.count else { continue }
+        let tn = n.children[timedIndex]
+        timedIndex += 1
+        let end = TTMLReader.clip(tn.end, parentEnd)
+        let active = tn.begin <= t0 && (end.map { $0 >= t1 } ?? true)
+        guard active else { continue }
+        switch e.name.local {
+        case "br":
+          out.append(.lineBreak)
+        case "span":
+          guard depth < limits.maxNestingDepth else { continue }
+          let inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
+          let refs = TTMLReader.idrefs(e.attribute("", "style"))
+          let spec = resolver.specified(refs: refs, inline: inline)
+          let c = resolver.computed(specified: spec, parent: computed)
+          var childLang = lang
+          var kind = CueElement.Kind.span
+          if let l = e.attribute(TTMLNamespace.xml, "lang"), l != lang {
+            kind = .language(l)
+            childLang = l
+          }
+          switch inline.other["tts:ruby"] ?? spec.other["tts:ruby"] {
+          case "container": kind = .ruby
+          case "text", "textContainer": kind = .rubyText
+          default: break
+          }
+          if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
+          let kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, depth: depth + 1, runs: &runs, sink: &sink)
+          out.append(.element(CueElement(kind, classes: refs, style: inline.isEmpty ? nil : inline, children: kids)))
+        default:
+          continue
+        }
+      }
+    }
+    return out
+  }
+}

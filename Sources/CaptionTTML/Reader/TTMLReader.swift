@@ -1,0 +1,317 @@
+import CaptionCore
+
+/// Reads a TTML document (TTML1, TTML2, IMSC 1.0–1.3 Text, DFXP, EBU-TT-D, SMPTE-TT) into the
+/// caption model.
+///
+/// Steps: safe XML parse (`SafeXMLParser`), namespace normalisation (the 2006 DFXP namespaces
+/// are read as TTML1), parameters (§7.2), head (styling §10, layout §11, agents §13.2), timing
+/// (§12: time expressions, `par`/`seq` containment, implicit durations), then one `Cue` per
+/// interval in which a `p` is active and shows the same content. Validation against the
+/// profile in force runs on the same tree (`TTMLValidator`).
+struct TTMLReader {
+  var sink: DiagnosticSink
+  let limits: ReadLimits
+  var params = TTMLTimingParameters()
+  var doc = CaptionDocument()
+  var agents: [String: String] = [:]
+  var runs: [TTMLStyledRun] = []
+  var significant: Set<CaptionTime> = [.zero]
+  var resolver: TTMLStyleResolver
+  var regionIDs: Set<String> = []
+  var usedCueIDs: [String: Int] = [:]
+  var indefiniteCues: [Int] = []
+  var lastFiniteTime: CaptionTime = .zero
+
+  /// Everything a read produces.
+  struct Output {
+    var result: ReadResult
+    var runs: [TTMLStyledRun]
+    var significantTimes: [CaptionTime]
+    var root: XMLElementNode?
+  }
+
+  init(limits: ReadLimits) {
+    self.limits = limits
+    sink = DiagnosticSink(limit: limits.maxDiagnostics)
+    resolver = TTMLStyleResolver(document: CaptionDocument())
+  }
+
+  /// Reads `bytes`.
+  static func read(_ bytes: [UInt8], options: ReadOptions) throws(CaptionError) -> Output {
+    if bytes.count > options.limits.maxFileSize {
+      throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
+    }
+    var reader = TTMLReader(limits: options.limits)
+    let decoded = TextDecoder.decode(bytes, encoding: options.encoding ?? declaredEncoding(bytes), utf8Only: options.encoding == nil && declaredEncoding(bytes) == nil)
+    for d in decoded.diagnostics { reader.sink.report(d) }
+    let xml = SafeXMLParser.parse(
+      decoded.utf8,
+      limits: XMLParserLimits(maxDepth: options.limits.maxNestingDepth),
+      maxDiagnostics: options.limits.maxDiagnostics)
+    for d in xml.diagnostics { reader.sink.report(d) }
+    guard var root = xml.root else {
+      return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [], root: nil)
+    }
+    TTMLReader.normaliseNamespaces(&root, depth: 0)
+    reader.readDocument(root)
+    var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
+    validator.validate()
+    for d in validator.diagnostics { reader.sink.report(d) }
+    let times = reader.significant.sorted()
+    return Output(
+      result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
+      runs: reader.runs, significantTimes: times, root: root)
+  }
+
+  /// The encoding named in the XML declaration, when it is not UTF-8.
+  static func declaredEncoding(_ bytes: [UInt8]) -> TextEncoding? {
+    guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
+    let head = bytes.prefix(200)
+    guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+    let decl = String(decoding: head[..<end], as: UTF8.self)
+    guard let r = decl.range(of: "encoding") else { return nil }
+    var rest = decl[r.upperBound...].drop { $0 == " " || $0 == "=" }
+    guard let q = rest.first, q == "\"" || q == "'" else { return nil }
+    rest = rest.dropFirst()
+    let label = String(rest.prefix { $0 != q })
+    guard let e = TextEncoding(label: label), e != .utf8 else { return nil }
+    return e
+  }
+
+  /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents.
+  static func normaliseNamespaces(_ e: inout XMLElementNode, depth: Int) {
+    if let n = TTMLNamespace.legacy[e.name.namespace] { e.name.namespace = n }
+    for k in e.attributes.indices {
+      if let n = TTMLNamespace.legacy[e.attributes[k].name.namespace] { e.attributes[k].name.namespace = n }
+    }
+    guard depth < 512 else { return }
+    for k in e.children.indices {
+      if case .element(var c) = e.children[k] {
+        normaliseNamespaces(&c, depth: depth + 1)
+        e.children[k] = .element(c)
+      }
+    }
+  }
+
+  static func isTT(_ e: XMLElementNode, _ local: String) -> Bool {
+    e.name.namespace == TTMLNamespace.tt && e.name.local == local
+  }
+
+  // MARK: - Document
+
+  mutating func readDocument(_ root: XMLElementNode) {
+    guard TTMLReader.isTT(root, "tt") else {
+      sink.report("ttml.structure.root", .error, "the root element is <\(root.qualifiedName)> in namespace '\(root.name.namespace)', not <tt> in \(TTMLNamespace.tt)", at: root.location)
+      if root.name.local != "tt" { return }
+      // Same local name, wrong namespace: read it anyway so the user sees content.
+      return
+    }
+    params = TTMLTimingParameters.read(from: root, sink: &sink)
+    for a in root.attributes {
+      switch a.name.namespace {
+      case TTMLNamespace.parameter: doc.metadata.parameters["ttp:" + a.name.local] = a.value
+      case TTMLNamespace.imscParameter: doc.metadata.parameters["ittp:" + a.name.local] = a.value
+      case TTMLNamespace.styling where a.name.local == "extent": doc.metadata.parameters["tts:extent"] = a.value
+      case TTMLNamespace.xml where a.name.local == "lang":
+        doc.metadata.language = a.value.isEmpty ? nil : a.value
+      default: break
+      }
+    }
+    if let cr = doc.metadata.parameters["ttp:cellResolution"] {
+      let p = cr.split(separator: " ", omittingEmptySubsequences: true)
+      if p.count != 2 || p.contains(where: { Int($0).map { $0 <= 0 } ?? true }) {
+        sink.report("ttml.parameter.invalid", .error, "ttp:cellResolution=\"\(cr)\" is not two positive integers", at: root.attributeNode(TTMLNamespace.parameter, "cellResolution")?.location)
+        doc.metadata.parameters["ttp:cellResolution"] = nil
+      }
+    }
+    if let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) { readHead(head) }
+    resolver = TTMLStyleResolver(document: doc)
+    if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
+      let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
+      collectSignificant(timed, parentEnd: nil, depth: 0)
+      lastFiniteTime = significant.max() ?? .zero
+      let region = body.attribute("", "region")
+      let regionStyle = resolver.computedRegionStyle(region)
+      walk(
+        timed, parentEnd: nil,
+        ctx: TTMLReaderContext(region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve", agent: nil, lang: doc.metadata.language),
+        depth: 0)
+      if !indefiniteCues.isEmpty {
+        sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); they end at \(resolvedIndefiniteEnd(after: .zero)) in the model", at: body.location)
+      }
+    }
+  }
+
+  // MARK: - Head
+
+  mutating func readHead(_ head: XMLElementNode) {
+    for e in head.elements {
+      guard e.name.namespace == TTMLNamespace.tt || e.name.namespace == TTMLNamespace.metadata else { continue }
+      switch e.name.local {
+      case "styling":
+        for s in e.elements {
+          if TTMLReader.isTT(s, "style") { readStyle(s) }
+          if TTMLReader.isTT(s, "initial") { readInitial(s) }
+        }
+      case "layout":
+        for r in e.elements where TTMLReader.isTT(r, "region") { readRegion(r) }
+      case "metadata":
+        readMetadata(e)
+      default: break
+      }
+    }
+  }
+
+  mutating func readMetadata(_ m: XMLElementNode) {
+    for c in m.elements where c.name.namespace == TTMLNamespace.metadata {
+      switch c.name.local {
+      case "title": doc.metadata.title = c.textContent.trimmingSpaces
+      case "agent":
+        guard let id = c.attribute(TTMLNamespace.xml, "id") else { continue }
+        let name = c.elements.first { $0.name.namespace == TTMLNamespace.metadata && $0.name.local == "name" }?.textContent.trimmingSpaces
+        agents[id] = (name?.isEmpty ?? true) ? id : name
+      default: break
+      }
+    }
+  }
+
+  static func idrefs(_ v: String?) -> [String] {
+    guard let v else { return [] }
+    return v.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init)
+  }
+
+  mutating func readStyle(_ s: XMLElementNode) {
+    guard let id = s.attribute(TTMLNamespace.xml, "id") else {
+      sink.report("ttml.style.missing-id", .warning, "<style> without xml:id cannot be referenced", at: s.location)
+      return
+    }
+    if doc.styles.contains(where: { $0.id == id }) {
+      sink.report("ttml.style.duplicate-id", .error, "style '\(id)' is defined more than once", at: s.location)
+      return
+    }
+    let style = TTMLStyleParser.parse(s.attributes, sink: &sink)
+    doc.styles.append(NamedStyle(id: id, basedOn: TTMLReader.idrefs(s.attribute("", "style")), style: style, source: s.location))
+  }
+
+  mutating func readInitial(_ s: XMLElementNode) {
+    var parts: [String] = []
+    for a in s.attributes {
+      guard let n = TTMLStyleParser.canonicalName(a) else { continue }
+      parts.append(n + "=" + a.value.trimmingSpaces)
+    }
+    let prior = doc.metadata.parameters["captionkit:initial"].map { [$0] } ?? []
+    doc.metadata.parameters["captionkit:initial"] = (prior + parts).joined(separator: ";")
+  }
+
+  mutating func readRegion(_ r: XMLElementNode) {
+    guard let id = r.attribute(TTMLNamespace.xml, "id") else {
+      sink.report("ttml.region.missing-id", .error, "<region> without xml:id", at: r.location)
+      return
+    }
+    if regionIDs.contains(id) {
+      sink.report("ttml.region.duplicate-id", .error, "region '\(id)' is defined more than once", at: r.location)
+      return
+    }
+    regionIDs.insert(id)
+    var style = TextStyle()
+    // Nested <style> children (TTML1 §8.1.2 nested styling) apply first; attributes win.
+    for c in r.elements where TTMLReader.isTT(c, "style") {
+      style = style.merged(with: TTMLStyleParser.parse(c.attributes, sink: &sink))
+    }
+    style = style.merged(with: TTMLStyleParser.parse(r.attributes, sink: &sink))
+    var region = Region(id: id, style: TextStyle(), styleRefs: TTMLReader.idrefs(r.attribute("", "style")))
+    if let o = style.other.removeValue(forKey: "tts:origin") {
+      if let p = TTMLStyleParser.lengthPair(o) { region.origin = p } else { style.other["tts:origin"] = o }
+    }
+    if let e = style.other.removeValue(forKey: "tts:extent") {
+      if let p = TTMLStyleParser.lengthPair(e) { region.extent = p } else { style.other["tts:extent"] = e }
+    }
+    region.style = style
+    region.source = r.location
+    doc.regions.append(region)
+  }
+
+  // MARK: - Timing
+
+  static let timedLocals: Set<String> = ["body", "div", "p", "span", "br", "set", "image", "audio"]
+
+  mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
+    guard let a = e.attributeNode("", name) else { return nil }
+    switch TTMLTimeExpression.parse(a.value, parameters: params) {
+    case .success(let t): return t
+    case .failure(let err):
+      sink.report("ttml.timing.invalid-expression", .error, "\(name)=\"\(a.value.prefix(60))\": \(err.message)", at: a.location)
+      return nil
+    }
+  }
+
+  /// Resolves the intervals of `e` and its descendants (TTML2 §12.4).
+  mutating func timedNode(_ e: XMLElementNode, syncBase: CaptionTime, parentIsPar: Bool, depth: Int) -> TTMLTimedNode {
+    let eb = time(e, "begin")
+    let ee = time(e, "end")
+    let ed = time(e, "dur")
+    let begin = syncBase + (eb ?? .zero)
+    var seq = false
+    if let tc = e.attributeNode("", "timeContainer") {
+      switch tc.value.trimmingSpaces {
+      case "seq": seq = true
+      case "par": break
+      default: sink.report("ttml.timing.invalid-container", .error, "timeContainer=\"\(tc.value)\" is not par or seq", at: tc.location)
+      }
+    }
+    var implicitEnd: CaptionTime? = begin
+    let local = e.name.local
+    if (local == "br" || local == "set") && parentIsPar { implicitEnd = nil }
+    let mixed = local == "p" || local == "span"
+    if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
+    var children: [TTMLTimedNode] = []
+    var childSync = begin
+    if depth < limits.maxNestingDepth {
+      for c in e.elements where c.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(c.name.local) {
+        let n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
+        if seq {
+          implicitEnd = n.end
+          if let end = n.end { childSync = end }
+        } else if let ie = implicitEnd, let ce = n.end {
+          implicitEnd = max(ie, ce)
+        } else {
+          implicitEnd = nil
+        }
+        children.append(n)
+      }
+    }
+    var end: CaptionTime?
+    switch (ee, ed) {
+    case let (x?, d?): end = min(begin + d, syncBase + x)
+    case let (nil, d?): end = begin + d
+    case let (x?, nil): end = syncBase + x
+    case (nil, nil): end = implicitEnd
+    }
+    return TTMLTimedNode(element: e, begin: begin, end: end, explicitlyTimed: eb != nil || ee != nil || ed != nil, children: children)
+  }
+
+  static func clip(_ end: CaptionTime?, _ parentEnd: CaptionTime?) -> CaptionTime? {
+    guard let end else { return parentEnd }
+    guard let parentEnd else { return end }
+    return min(end, parentEnd)
+  }
+
+  /// Collects the times at which the presentation may change (what ttconv calls the
+  /// significant times of the document): each element's begin and its end clipped to its parent.
+  mutating func collectSignificant(_ n: TTMLTimedNode, parentEnd: CaptionTime?, depth: Int) {
+    let end = TTMLReader.clip(n.end, parentEnd)
+    significant.insert(n.begin)
+    if let end { significant.insert(end) }
+    guard depth < limits.maxNestingDepth else { return }
+    for c in n.children {
+      // Elements with no temporal extent are pruned, as a presentation processor does.
+      if let ce = c.end, ce == c.begin { continue }
+      collectSignificant(c, parentEnd: end, depth: depth + 1)
+    }
+  }
+
+  func resolvedIndefiniteEnd(after begin: CaptionTime) -> CaptionTime {
+    if lastFiniteTime > begin { return lastFiniteTime }
+    return begin + CaptionTime(value: 86_400, timescale: 1)
+  }
+}

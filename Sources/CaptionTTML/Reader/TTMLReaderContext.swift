@@ -1,0 +1,18 @@
+import CaptionCore
+
+/// What a content element passes down to its children while the reader walks the body.
+struct TTMLReaderContext {
+  /// The region in force (the nearest `region` attribute), if any.
+  var region: String?
+  /// The specified styles of `body`/`div` ancestors, folded (later ancestors win). Cues carry
+  /// them in `Cue.style` so that a writer keeps them.
+  var ancestorsStyle: TextStyle
+  /// The parent's computed style.
+  var computed: TextStyle
+  /// `xml:space="preserve"` in force.
+  var preserve: Bool
+  /// The `ttm:agent` in force (from a `div`), as a display name.
+  var agent: String?
+  /// `xml:lang` in force.
+  var lang: String?
+}

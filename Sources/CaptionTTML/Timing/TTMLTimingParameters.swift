@@ -1,0 +1,92 @@
+import CaptionCore
+
+/// The timing parameters of a TTML document (TTML2 §7.2): `ttp:timeBase`, `ttp:frameRate`,
+/// `ttp:frameRateMultiplier`, `ttp:subFrameRate`, `ttp:tickRate`, `ttp:dropMode`, with the
+/// defaults TTML2 gives when they are absent.
+public struct TTMLTimingParameters: Sendable, Hashable {
+  /// `ttp:timeBase`.
+  public enum TimeBase: String, Sendable, Hashable { case media, smpte, clock }
+  /// `ttp:dropMode` (TTML2 §7.2.4).
+  public enum DropMode: String, Sendable, Hashable { case nonDrop, dropNTSC, dropPAL }
+
+  public var timeBase: TimeBase = .media
+  /// `ttp:frameRate`, frames per second before the multiplier. Default 30.
+  public var frameRate: Int64 = 30
+  /// `ttp:frameRateMultiplier` numerator and denominator. Default 1:1.
+  public var multiplierNumerator: Int64 = 1
+  public var multiplierDenominator: Int64 = 1
+  /// `ttp:subFrameRate`. Default 1.
+  public var subFrameRate: Int64 = 1
+  /// `ttp:tickRate`; when absent, the effective frame rate if `ttp:frameRate` is given, else 1.
+  public var tickRate: Int64 = 1
+  public var dropMode: DropMode = .nonDrop
+  /// Whether `ttp:frameRate` / `ttp:tickRate` were specified.
+  public var frameRateSpecified = false
+  public var tickRateSpecified = false
+
+  public init() {}
+
+  /// The effective frame rate as a rational (frames per second): `frameRate × multiplier`.
+  public var effectiveFrameRate: (num: Int64, den: Int64) {
+    (frameRate &* multiplierNumerator, multiplierDenominator)
+  }
+
+  /// Reads the parameters from the root `tt` element's attributes, reporting invalid values.
+  static func read(from root: XMLElementNode, sink: inout DiagnosticSink) -> TTMLTimingParameters {
+    var p = TTMLTimingParameters()
+    let ns = TTMLNamespace.parameter
+    func positive(_ name: String, _ a: XMLAttribute) -> Int64? {
+      let v = a.value.trimmingSpaces
+      guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int64(v), n > 0, n < 1 << 31 else {
+        sink.report("ttml.parameter.invalid", .error, "ttp:\(name)=\"\(a.value)\" is not a positive integer", at: a.location)
+        return nil
+      }
+      return n
+    }
+    if let a = root.attributeNode(ns, "timeBase") {
+      if let t = TimeBase(rawValue: a.value.trimmingSpaces) { p.timeBase = t } else {
+        sink.report("ttml.parameter.invalid", .error, "ttp:timeBase=\"\(a.value)\" is not media, smpte or clock", at: a.location)
+      }
+    }
+    if let a = root.attributeNode(ns, "frameRate"), let n = positive("frameRate", a) {
+      p.frameRate = n
+      p.frameRateSpecified = true
+    }
+    if let a = root.attributeNode(ns, "frameRateMultiplier") {
+      let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
+      if parts.count == 2, let n = Int64(parts[0]), let d = Int64(parts[1]), n > 0, d > 0, n < 1 << 31, d < 1 << 31 {
+        p.multiplierNumerator = n
+        p.multiplierDenominator = d
+      } else {
+        sink.report("ttml.parameter.invalid", .error, "ttp:frameRateMultiplier=\"\(a.value)\" is not two positive integers", at: a.location)
+      }
+    }
+    if let a = root.attributeNode(ns, "subFrameRate"), let n = positive("subFrameRate", a) { p.subFrameRate = n }
+    if let a = root.attributeNode(ns, "tickRate"), let n = positive("tickRate", a) {
+      p.tickRate = n
+      p.tickRateSpecified = true
+    } else if p.frameRateSpecified {
+      // TTML1 §6.2.10: the tick rate defaults to the effective frame rate (rounded up when
+      // it is not whole).
+      let (n, d) = p.effectiveFrameRate
+      p.tickRate = max(1, (n + d - 1) / d)
+    }
+    if let a = root.attributeNode(ns, "dropMode") {
+      if let m = DropMode(rawValue: a.value.trimmingSpaces) { p.dropMode = m } else {
+        sink.report("ttml.parameter.invalid", .error, "ttp:dropMode=\"\(a.value)\" is not nonDrop, dropNTSC or dropPAL", at: a.location)
+      }
+    }
+    return p
+  }
+}
+
+extension String {
+  /// The string without leading and trailing XML white space.
+  var trimmingSpaces: String {
+    let u = Array(utf8)
+    var s = 0, e = u.count
+    while s < e, u[s] == 0x20 || u[s] == 0x09 || u[s] == 0x0A || u[s] == 0x0D { s += 1 }
+    while e > s, u[e - 1] == 0x20 || u[e - 1] == 0x09 || u[e - 1] == 0x0A || u[e - 1] == 0x0D { e -= 1 }
+    return String(decoding: u[s..<e], as: UTF8.self)
+  }
+}
