@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CaptionCore", targets: ["CaptionCore"]),
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
+    .library(name: "CaptionStyle", targets: ["CaptionStyle"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
     // Media inspection (links FFmpeg's libav*); separate so caption-only apps never link C.
     .library(name: "MediaInspector", targets: ["MediaInspector"]),
@@ -19,8 +20,9 @@ let package = Package(
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
     // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
     .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
+    // Caption style profiles, legibility (contrast) validation, style export and preview.
+    .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
-    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML"]),
     // FFmpeg 5.1 (libavformat, libavcodec, libavutil) through pkg-config, with a macro shim.
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat",
@@ -28,6 +30,7 @@ let package = Package(
     // Subtitle/caption track inspection of media files and manifests; the only Swift target
     // that imports CFFmpeg.
     .target(name: "MediaInspector", dependencies: ["CaptionCore", "CFFmpeg"]),
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionStyle"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
@@ -39,6 +42,7 @@ let package = Package(
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A set of profiles by id, with `basedOn` inheritance resolved on demand.
+///
+/// Files are validated when added (every schema problem is reported at once, with JSON
+/// paths); `profile(_:)` then applies the `basedOn` chain from the root down, child fields
+/// winning, and detects cycles. A profile added later replaces an earlier one with the same id,
+/// so user files can shadow the built-in profiles.
+public struct ProfileLibrary: Sendable {
+  struct Entry: @unchecked Sendable {
+    /// The parsed JSON object (`JSONSerialization` values, never mutated).
+    let json: [String: Any]
+    let file: String
+  }
+
+  private var entries: [String: Entry] = [:]
+
+  public init() {}
+
+  /// A library holding the profiles shipped with CaptionKit (`Profiles/*.json`).
+  public static var builtIn: ProfileLibrary {
+    var lib = ProfileLibrary()
+    for (name, json) in BuiltInProfiles.files {
+      _ = try? lib.add(data: Data(json.utf8), file: "Profiles/" + name)
+    }
+    return lib
+  }
+
+  /// The ids known, sorted.
+  public var ids: [String] { entries.keys.sorted() }
+
+  /// The file a profile came from.
+  public func file(of id: String) -> String? { entries[id]?.file }
+
+  /// Adds the profile (a JSON object) or profiles (a JSON array of objects) in `data`.
+  /// - Returns: the ids added, in file order.
+  /// - Throws: `ProfileError.invalidJSON`, `.invalidProfile` (all issues, with paths) or
+  ///   `.duplicateID` when one file defines an id twice.
+  @discardableResult
+  public mutating func add(data: Data, file: String) throws(ProfileError) -> [String] {
+    let top: Any
+    do {
+      top = try JSONSerialization.jsonObject(with: data, options: [])
+    } catch {
+      throw .invalidJSON(file: file, reason: Self.reason(error))
+    }
+    var objects: [(String, [String: Any])] = []
+    if let o = top as? [String: Any] {
+      objects = [("$", o)]
+    } else if let a = top as? [Any] {
+      for (i, e) in a.enumerated() {
+        guard let o = e as? [String: Any] else {
+          throw .invalidProfile(file: file, issues: [ProfileIssue(path: "$[\(i)]", kind: .wrongType(expected: "a profile object"))])
+        }
+        objects.append(("$[\(i)]", o))
+      }
+    } else {
+      throw .invalidJSON(file: file, reason: "the top level must be a profile object or an array of them")
+    }
+    var issues: [ProfileIssue] = []
+    var added: [String] = []
+    var batch: [String: Entry] = [:]
+    for (prefix, o) in objects {
+      var local: [ProfileIssue] = []
+      let p = ProfileDecoder.apply(o, to: StyleProfile(id: ""), requireHeader: true, issues: &local)
+      for var issue in local {
+        if prefix != "$" { issue.path = prefix + issue.path.dropFirst() }
+        issues.append(issue)
+      }
+      guard !p.id.isEmpty else { continue }
+      if batch[p.id] != nil { throw .duplicateID(id: p.id, files: [file]) }
+      batch[p.id] = Entry(json: o, file: file)
+      added.append(p.id)
+    }
+    if !issues.isEmpty { throw .invalidProfile(file: file, issues: issues) }
+    entries.merge(batch) { _, new in new }
+    return added
+  }
+
+  /// Adds a profile file, or every `*.json` file in a folder (sorted by name).
+  @discardableResult
+  public mutating func add(contentsOf url: URL) throws(ProfileError) -> [String] {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
+      throw .unreadable(file: url.path, reason: "no such file or folder")
+    }
+    if isDir.boolValue {
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
+      } catch {
+        throw .unreadable(file: url.path, reason: Self.reason(error))
+      }
+      var ids: [String] = []
+      for n in names { ids += try add(contentsOf: url.appendingPathComponent(n)) }
+      return ids
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(file: url.path, reason: Self.reason(error))
+    }
+    return try add(data: data, file: url.path)
+  }
+
+  /// The profile `id` with its `basedOn` chain applied.
+  /// - Throws: `ProfileError.unknownProfile` (also for a missing base) or `.inheritanceCycle`.
+  public func profile(_ id: String) throws(ProfileError) -> StyleProfile {
+    guard entries[id] != nil else { throw .unknownProfile(id: id, referencedFrom: nil) }
+    var chain: [Entry] = []
+    var seen: [String] = []
+    var current: String? = id
+    while let c = current {
+      if seen.contains(c) { throw .inheritanceCycle(seen + [c]) }
+      guard let e = entries[c] else { throw .unknownProfile(id: c, referencedFrom: chain.last?.file) }
+      seen.append(c)
+      chain.append(e)
+      current = (e.json["basedOn"] as? String)
+    }
+    var p = StyleProfile(id: id)
+    var ignored: [ProfileIssue] = []
+    for e in chain.reversed() {
+      p = ProfileDecoder.apply(e.json, to: p, requireHeader: false, issues: &ignored)
+    }
+    return p
+  }
+
+  /// Every profile, resolved, sorted by id. Profiles that fail to resolve are skipped.
+  public var allProfiles: [StyleProfile] { ids.compactMap { try? profile($0) } }
+
+  static func reason(_ error: any Error) -> String {
+    let ns = error as NSError
+    if let d = ns.userInfo[NSDebugDescriptionErrorKey] as? String { return d }
+    return ns.localizedDescription
+  }
+}
