@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "CaptionFormats", targets: ["CaptionFormats"]),
     .library(name: "CaptionTTML", targets: ["CaptionTTML"]),
     .library(name: "CaptionStyle", targets: ["CaptionStyle"]),
+    .library(name: "CaptionLint", targets: ["CaptionLint"]),
     .library(name: "CaptionKit", targets: ["CaptionKit"]),
     // Media inspection (links FFmpeg's libav*); separate so caption-only apps never link C.
     .library(name: "MediaInspector", targets: ["MediaInspector"]),
@@ -22,7 +23,11 @@ let package = Package(
     .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
     // Caption style profiles, legibility (contrast) validation, style export and preview.
     .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
+    // Caption quality rules, presets, repo configuration, suppressions, baselines, safe fixes
+    // and the semantic diff. Format-neutral: works on the model only.
+    .target(name: "CaptionLint", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
+    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionStyle", "CaptionLint"]),
     // FFmpeg 5.1 (libavformat, libavcodec, libavutil) through pkg-config, with a macro shim.
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavformat",
@@ -30,7 +35,6 @@ let package = Package(
     // Subtitle/caption track inspection of media files and manifests; the only Swift target
     // that imports CFFmpeg.
     .target(name: "MediaInspector", dependencies: ["CaptionCore", "CFFmpeg"]),
-    .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionStyle"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
@@ -44,6 +48,7 @@ let package = Package(
     .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
     .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

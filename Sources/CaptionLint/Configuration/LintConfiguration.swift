@@ -1,0 +1,75 @@
+import CaptionCore
+
+/// The resolved lint configuration for a run: a preset plus what `.captionkit.json` (or the
+/// command line) changes.
+///
+/// Precedence, lowest first: the preset's thresholds, `thresholds`, then the block in
+/// `languages` that matches the document language (exact tag, then its primary subtag:
+/// `pt-BR`, then `pt`). Rule settings follow the same order.
+public struct LintConfiguration: Sendable, Hashable {
+  /// Per-language overrides.
+  public struct LanguageOverride: Sendable, Hashable {
+    public var thresholds: ThresholdOverrides
+    public var rules: [String: RuleSetting]
+    public init(thresholds: ThresholdOverrides = ThresholdOverrides(), rules: [String: RuleSetting] = [:]) {
+      self.thresholds = thresholds
+      self.rules = rules
+    }
+  }
+
+  /// The preset.
+  public var preset: LintPreset
+  /// Threshold overrides for every language.
+  public var thresholds: ThresholdOverrides
+  /// Rule settings by rule id (without the `lint.` prefix).
+  public var rules: [String: RuleSetting]
+  /// Overrides by BCP 47 language tag (keys lower-cased).
+  public var languages: [String: LanguageOverride]
+  /// Path globs (relative to `baseDirectory`) a folder scan includes; empty means every caption file.
+  public var include: [String]
+  /// Path globs excluded from every scan.
+  public var exclude: [String]
+  /// The style profile files are checked against (for the style checker), if set.
+  public var styleProfile: String?
+  /// The severity that fails a run (`--fail-on`), if the configuration sets it.
+  public var failOn: Severity?
+  /// The folder the configuration file is in (globs are relative to it), if read from a file.
+  public var baseDirectory: String?
+  /// The configuration file's path, if read from one.
+  public var sourcePath: String?
+
+  public init(preset: LintPreset = .streaming) {
+    self.preset = preset
+    thresholds = ThresholdOverrides()
+    rules = [:]
+    languages = [:]
+    include = []
+    exclude = []
+  }
+
+  /// The default configuration: the `streaming` preset, every rule at its default severity.
+  public static let `default` = LintConfiguration()
+
+  /// The language block for a BCP 47 tag, if any.
+  public func languageOverride(for language: String?) -> LanguageOverride? {
+    guard let tag = language?.lowercased(), !tag.isEmpty else { return nil }
+    if let o = languages[tag] { return o }
+    if let dash = tag.firstIndex(of: "-"), let o = languages[String(tag[..<dash])] { return o }
+    return nil
+  }
+
+  /// The thresholds in force for a document in `language`.
+  public func thresholds(for language: String?) -> LintThresholds {
+    var t = thresholds.applied(to: preset.thresholds)
+    if let o = languageOverride(for: language) { t = o.thresholds.applied(to: t) }
+    return t
+  }
+
+  /// Whether `rule` runs for a document in `language`, and at which severity.
+  public func setting(for rule: any LintRule, language: String?) -> RuleSetting {
+    if let o = languageOverride(for: language), let s = o.rules[rule.id] { return s }
+    if let s = rules[rule.id] { return s }
+    if rule.enabledByDefault || preset.enabledRules.contains(rule.id) { return .on(rule.defaultSeverity) }
+    return .off
+  }
+}

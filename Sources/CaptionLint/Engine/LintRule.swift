@@ -1,0 +1,53 @@
+import CaptionCore
+
+/// One caption quality rule: a documented check with a stable id, a default severity and the
+/// source of its default threshold.
+///
+/// Rule ids are dotted and lower-case, `area.check` (`timing.min-duration`,
+/// `text.line-length`); the diagnostics a rule reports carry the code `lint.` + id
+/// (`lint.timing.min-duration`). Configuration files, suppressions and baselines name rules by
+/// id (the `lint.` prefix is accepted too). An id never changes meaning once released.
+///
+/// Rules are small immutable values listed in `RuleCatalog.all`; each lives in its own file
+/// under `Rules/<area>/`. A rule reads its thresholds from `LintRuleInput.thresholds` (already
+/// resolved for the preset, the configuration and the document language) and skips itself when
+/// its threshold is `nil`.
+public protocol LintRule: Sendable {
+  /// The stable rule id, `area.check`.
+  var id: String { get }
+  /// The severity findings get unless the configuration says otherwise.
+  var defaultSeverity: Severity { get }
+  /// One sentence: what the rule checks.
+  var summary: String { get }
+  /// Where the default threshold comes from (guideline and section), for docs and `--explain`.
+  var thresholdSource: String { get }
+  /// Whether the rule runs when the configuration does not mention it. Rules for special
+  /// targets (CEA-608) are off unless a preset or the configuration turns them on.
+  var enabledByDefault: Bool { get }
+
+  /// Checks one document and appends findings.
+  func check(_ input: LintRuleInput, into findings: inout [LintFinding])
+}
+
+extension LintRule {
+  public var enabledByDefault: Bool { true }
+  /// The diagnostic code this rule reports: `lint.` + `id`.
+  public var code: String { "lint." + id }
+}
+
+/// What a rule found: a message, the cue it is about (if any) and, optionally, a more precise
+/// location than the cue's timing line.
+public struct LintFinding: Sendable, Hashable {
+  /// The 0-based index of the cue in `CaptionDocument.cues`, or `nil` for a document-level finding.
+  public var cueIndex: Int?
+  /// A one-sentence message without location or code.
+  public var message: String
+  /// A location, when the rule knows one better than `Cue.source`.
+  public var location: SourceLocation?
+
+  public init(cueIndex: Int?, message: String, location: SourceLocation? = nil) {
+    self.cueIndex = cueIndex
+    self.message = message
+    self.location = location
+  }
+}

@@ -1,0 +1,41 @@
+import CaptionCore
+
+/// `package.forced-subset`: in a package, every cue of a forced (foreign-parts-only) track must
+/// also be in the full track: a cue of the full track that overlaps it in time and contains
+/// its text (compared after collapsing whitespace). Runs only when `LintContext.fullTrack` is
+/// set, i.e. the document is the forced track and the caller knows the full one.
+///
+/// Threshold: none (Netflix and Apple packaging: forced narratives are a subset of the full subtitles).
+public struct ForcedSubsetRule: LintRule {
+  public init() {}
+  public var id: String { "package.forced-subset" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "A forced track's cues must all appear in the full track." }
+  public var thresholdSource: String { "Packaging practice: forced narratives are a subset of the full subtitle track" }
+
+  public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
+    guard let full = input.context.fullTrack else { return }
+    let fullCues = full.cues.map { (start: $0.start, end: $0.end, text: Self.normalized($0.plainText)) }
+      .sorted { $0.start < $1.start }
+    for (i, cue) in input.document.cues.enumerated() {
+      let text = Self.normalized(cue.plainText)
+      if text.isEmpty { continue }
+      // Candidates overlap in time; fullCues is sorted by start so stop once past the end.
+      var found = false
+      for f in fullCues {
+        if f.start >= cue.end && f.start > cue.start { break }
+        if f.end > cue.start || (f.start == cue.start) {
+          if f.text.contains(text) { found = true; break }
+        }
+      }
+      if !found {
+        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) (\(cue.start)) is not in the full track: no cue there overlaps it with the same text"))
+      }
+    }
+  }
+
+  /// The text with runs of whitespace (line breaks included) collapsed to one space, trimmed.
+  static func normalized(_ s: String) -> String {
+    s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+  }
+}

@@ -1,0 +1,34 @@
+import CaptionCore
+
+/// `markup.unknown-tag`: a tag the cue's format does not define. WebVTT defines `c`, `i`, `b`,
+/// `u`, `ruby`, `rt`, `v` and `lang` (WebVTT §4.2.2); SRT players understand `i`, `b`, `u` and
+/// `font`. Unknown tags are dropped by WebVTT parsers and shown as text by some SRT players.
+///
+/// Works on `Cue.sourceText`; when the format is unknown, the union of both lists is accepted.
+///
+/// Threshold: none.
+public struct UnknownMarkupRule: LintRule {
+  public init() {}
+  public var id: String { "markup.unknown-tag" }
+  public var defaultSeverity: Severity { .warning }
+  public var summary: String { "Cue text may only use the tags its format defines." }
+  public var thresholdSource: String { "WebVTT §4.2.2 cue text tags; SubRip's de facto i, b, u, font" }
+
+  static let webvtt: Set<String> = ["c", "i", "b", "u", "ruby", "rt", "v", "lang"]
+  static let srt: Set<String> = ["i", "b", "u", "font"]
+
+  public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
+    let known: Set<String>
+    switch input.context.format {
+    case "webvtt": known = Self.webvtt
+    case "srt": known = Self.srt
+    default: known = Self.webvtt.union(Self.srt)
+    }
+    for (i, cue) in input.document.cues.enumerated() {
+      guard let text = cue.sourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
+      if let bad = MarkupScanner.tags(text).first(where: { !known.contains($0.name) }) {
+        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) uses <\(bad.name)>, which \(input.context.format ?? "the format") does not define"))
+      }
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import CaptionCore
+
+/// `timing.end-before-start`: a cue whose end is not after its start is never shown.
+///
+/// Threshold: none (WebVTT §4.1 and SRT require end > start; players drop such cues).
+public struct EndBeforeStartRule: LintRule {
+  public init() {}
+  public var id: String { "timing.end-before-start" }
+  public var defaultSeverity: Severity { .error }
+  public var summary: String { "A cue's end time must be after its start time." }
+  public var thresholdSource: String { "WebVTT cue timings (end must be greater than start); players drop such cues" }
+
+  public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
+    for (i, cue) in input.document.cues.enumerated() where cue.end <= cue.start {
+      let what = cue.end == cue.start ? "ends when it starts" : "ends before it starts"
+      findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) \(what) (\(cue.start) --> \(cue.end)), so it is never shown"))
+    }
+  }
+}

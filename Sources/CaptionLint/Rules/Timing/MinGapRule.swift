@@ -1,0 +1,30 @@
+import CaptionCore
+
+/// `timing.min-gap`: consecutive cues (in presentation order) separated by less than N frames,
+/// which reads as a flicker. Overlapping cues are `timing.overlap`'s business, not this rule's.
+///
+/// Threshold: `minGapFrames` at `frameRate` (streaming preset 2 frames at 24000/1001, Netflix
+/// TTSG). A gap of exactly N frames passes.
+public struct MinGapRule: LintRule {
+  public init() {}
+  public var id: String { "timing.min-gap" }
+  public var defaultSeverity: Severity { .info }
+  public var summary: String { "Consecutive cues must be separated by at least the minimum gap in frames." }
+  public var thresholdSource: String { "Netflix TTSG: 2 frames minimum gap between subtitles" }
+
+  public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
+    guard let frames = input.thresholds.minGapFrames, frames > 0 else { return }
+    let minGap = input.thresholds.frameRate.duration(ofFrames: frames)
+    let cues = input.document.cues
+    let order = input.presentationOrder.filter { cues[$0].end > cues[$0].start }
+    guard order.count > 1 else { return }
+    for k in 1..<order.count {
+      let prev = cues[order[k - 1]], i = order[k], cue = cues[i]
+      let gap = cue.start - prev.end
+      guard gap >= .zero, gap < minGap else { continue }
+      findings.append(LintFinding(
+        cueIndex: i,
+        message: "\(RuleSupport.cueName(i, cue)) starts \(RuleSupport.seconds(gap)) s after \(RuleSupport.cueName(order[k - 1], prev)) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
+    }
+  }
+}
