@@ -1,0 +1,93 @@
+import CaptionCore
+import Foundation
+
+/// Inspects media files and streaming manifests for subtitle and caption tracks: what they
+/// are, how they are flagged, and whether each player family will offer them.
+///
+/// Every entry point returns plain Swift values; FFmpeg is used inside and never escapes. The
+/// library never prints and never exits. See `docs/MediaInspector.md`.
+public enum MediaInspector {
+  /// The JSON schema identifier of `InspectionOutput` (bumped on incompatible changes).
+  public static let schemaVersion = "captionkit.inspect/1"
+
+  /// Inspects one file: a media file (MP4, MOV, M4V, MKV, WebM, TS…), an HLS master playlist
+  /// (`.m3u8`) or a DASH MPD (`.mpd`), chosen by content then extension.
+  ///
+  /// - Returns: the report, with rule findings in `diagnostics` and per-track verdicts. A file
+  ///   that cannot be inspected at all still yields a report with `error` set, so that one bad
+  ///   file never stops a directory walk.
+  public static func inspect(path: String, options: InspectOptions = InspectOptions()) -> MediaReport {
+    var report = MediaReport(path: path)
+    do {
+      try inspect(path: path, options: options, into: &report)
+    } catch {
+      report.error = error.description
+      report.diagnostics.append(
+        Diagnostic(code: "media.file.unreadable", severity: .error, message: error.description, file: path))
+    }
+    for i in report.diagnostics.indices where report.diagnostics[i].file == nil { report.diagnostics[i].file = path }
+    return report
+  }
+
+  private static func inspect(path: String, options: InspectOptions, into report: inout MediaReport) throws(MediaInspectorError) {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { throw .notFound(path) }
+    guard let file = BoundedFile(path: path) else { throw .unreadable(path, reason: "cannot open") }
+    guard file.size > 0 else { throw .empty(path) }
+    let head = file.read(at: 0, count: 1024)
+    let ext = (path as NSString).pathExtension.lowercased()
+    if ManifestSniffer.isHLS(head, ext: ext) {
+      report.kind = "hls"
+      report.container = "hls"
+      HLSInspector(options: options).inspect(path: path, file: file, into: &report)
+      return
+    }
+    if ManifestSniffer.isDASH(head, ext: ext) {
+      report.kind = "dash"
+      report.container = "dash"
+      DASHInspector(options: options).inspect(path: path, file: file, into: &report)
+      return
+    }
+    let demuxer = try FFmpegDemuxer(path: path)
+    report.formatName = demuxer.formatName
+    report.duration = demuxer.duration
+    let streams = demuxer.streams
+    var mp4: [MP4TrackFacts]?
+    var mkv: [MatroskaTrackFacts]?
+    let formatName = demuxer.formatName
+    if formatName.hasPrefix("mov") {
+      let r = MP4BoxReader().read(file)
+      mp4 = r.tracks
+      report.diagnostics += r.diagnostics
+      report.container = (r.majorBrand == "qt  " || ext == "mov") ? "mov" : "mp4"
+    } else if formatName.hasPrefix("matroska") {
+      let r = EBMLReader().read(file)
+      mkv = r.tracks
+      report.diagnostics += r.diagnostics
+      report.container = r.docType == "webm" ? "webm" : "matroska"
+    } else {
+      report.container = formatName.split(separator: ",").first.map(String.init) ?? formatName
+    }
+    var tracks = TrackAssembler.tracks(ffmpeg: streams, mp4: mp4, mkv: mkv, container: report.container ?? "")
+    let textIndices = Set(tracks.filter(\.isText).map(\.index))
+    if options.countCues || options.scanClosedCaptions {
+      let scan = demuxer.scanPackets(
+        textStreams: options.countCues ? textIndices : [], ccScan: options.scanClosedCaptions,
+        ccBudgetSeconds: options.closedCaptionBudgetSeconds, maxPackets: options.maxPackets)
+      for i in tracks.indices {
+        guard let st = scan.text[tracks[i].index] else { continue }
+        tracks[i].cueCount = st.count
+        tracks[i].firstCueStart = st.firstStart
+        tracks[i].lastCueEnd = st.lastEnd
+        tracks[i].sources["cueCount"] = .ffmpeg
+      }
+      report.closedCaptions = scan.closedCaptions
+      if scan.truncated {
+        report.diagnostics.append(
+          Diagnostic(code: "media.scan.packet-limit", severity: .warning, message: "stopped after \(options.maxPackets) packets; counts are partial"))
+      }
+    }
+    report.tracks = tracks
+    RuleEngine.apply(to: &report)
+  }
+}

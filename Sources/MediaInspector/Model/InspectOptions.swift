@@ -1,0 +1,19 @@
+/// Options for `MediaInspector.inspect(path:options:)`.
+public struct InspectOptions: Sendable, Hashable {
+  /// Read every packet to count cues per subtitle track and the span they cover. Default on.
+  public var countCues: Bool = true
+  /// Decode video to find embedded CEA-608/708 (H.264/HEVC SEI, MPEG-2 user data). Default on.
+  public var scanClosedCaptions: Bool = true
+  /// Seconds of video decoded from the start when scanning for captions; `nil` scans the whole
+  /// file. Default 5.
+  public var closedCaptionBudgetSeconds: Double? = 5
+  /// Hard cap on packets read per file. Default 5,000,000.
+  public var maxPackets: Int = 5_000_000
+  /// Let manifests reference files outside the manifest's folder (`../`, absolute paths).
+  /// Default off: such references are reported, not read.
+  public var allowOutsideManifestFolder: Bool = false
+  /// Largest manifest or WebVTT segment read, in bytes. Default 16 MiB.
+  public var maxManifestSize: Int = 16 << 20
+
+  public init() {}
+}
