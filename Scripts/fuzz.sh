@@ -24,9 +24,10 @@
 #   3. The harness (`@_cdecl("LLVMFuzzerTestOneInput")`, compiled with `-parse-as-library`)
 #      plus Fuzz/Support/*.swift is linked against those objects; libFuzzer supplies `main`.
 #
-# How it runs. Seeds are copied (never into the repository) from Tests/Fixtures, Samples and
-# /work/shared/corpus (FUZZ_CORPUS to override), by the file extensions the harness lists in
-# `// fuzz-seeds:`, into $FUZZ_BUILD_DIR/seeds/HARNESS. The growing corpus is kept in
+# How it runs. Seeds are copied (never into the repository) from Tests, Samples and
+# /work/shared/corpus (FUZZ_CORPUS to override; a harness may name other folders in
+# `// fuzz-seed-dirs:`), by the file extensions it lists in `// fuzz-seeds:`, into
+# $FUZZ_BUILD_DIR/seeds/HARNESS, plus any inline `// fuzz-seed:` lines (printf %b escapes). The growing corpus is kept in
 # $FUZZ_BUILD_DIR/corpus/HARNESS between runs; crashes, timeouts, leaks and OOMs are written
 # to $FUZZ_BUILD_DIR/artifacts/HARNESS. Options: -timeout=1 (one input over a second is a bug),
 # -rss_limit_mb=2048, -max_len from `// fuzz-max-len:` (default 65536), a dictionary from
@@ -135,7 +136,7 @@ build_harness() { # build_harness NAME -> path of the binary
     rm -f "$bin"
     local rc=0
     "$SWIFTC" -sanitize=fuzzer,address -O -g -swift-version 6 -parse-as-library -use-ld=lld \
-      "${INCS[@]}" -module-name "Fuzz_$h" "$src" "$ROOT"/Fuzz/Support/*.swift "${OBJS[@]}" "${LIBS[@]}" \
+      "${INCS[@]}" -module-name "Fuzz_${h//-/_}" "$src" "$ROOT"/Fuzz/Support/*.swift "${OBJS[@]}" "${LIBS[@]}" \
       -o "$bin" > "$bin.log" 2>&1 || rc=$?
     grep -v -E 'warning: Cannot export local symbol|^$' "$bin.log" >&2 || true
     [[ $rc -eq 0 && -x "$bin" ]] || die "linking $h failed"
@@ -149,8 +150,14 @@ collect_seeds() { # collect_seeds NAME -> seed dir
   exts="$(header "$src" fuzz-seeds)"
   dir="$B/seeds/$h"
   mkdir -p "$dir"
-  local roots=()
-  for r in "$ROOT/Tests" "$ROOT/Samples" "$CORPUS_ROOT"; do [[ -d "$r" ]] && roots+=("$r"); done
+  local roots=() wanted
+  # `// fuzz-seed-dirs:` (relative to the repository) replaces the default places.
+  wanted="$(header "$src" fuzz-seed-dirs)"
+  [[ -n "$wanted" ]] || wanted="Tests Samples $CORPUS_ROOT"
+  for r in $wanted; do
+    [[ "$r" == /* ]] || r="$ROOT/$r"
+    [[ -d "$r" ]] && roots+=("$r")
+  done
   local n=0
   if [[ ${#roots[@]} -gt 0 ]]; then
     for e in $exts; do
