@@ -37,12 +37,15 @@
 # LeakSanitizer is part of the toolchain's ASan runtime on x86_64 Linux; nothing extra is needed.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+ROOT="${FUZZ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}"
 B="${FUZZ_BUILD_DIR:-$ROOT/.build/fuzz}"
 CORPUS_ROOT="${FUZZ_CORPUS:-/work/shared/corpus}"
 SWIFTC="${SWIFTC:-swiftc}"
 MODFLAGS=(-sanitize=fuzzer,address -O -g -enable-testing -swift-version 6 -parse-as-library -wmo)
 HDIR="$ROOT/Fuzz/Harnesses"
+
+# Swift's own crash backtracer would catch the trap first and fight ASan; libFuzzer must see it.
+export SWIFT_BACKTRACE=enable=no
 
 die() { echo "fuzz.sh: $*" >&2; exit 2; }
 

@@ -82,6 +82,10 @@ struct EBMLReader {
         break
       }
       let bodyStart = offset + UInt64(eid.length + esize.length)
+      if bodyStart > segmentEnd {
+        result.diagnostics.append(diag("media.mkv.size-past-end", "the element header at byte \(offset) runs past the end of its Segment"))
+        break
+      }
       if esize.unknown {
         // An unknown-size Cluster (live streams) cannot be skipped without parsing it; Tracks
         // normally precede it, so stop here.
@@ -163,7 +167,7 @@ struct EBMLReader {
         return
       }
       let s = i + id.length + size.length
-      guard !size.unknown, size.value <= UInt64(end - s) else {
+      guard !size.unknown, s <= end, size.value <= UInt64(end - s) else {
         diagnostics.append(diag("media.mkv.size-past-end", "element 0x\(String(id.value, radix: 16, uppercase: true)) has size \(size.value), past its parent"))
         return
       }
