@@ -66,6 +66,8 @@ public enum WebVTTCueTextParser {
     var issues: [Issue] = []
     /// Stop collecting issues past this many (the reader's diagnostic cap).
     var maxIssues = 10_000
+    /// Issues past `maxIssues`, counted but not kept.
+    var droppedIssues = 0
 
     init(mode: TextMode, maxDepth: Int) {
       self.mode = mode
@@ -73,7 +75,11 @@ public enum WebVTTCueTextParser {
     }
 
     mutating func report(_ code: String, _ severity: Severity, _ message: String, at offset: Int) {
-      if issues.count < maxIssues { issues.append(Issue(code: code, severity: severity, message: message, offset: offset)) }
+      if issues.count < maxIssues {
+        issues.append(Issue(code: code, severity: severity, message: message, offset: offset))
+      } else {
+        droppedIssues += 1
+      }
     }
   }
 

@@ -55,18 +55,28 @@ final class WebVTTReader {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
-    let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
+    // WebVTT is UTF-8 only (§6.1). A file that starts with the signature and is valid UTF-8 is
+    // parsed in place; anything else goes through the shared decoder (BOM, U+FFFD, --encoding).
+    let plain = options.encoding == nil && bytes.starts(with: [0x57, 0x45, 0x42, 0x56, 0x54, 0x54])
+      && bytes.withUnsafeBufferPointer { ByteScan.isValidUTF8($0) }
     var sink = DiagnosticSink(limit: options.limits.maxDiagnostics)
-    for d in decoded.diagnostics { sink.report(d) }
-    if decoded.encoding != .utf8 {
-      sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one was decoded as \(decoded.encoding.rawValue)", at: nil)
+    var encoding = TextEncoding.utf8
+    var utf8 = bytes
+    if !plain {
+      let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
+      for d in decoded.diagnostics { sink.report(d) }
+      if decoded.encoding != .utf8 {
+        sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one was decoded as \(decoded.encoding.rawValue)", at: nil)
+      }
+      encoding = decoded.encoding
+      utf8 = decoded.utf8
     }
-    let result = decoded.utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
+    let result = utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
       let reader = WebVTTReader(p, limits: options.limits, sink: sink)
       reader.run()
       return (reader.doc, reader.sink)
     }
-    return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: decoded.encoding)
+    return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: encoding)
   }
 
   // MARK: - Diagnostics and strings
@@ -119,14 +129,7 @@ final class WebVTTReader {
     let start = pos
     let p = self.p
     let n = self.n
-    var j = start
-    var arrow = false
-    while j < n {
-      let c = p[j]
-      if c == 0x0A || c == 0x0D { break }
-      if c == 0x3E, !arrow, j >= start + 2, p[j - 1] == 0x2D, p[j - 2] == 0x2D { arrow = true }
-      j += 1
-    }
+    let (j, arrow) = ByteScan.lineEnd(p, from: start, to: n)
     let line = LineRef(start: start, end: j, number: lineNo)
     if j >= n {
       pos = n
@@ -154,7 +157,7 @@ final class WebVTTReader {
   // MARK: - File
 
   private func run() {
-    if let z = UnsafeRawBufferPointer(p).firstIndex(of: 0) {
+    if let z = ByteScan.firstZero(p) {
       hasNUL = true
       var line = 1, lineStart = 0
       for k in 0..<z where p[k] == 0x0A || (p[k] == 0x0D && (k + 1 >= n || p[k + 1] != 0x0A)) {
@@ -454,9 +457,9 @@ final class WebVTTReader {
     }
     var settings = CueSettings()
     let cueIndex = doc.cues.count
-    WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
+    if i < end { WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
       self.report(code, sev, "cue \(cueIndex + 1): " + msg, line, at: off, cue: cueIndex)
-    }
+    } }
     if let r = settings.region { usedRegions.insert(r) }
     return Draft(id: "", idLine: nil, start: start, end: stop, settings: settings, timingLine: line)
   }
@@ -487,34 +490,53 @@ final class WebVTTReader {
     }
   }
 
+  /// Runs the cue text parser over `text` (which starts at offset 0 of the scratch line map).
+  private func parseCueText(_ text: UnsafeBufferPointer<UInt8>, _ d: Draft, index: Int) -> [CueNode] {
+    var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
+    ctx.cueStart = CaptionTime(milliseconds: d.start)
+    ctx.cueEnd = CaptionTime(milliseconds: d.end)
+    ctx.maxIssues = limits.maxDiagnostics
+    let content = WebVTTCueTextParser.parse(text, start: 0, end: text.count, context: &ctx)
+    for i in ctx.issues {
+      sink.report(i.code, i.severity, "cue \(index + 1): " + i.message, at: scratchLocation(i.offset), cueIndex: index)
+    }
+    if ctx.droppedIssues > 0 {
+      let d = Diagnostic(code: "webvtt.cuetext.more", severity: .error, message: "more cue text problems", location: nil, cueIndex: index)
+      for _ in 0..<ctx.droppedIssues { sink.report(d) }
+    }
+    return content
+  }
+
   private func finishCue(_ d: Draft) {
     let index = doc.cues.count
     let line = d.timingLine
-    joinBlockLines()
-    let sourceText = String(decoding: scratch, as: UTF8.self)
+    let sourceText: String
     var content: [CueNode] = []
-    if !scratch.contains(where: { $0 == 0x3C || $0 == 0x26 }) {
-      // Plain text: no tokenizer needed.
-      if blockLines.count == 1 {
-        content = [.text(sourceText)]
-      } else if !blockLines.isEmpty {
+    if blockLines.count <= 1 && !hasNUL {
+      // The common case, one line or none: no joining needed.
+      let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
+      scratchLines.removeAll(keepingCapacity: true)
+      if let l = blockLines.first { scratchLines.append((0, l)) }
+      sourceText = string(r)
+      if !ByteScan.containsMarkup(p, from: r.lowerBound, to: r.upperBound) {
+        if !r.isEmpty { content = [.text(sourceText)] }
+      } else {
+        content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
+      }
+    } else {
+      joinBlockLines()
+      sourceText = String(decoding: scratch, as: UTF8.self)
+      if !scratch.withUnsafeBufferPointer({ ByteScan.containsMarkup($0, from: 0, to: $0.count) }) {
+        // Plain text: no tokenizer needed.
         var start = 0
         for k in 0...scratch.count where k == scratch.count || scratch[k] == 0x0A {
           if k > start { content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self))) }
           if k < scratch.count { content.append(.lineBreak) }
           start = k + 1
         }
-      }
-    } else {
-      var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
-      ctx.cueStart = CaptionTime(milliseconds: d.start)
-      ctx.cueEnd = CaptionTime(milliseconds: d.end)
-      ctx.maxIssues = limits.maxDiagnostics
-      content = scratch.withUnsafeBufferPointer { sp in
-        WebVTTCueTextParser.parse(sp, start: 0, end: sp.count, context: &ctx)
-      }
-      for i in ctx.issues {
-        sink.report(i.code, i.severity, "cue \(index + 1): " + i.message, at: scratchLocation(i.offset), cueIndex: index)
+      } else {
+        let buffer = scratch
+        content = buffer.withUnsafeBufferPointer { parseCueText($0, d, index: index) }
       }
     }
     for l in blockLines where isWhitespaceOnly(l) {

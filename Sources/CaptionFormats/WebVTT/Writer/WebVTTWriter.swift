@@ -1,7 +1,474 @@
 import CaptionCore
 
-enum WebVTTWriter {
+/// Writes the caption model as a WebVTT file (WebVTT §4 syntax) that reads back to the same
+/// model, reporting everything the syntax cannot hold as `webvtt.write.*` diagnostics.
+///
+/// Layout: the signature line with its suffix, the header lines, a blank line, REGION blocks,
+/// STYLE blocks (the document's style sheets verbatim, else rules generated from `styles`, then a
+/// generated block for inline styles), NOTE comments in place, cues. Cue settings are written
+/// only when not default, region last (a later `line`, `size` or `vertical` would take the cue
+/// out of the region). Deterministic: the same document always gives the same bytes.
+struct WebVTTWriter {
+  private var diagnostics: [Diagnostic] = []
+  /// Classes generated for inline element styles, in order of first use.
+  private var generated: [(style: TextStyle, name: String)] = []
+  private var generatedIndex: [TextStyle: String] = [:]
+  private var regionIDs: [String: String] = [:]
+  private var cueIndex = 0
+  private var cueNotes: [String] = []
+
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-    WriteResult(bytes: Array("WEBVTT\n".utf8), diagnostics: [])
+    var w = WebVTTWriter()
+    var out = w.file(document)
+    if options.lineEnding == .crlf {
+      var crlf: [UInt8] = []
+      crlf.reserveCapacity(out.count + out.count / 16)
+      for c in out {
+        if c == 0x0A { crlf.append(0x0D) }
+        crlf.append(c)
+      }
+      out = crlf
+    }
+    return WriteResult(bytes: out, diagnostics: w.diagnostics)
+  }
+
+  private mutating func warn(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
+    let text = cue.map { "cue \($0 + 1): " + message } ?? message
+    diagnostics.append(Diagnostic(code: code, severity: severity, message: text, location: nil, cueIndex: cue))
+  }
+
+  // MARK: - File
+
+  private mutating func file(_ doc: CaptionDocument) -> [UInt8] {
+    var head: [UInt8] = Array("WEBVTT".utf8)
+    var suffix = doc.metadata.signatureSuffix
+    if suffix.contains(where: { $0 == "\n" || $0 == "\r" }) || suffix.contains("-->") {
+      suffix = String(suffix.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
+      warn("webvtt.write.header-changed", .warning, "the text after WEBVTT had line breaks or '-->', which were replaced")
+    }
+    if let f = suffix.unicodeScalars.first, f != " ", f != "\t" { suffix = " " + suffix }
+    head += Array(suffix.utf8)
+    head.append(0x0A)
+    var hasMap = false
+    for l in doc.metadata.headerLines {
+      if l.isEmpty || l.contains(where: { $0 == "\n" || $0 == "\r" }) || l.contains("-->") {
+        warn("webvtt.write.header-changed", .warning, "header line '\(l.prefix(40))' cannot be written (blank, multi-line or containing '-->') and was dropped")
+        continue
+      }
+      if l.hasPrefix("X-TIMESTAMP-MAP=") { hasMap = true }
+      head += Array(l.utf8)
+      head.append(0x0A)
+    }
+    if let m = doc.metadata.timestampMap, !hasMap {
+      head += Array("X-TIMESTAMP-MAP=MPEGTS:\(m.mpegts),LOCAL:".utf8)
+      WebVTTTimestamp.append(milliseconds: m.local.roundedMilliseconds, to: &head)
+      head.append(0x0A)
+    }
+    head.append(0x0A)
+
+    var regions: [UInt8] = []
+    for r in doc.regions { writeRegion(r, into: &regions) }
+
+    // Cues first, so the classes they generate are known when the STYLE blocks are written.
+    var body: [UInt8] = []
+    var comments = doc.comments.enumerated().sorted { ($0.element.beforeCue, $0.offset) < ($1.element.beforeCue, $1.offset) }.map(\.element)[...]
+    var leading: [UInt8] = []
+    while let c = comments.first, c.beforeCue <= 0 {
+      writeComment(c, into: &leading)
+      comments.removeFirst()
+    }
+    var previousStart: CaptionTime? = nil
+    for (k, cue) in doc.cues.enumerated() {
+      while let c = comments.first, c.beforeCue <= k {
+        writeComment(c, into: &body)
+        comments.removeFirst()
+      }
+      if let p = previousStart, cue.start < p {
+        warn("webvtt.write.out-of-order", .warning, "starts before the previous cue; WebVTT wants cues ordered by start time (order kept)", cue: k)
+      }
+      previousStart = max(previousStart ?? cue.start, cue.start)
+      writeCue(cue, index: k, doc: doc, into: &body)
+    }
+    for c in comments { writeComment(c, into: &body) }
+
+    var styles: [UInt8] = []
+    for sheet in doc.styleSheets { writeStyleBlock(sheet, into: &styles) }
+    if doc.styleSheets.isEmpty, !doc.styles.isEmpty {
+      var css: [String] = []
+      for s in doc.styles {
+        let resolved = resolve(s, in: doc)
+        let (decls, dropped) = WebVTTCSSWriter.declarations(resolved)
+        if !dropped.isEmpty {
+          warn("webvtt.write.style-property-dropped", .info, "style '\(s.id)': \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS")
+        }
+        guard !decls.isEmpty else { continue }
+        let selector = s.id.isEmpty ? "::cue" : "::cue(.\(cssClassName(s.id)))"
+        css.append("\(selector) { \(decls.joined(separator: "; ")); }")
+      }
+      if !css.isEmpty { writeStyleBlock(css.joined(separator: "\n"), into: &styles) }
+    }
+    if !generated.isEmpty {
+      var css: [String] = []
+      for g in generated {
+        let (decls, dropped) = WebVTTCSSWriter.declarations(g.style)
+        if !dropped.isEmpty {
+          warn("webvtt.write.style-property-dropped", .info, "inline style for class '\(g.name)': \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS")
+        }
+        css.append("::cue(.\(g.name)) { \(decls.joined(separator: "; "))\(decls.isEmpty ? "" : ";") }")
+      }
+      writeStyleBlock(css.joined(separator: "\n"), into: &styles)
+    }
+    return head + regions + styles + leading + body
+  }
+
+  /// A named style with the styles it is based on applied first.
+  private func resolve(_ s: NamedStyle, in doc: CaptionDocument, depth: Int = 0) -> TextStyle {
+    guard depth < 16 else { return s.style }
+    var base = TextStyle()
+    for id in s.basedOn {
+      if let b = doc.style(id: id) { base = base.merged(with: resolve(b, in: doc, depth: depth + 1)) }
+    }
+    return base.merged(with: s.style)
+  }
+
+  /// A class name usable both in cue text (`<c.name>`) and in a simple CSS class selector.
+  private func cssClassName(_ s: String) -> String {
+    let ok = !s.isEmpty && s.utf8.allSatisfy { HTMLCharacterReference.isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 >= 0x80 }
+      && !(s.utf8.first.map { WebVTTTimestamp.isDigit($0) || $0 == UInt8(ascii: "-") } ?? false)
+    if ok { return s }
+    var b: [UInt8] = []
+    for c in s.utf8 {
+      b.append(HTMLCharacterReference.isAlphanumeric(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c >= 0x80 ? c : UInt8(ascii: "_"))
+    }
+    if let f = b.first, WebVTTTimestamp.isDigit(f) || f == UInt8(ascii: "-") { b.insert(UInt8(ascii: "_"), at: 0) }
+    return b.isEmpty ? "_" : String(decoding: b, as: UTF8.self)
+  }
+
+  private mutating func writeStyleBlock(_ css: String, into out: inout [UInt8]) {
+    var lines = css.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+    let before = lines.count
+    lines.removeAll { $0.isEmpty }
+    var changed = lines.count != before && !(before == lines.count + 1 && css.hasSuffix("\n"))
+    lines = lines.map { l in
+      let r = l.replacingArrows()
+      if r != l { changed = true }
+      return r
+    }
+    if changed {
+      warn("webvtt.write.style-changed", .warning, "a style sheet had blank lines or '-->', which a STYLE block cannot hold; they were removed")
+    }
+    guard !lines.isEmpty else { return }
+    out += Array("STYLE\n".utf8)
+    for l in lines {
+      out += Array(l.utf8)
+      out.append(0x0A)
+    }
+    out.append(0x0A)
+  }
+
+  private mutating func writeComment(_ c: Comment, into out: inout [UInt8]) {
+    var lines = c.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+    var changed = false
+    if lines.count > 1 || lines.first?.isEmpty == false {
+      let n = lines.count
+      lines.removeAll { $0.isEmpty }
+      if lines.count != n { changed = true }
+    } else {
+      lines = []
+    }
+    lines = lines.map { l in
+      let r = l.replacingArrows()
+      if r != l { changed = true }
+      return r
+    }
+    if changed {
+      warn("webvtt.write.comment-changed", .warning, "a NOTE had blank lines or '-->', which a NOTE block cannot hold; they were removed")
+    }
+    out += Array("NOTE".utf8)
+    for (k, l) in lines.enumerated() {
+      out.append(k == 0 ? 0x20 : 0x0A)
+      out += Array(l.utf8)
+    }
+    out += [0x0A, 0x0A]
+  }
+
+  // MARK: - Regions
+
+  private mutating func writeRegion(_ r: Region, into out: inout [UInt8]) {
+    var settings: [String] = []
+    var id = r.id
+    if id.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) || id.contains("-->") {
+      id = String(id.map { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" ? "_" : $0 }).replacingArrows()
+      warn("webvtt.write.region-id-changed", .warning, "region identifier '\(r.id.prefix(40))' cannot contain whitespace or '-->'; written as '\(id)'")
+    }
+    regionIDs[r.id] = id
+    if id.isEmpty {
+      warn("webvtt.write.region-without-id", .warning, "a region has no identifier, so no cue can refer to it")
+    } else {
+      settings.append("id:" + id)
+    }
+    var width = r.width, lines = r.lines, regionAnchor = r.regionAnchor, viewportAnchor = r.viewportAnchor
+    let webvttDefaults = r.width == 100 && r.lines == 3 && r.regionAnchor == Region.Anchor(x: 0, y: 100) && r.viewportAnchor == Region.Anchor(x: 0, y: 100)
+    if webvttDefaults, let origin = r.origin, let extent = r.extent {
+      if origin.x.unit == .percent, origin.y.unit == .percent, extent.x.unit == .percent, extent.y.unit == .percent {
+        // TTML geometry: anchor the region's top-left corner at its origin; 6vh per line (WebVTT §7.2).
+        width = extent.x.value
+        lines = max(1, Int((extent.y.value / 6).rounded()))
+        regionAnchor = Region.Anchor(x: 0, y: 0)
+        viewportAnchor = Region.Anchor(x: origin.x.value, y: origin.y.value)
+        warn("webvtt.write.region-converted", .info, "region '\(r.id)': TTML origin/extent converted to width:\(WebVTTNumber.format(width))%, lines:\(lines), viewportanchor at the origin")
+      } else {
+        warn("webvtt.write.region-geometry-dropped", .warning, "region '\(r.id)': origin/extent not in percent cannot be converted to WebVTT and were dropped")
+      }
+    } else if r.origin != nil || r.extent != nil {
+      warn("webvtt.write.region-geometry-dropped", .info, "region '\(r.id)': TTML origin/extent are not written (WebVTT region settings are used)")
+    }
+    if !r.style.isEmpty || !r.styleRefs.isEmpty {
+      warn("webvtt.write.region-style-dropped", .info, "region '\(r.id)': region styles cannot be expressed in a WebVTT REGION block")
+    }
+    if width != 100 { settings.append("width:" + percent(width, "region '\(r.id)' width")) }
+    if lines != 3 { settings.append("lines:\(max(0, lines))") }
+    if regionAnchor != Region.Anchor(x: 0, y: 100) {
+      settings.append("regionanchor:" + percent(regionAnchor.x, "region anchor") + "," + percent(regionAnchor.y, "region anchor"))
+    }
+    if viewportAnchor != Region.Anchor(x: 0, y: 100) {
+      settings.append("viewportanchor:" + percent(viewportAnchor.x, "viewport anchor") + "," + percent(viewportAnchor.y, "viewport anchor"))
+    }
+    if r.scroll == .up { settings.append("scroll:up") }
+    if settings.isEmpty { settings.append("width:100%") }
+    out += Array("REGION\n".utf8)
+    out += Array(settings.joined(separator: " ").utf8)
+    out += [0x0A, 0x0A]
+  }
+
+  private mutating func percent(_ v: Double, _ what: String, cue: Int? = nil) -> String {
+    var x = v
+    if !(x >= 0 && x <= 100) {
+      x = x.isNaN ? 0 : min(100, max(0, x))
+      warn("webvtt.write.value-clamped", .warning, "\(what) \(v) is outside 0–100% and was clamped to \(WebVTTNumber.format(x))%", cue: cue)
+    }
+    return WebVTTNumber.format(x) + "%"
+  }
+
+  // MARK: - Cues
+
+  private mutating func time(_ t: CaptionTime, _ what: String, cue: Int) -> Int64 {
+    if t < .zero {
+      warn("webvtt.write.negative-time", .warning, "the \(what) time \(t) is negative and was written as 0", cue: cue)
+      return 0
+    }
+    if !t.isWholeMilliseconds {
+      warn("webvtt.write.time-rounded", .info, "the \(what) time was rounded to whole milliseconds", cue: cue)
+    }
+    let ms = t.roundedMilliseconds
+    let maxMS: Int64 = 2_562_047_788 * 3_600_000 + 3_599_999
+    if ms > maxMS {
+      warn("webvtt.write.time-out-of-range", .warning, "the \(what) time is beyond what a WebVTT timestamp can hold and was clamped", cue: cue)
+      return maxMS
+    }
+    return ms
+  }
+
+  private mutating func writeCue(_ cue: Cue, index k: Int, doc: CaptionDocument, into out: inout [UInt8]) {
+    cueIndex = k
+    cueNotes.removeAll()
+    if !cue.id.isEmpty {
+      var id = cue.id
+      if id.contains(where: { $0 == "\n" || $0 == "\r" }) || id.contains("-->") {
+        id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
+        warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cue.id.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
+      }
+      out += Array(id.utf8)
+      out.append(0x0A)
+    }
+    let start = time(cue.start, "start", cue: k)
+    let end = time(cue.end, "end", cue: k)
+    if end <= start {
+      warn("webvtt.write.end-not-after-start", .warning, "the end time is not after the start time, which WebVTT does not allow", cue: k)
+    }
+    WebVTTTimestamp.append(milliseconds: start, to: &out)
+    out += Array(" --> ".utf8)
+    WebVTTTimestamp.append(milliseconds: end, to: &out)
+    for s in settings(cue.settings, doc: doc, cue: k) {
+      out.append(0x20)
+      out += Array(s.utf8)
+    }
+    out.append(0x0A)
+
+    // Cue-level style has no WebVTT form: wrap the text in a class span.
+    var content = cue.content
+    var wrapClasses = cue.styleRefs
+    if let s = cue.style, !s.isEmpty { wrapClasses.append(generatedClass(for: s)) }
+    if !wrapClasses.isEmpty {
+      content = [.element(CueElement(.span, classes: wrapClasses, children: content))]
+      warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(wrapClasses.joined(separator: ", "))", cue: k)
+    }
+    var text: [UInt8] = []
+    writeNodes(content, parentIsRuby: false, depth: 0, into: &text)
+    // A blank line would end the cue: drop empty lines.
+    var lineStart = 0
+    var removed = false
+    var cleaned: [UInt8] = []
+    cleaned.reserveCapacity(text.count)
+    for i in 0...text.count where i == text.count || text[i] == 0x0A {
+      if i > lineStart {
+        if !cleaned.isEmpty { cleaned.append(0x0A) }
+        cleaned += text[lineStart..<i]
+      } else if i < text.count || lineStart > 0 {
+        removed = true
+      }
+      lineStart = i + 1
+    }
+    if removed {
+      warn("webvtt.write.blank-line-removed", .warning, "an empty line in the cue text would end the cue in WebVTT and was removed", cue: k)
+    }
+    if !cueNotes.isEmpty {
+      warn("webvtt.write.inline-style-as-class", .info, "inline styles are written as classes \(cueNotes.joined(separator: ", ")) with ::cue rules in a STYLE block", cue: k)
+    }
+    out += cleaned
+    if !cleaned.isEmpty { out.append(0x0A) }
+    out.append(0x0A)
+  }
+
+  private mutating func settings(_ s: CueSettings, doc: CaptionDocument, cue k: Int) -> [String] {
+    var out: [String] = []
+    if s.vertical != .horizontal { out.append("vertical:" + s.vertical.rawValue) }
+    switch s.line {
+    case .value(let v):
+      var text: String
+      if s.snapToLines {
+        text = WebVTTNumber.format(v)
+        if v != v.rounded() {
+          warn("webvtt.write.line-not-integer", .warning, "line number \(v) is not an integer; WebVTT syntax only allows whole line numbers", cue: k)
+        }
+      } else {
+        text = percent(v, "line", cue: k)
+      }
+      if s.lineAlign != .start { text += "," + s.lineAlign.rawValue }
+      out.append("line:" + text)
+    case .auto:
+      if s.lineAlign != .start || !s.snapToLines {
+        warn("webvtt.write.setting-dropped", .info, "line alignment and snap-to-lines need a line value and were dropped (line is auto)", cue: k)
+      }
+    }
+    if let p = s.position {
+      var text = percent(p, "position", cue: k)
+      if s.positionAlign != .auto { text += "," + s.positionAlign.rawValue }
+      out.append("position:" + text)
+    } else if s.positionAlign != .auto {
+      warn("webvtt.write.setting-dropped", .info, "position alignment needs a position value and was dropped (position is auto)", cue: k)
+    }
+    if s.size != 100 { out.append("size:" + percent(s.size, "size", cue: k)) }
+    if s.align != .center { out.append("align:" + s.align.rawValue) }
+    if let r = s.region {
+      if doc.region(id: r) != nil, case let id = regionIDs[r] ?? r, !id.isEmpty {
+        out.append("region:" + id)
+      } else {
+        warn("webvtt.write.region-undefined", .warning, "region '\(r.prefix(40))' is not defined in the document and was not written", cue: k)
+      }
+    }
+    return out
+  }
+
+  private mutating func generatedClass(for style: TextStyle) -> String {
+    if let name = generatedIndex[style] { return name }
+    let name = "ck-\(generated.count + 1)"
+    generated.append((style, name))
+    generatedIndex[style] = name
+    return name
+  }
+
+  private mutating func writeNodes(_ nodes: [CueNode], parentIsRuby: Bool, depth: Int, into out: inout [UInt8]) {
+    for n in nodes {
+      switch n {
+      case .text(let s):
+        for c in s.utf8 {
+          switch c {
+          case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+          case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+          case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+          case 0x0D: out.append(0x0A)
+          default: out.append(c)
+          }
+        }
+      case .lineBreak:
+        out.append(0x0A)
+      case .timestamp(let t):
+        out.append(UInt8(ascii: "<"))
+        WebVTTTimestamp.append(milliseconds: time(t, "inline timestamp", cue: cueIndex), to: &out)
+        out.append(UInt8(ascii: ">"))
+      case .element(let e):
+        if depth >= 1000 {
+          writeNodes(e.children, parentIsRuby: false, depth: depth, into: &out)
+          continue
+        }
+        let name: String
+        var annotation: String? = nil
+        switch e.kind {
+        case .span: name = "c"
+        case .italic: name = "i"
+        case .bold: name = "b"
+        case .underline: name = "u"
+        case .ruby: name = "ruby"
+        case .rubyText:
+          guard parentIsRuby else {
+            warn("webvtt.write.ruby-text-outside-ruby", .warning, "ruby text outside a ruby element cannot be written; its text is kept as plain text", cue: cueIndex)
+            writeNodes(e.children, parentIsRuby: false, depth: depth + 1, into: &out)
+            continue
+          }
+          name = "rt"
+        case .voice(let v):
+          name = "v"
+          annotation = v
+        case .language(let l):
+          name = "lang"
+          annotation = l
+        }
+        var classes: [String] = []
+        for c in e.classes where !c.isEmpty {
+          // Whitespace, '.' and '>' end a class in the tokenizer; '<' and '&' survive a re-read
+          // but the syntax does not allow them.
+          let breaks = c.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ">") }
+          if breaks {
+            let fixed = cssClassName(c)
+            warn("webvtt.write.class-changed", .warning, "class '\(c.prefix(40))' cannot be written in a WebVTT tag; written as '\(fixed)'", cue: cueIndex)
+            classes.append(fixed)
+          } else {
+            if c.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+              warn("webvtt.write.class-invalid", .warning, "class '\(c.prefix(40))' contains '<' or '&', which the WebVTT syntax does not allow (kept, as parsers read it back unchanged)", cue: cueIndex)
+            }
+            classes.append(c)
+          }
+        }
+        if let s = e.style, !s.isEmpty {
+          let g = generatedClass(for: s)
+          classes.append(g)
+          if !cueNotes.contains(g) { cueNotes.append(g) }
+        }
+        out.append(UInt8(ascii: "<"))
+        out += Array(name.utf8)
+        for c in classes {
+          out.append(UInt8(ascii: "."))
+          out += Array(c.utf8)
+        }
+        if let a = annotation, !a.isEmpty {
+          let collapsed = WebVTTCueTextParser.collapseWhitespace(Array(a.utf8))
+          if collapsed != a {
+            warn("webvtt.write.annotation-changed", .warning, "the \(name == "v" ? "voice name" : "language") '\(a.prefix(40))' has leading, trailing or repeated whitespace, which WebVTT collapses", cue: cueIndex)
+          }
+          out.append(0x20)
+          for c in collapsed.utf8 {
+            switch c {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            default: out.append(c)
+            }
+          }
+        }
+        out.append(UInt8(ascii: ">"))
+        writeNodes(e.children, parentIsRuby: name == "ruby", depth: depth + 1, into: &out)
+        out += Array("</\(name)>".utf8)
+      }
+    }
   }
 }

@@ -1,0 +1,100 @@
+/// Word-at-a-time byte searches for the reader's hot loops (eight bytes per step, so that even
+/// unoptimized debug builds stay fast on 50 MB lines).
+enum ByteScan {
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+  @inline(__always) private static func hasZeroByte(_ x: UInt64) -> Bool {
+    (x &- ones) & ~x & highs != 0
+  }
+
+  @inline(__always) private static func has(_ w: UInt64, _ b: UInt8) -> Bool {
+    hasZeroByte(w ^ (ones &* UInt64(b)))
+  }
+
+  @inline(__always) private static func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+    UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self)
+  }
+
+  /// The index of the first CR or LF in `p[from..<to]` (or `to`), and whether `-->` occurs
+  /// before it.
+  static func lineEnd(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (end: Int, arrow: Bool) {
+    var i = from
+    var arrow = false
+    while i + 8 <= to {
+      let w = word(p, i)
+      if has(w, 0x0A) || has(w, 0x0D) || has(w, 0x3E) { break }
+      i += 8
+    }
+    while i < to {
+      let c = p[i]
+      if c == 0x0A || c == 0x0D { return (i, arrow) }
+      if c == 0x3E, !arrow, i >= from + 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { arrow = true }
+      i += 1
+      // Back to word steps once past the interesting byte.
+      while i + 8 <= to {
+        let w = word(p, i)
+        if has(w, 0x0A) || has(w, 0x0D) || has(w, 0x3E) { break }
+        i += 8
+      }
+    }
+    return (to, arrow)
+  }
+
+  /// Whether `p[from..<to]` contains `<` or `&` (cue text that needs the tokenizer).
+  static func containsMarkup(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+    var i = from
+    while i + 8 <= to {
+      let w = word(p, i)
+      if has(w, 0x3C) || has(w, 0x26) { break }
+      i += 8
+    }
+    while i < to {
+      if p[i] == 0x3C || p[i] == 0x26 { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// The index of the first zero byte, if any.
+  static func firstZero(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
+    var i = 0
+    let n = p.count
+    while i + 8 <= n {
+      if hasZeroByte(word(p, i)) { break }
+      i += 8
+    }
+    while i < n {
+      if p[i] == 0 { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Whether the bytes are well-formed UTF-8 (ASCII runs checked eight bytes at a time).
+  static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let n = p.count
+    while i < n {
+      while i + 8 <= n, word(p, i) & highs == 0 { i += 8 }
+      guard i < n else { return true }
+      let c = p[i]
+      if c < 0x80 { i += 1; continue }
+      let len: Int
+      var minScalar: UInt32
+      var v: UInt32
+      if c & 0xE0 == 0xC0 { len = 2; minScalar = 0x80; v = UInt32(c & 0x1F) } else if c & 0xF0 == 0xE0 {
+        len = 3; minScalar = 0x800; v = UInt32(c & 0x0F)
+      } else if c & 0xF8 == 0xF0 { len = 4; minScalar = 0x10000; v = UInt32(c & 0x07) } else { return false }
+      guard i + len <= n else { return false }
+      for k in 1..<len {
+        let d = p[i + k]
+        guard d & 0xC0 == 0x80 else { return false }
+        v = v << 6 | UInt32(d & 0x3F)
+      }
+      if v < minScalar || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) { return false }
+      i += len
+    }
+    return true
+  }
+}

@@ -1,0 +1,37 @@
+/// Number formatting for WebVTT settings: plain decimal digits, never an exponent, with the
+/// shortest digits that read back to the same `Double` (WebVTT percentages and line numbers only
+/// allow digits, `-` and `.`).
+enum WebVTTNumber {
+  static func format(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    if v == 0 { return "0" }
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    let s = "\(v)"
+    guard let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return s }
+    var mantissa = String(s[..<e])
+    let exponent = Int(s[s.index(after: e)...]) ?? 0
+    var sign = ""
+    if mantissa.hasPrefix("-") {
+      sign = "-"
+      mantissa.removeFirst()
+    }
+    let parts = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    let intPart = String(parts[0])
+    var fracPart = parts.count > 1 ? String(parts[1]) : ""
+    if fracPart == "0" { fracPart = "" }
+    var digits = intPart + fracPart
+    var point = intPart.count + exponent  // position of the decimal point in `digits`
+    while digits.count > 1, digits.hasPrefix("0") {
+      digits.removeFirst()
+      point -= 1
+    }
+    if point <= 0 {
+      return sign + "0." + String(repeating: "0", count: -point) + digits
+    }
+    if point >= digits.count {
+      return sign + digits + String(repeating: "0", count: point - digits.count)
+    }
+    let idx = digits.index(digits.startIndex, offsetBy: point)
+    return sign + digits[..<idx] + "." + digits[idx...]
+  }
+}

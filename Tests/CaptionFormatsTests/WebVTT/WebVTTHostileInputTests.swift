@@ -1,0 +1,114 @@
+import CaptionCore
+import CaptionFormats
+import Foundation
+import Testing
+
+/// Hostile and broken inputs: bounded work, diagnostics instead of crashes, linear time.
+@Suite struct WebVTTHostileInputTests {
+  let format = WebVTTFormat()
+
+  func read(_ bytes: [UInt8], _ options: ReadOptions = ReadOptions()) throws -> ReadResult {
+    try format.read(bytes, options: options)
+  }
+
+  @Test func hundredThousandNestedTagsAreFlattened() throws {
+    let text = "WEBVTT\n\n00:00.000 --> 00:01.000\n" + String(repeating: "<b>", count: 100_000) + "deep" + String(repeating: "</b>", count: 100_000) + "after\n"
+    let r = try read(Array(text.utf8))
+    let cue = try #require(r.document.cues.first)
+    var depth = 0
+    var node = cue.content.first
+    while case .element(let e)? = node {
+      depth += 1
+      node = e.children.first
+    }
+    #expect(depth == 256)
+    #expect(node == .text("deep"))
+    #expect(cue.content.last == .text("after"))
+    #expect(r.diagnostics.filter { $0.code == "webvtt.cuetext.nesting-too-deep" }.count == 1)
+  }
+
+  @Test func fiftyMegabyteLine() throws {
+    var bytes = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n".utf8)
+    bytes += [UInt8](repeating: UInt8(ascii: "a"), count: 50 << 20)
+    bytes.append(0x0A)
+    let r = try read(bytes)
+    #expect(r.document.cues.count == 1)
+    #expect(r.document.cues[0].sourceText?.utf8.count == 50 << 20)
+    #expect(r.diagnostics.isEmpty)
+  }
+
+  @Test func longLineOfMarkupCharactersIsLinear() throws {
+    // Every '&' is a bare ampersand and every '<' starts a tag: diagnostics are capped.
+    var bytes = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n".utf8)
+    for _ in 0..<200_000 { bytes += Array("&x ".utf8) }
+    let r = try read(bytes)
+    #expect(r.document.cues.count == 1)
+    #expect(r.diagnostics.count <= ReadLimits().maxDiagnostics + 1)
+    #expect(r.diagnostics.last?.code == "core.diagnostics.limit-reached")
+  }
+
+  @Test func millionCues() throws {
+    var bytes = Array("WEBVTT\n\n".utf8)
+    bytes.reserveCapacity(34_000_000)
+    let cue = Array("00:00:00.000 --> 00:00:01.000\nx\n\n".utf8)
+    for _ in 0..<1_000_000 { bytes += cue }
+    let r = try read(bytes)
+    #expect(r.document.cues.count == 1_000_000)
+    #expect(r.document.cues.last?.end == CaptionTime(milliseconds: 1000))
+    #expect(r.diagnostics.isEmpty)
+  }
+
+  @Test func binaryGarbage() throws {
+    var rng = SystemRandomNumberGenerator()
+    for prefix in ["", "WEBVTT\n\n", "WEBVTT\n\n00:00.000 --> 00:01.000\n"] {
+      for _ in 0..<20 {
+        var bytes = Array(prefix.utf8)
+        for _ in 0..<4096 { bytes.append(UInt8.random(in: 0...255, using: &rng)) }
+        let r = try read(bytes)
+        if prefix.isEmpty {
+          #expect(r.document.cues.isEmpty)
+        }
+        // Whatever was read writes and reads back without trapping.
+        let w = format.write(r.document, options: WriteOptions())
+        _ = try read(w.bytes)
+      }
+    }
+  }
+
+  @Test func emptyFileIsRejected() throws {
+    let r = try read([])
+    #expect(r.document == CaptionDocument())
+    #expect(r.diagnostics.map(\.code) == ["webvtt.signature.invalid"])
+  }
+
+  @Test func signatureOnlyFiles() throws {
+    for text in ["WEBVTT", "WEBVTT\n", "WEBVTT\r\n\r\n", "\u{FEFF}WEBVTT\t title"] {
+      let r = try read(Array(text.utf8))
+      #expect(r.document.cues.isEmpty)
+      #expect(!r.diagnostics.contains { $0.severity == .error }, "\(text.debugDescription)")
+    }
+  }
+
+  @Test func truncatedFiles() throws {
+    let full = "WEBVTT\n\nSTYLE\n::cue(.a) { color: red }\n\n1\n00:00:01.000 --> 00:00:02.000 align:start\n<c.a>Hello <b>there</b></c>\n"
+    let bytes = Array(full.utf8)
+    for cut in 0...bytes.count {
+      let r = try read(Array(bytes[0..<cut]))
+      if cut < 6 { #expect(r.diagnostics.contains { $0.code == "webvtt.signature.invalid" }) }
+    }
+    let r = try read(Array("WEBVTT\n\n00:00:01.000 --> 00:0".utf8))
+    #expect(r.document.cues.isEmpty)
+    #expect(r.diagnostics.contains { $0.code == "webvtt.timestamp.field-digits" })
+    let open = try read(Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>tex".utf8))
+    #expect(open.document.cues[0].content == [.element(CueElement(.bold, children: [.text("tex")]))])
+    #expect(open.diagnostics.contains { $0.code == "webvtt.cuetext.unclosed-tag" })
+  }
+
+  @Test func fileTooLargeThrows() {
+    var o = ReadOptions()
+    o.limits.maxFileSize = 10
+    #expect(throws: CaptionError.fileTooLarge(size: 22, limit: 10)) {
+      try format.read(Array("WEBVTT\n\n00:00.000 --> ".utf8), options: o)
+    }
+  }
+}

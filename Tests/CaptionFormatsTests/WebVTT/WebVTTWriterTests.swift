@@ -1,0 +1,173 @@
+import CaptionCore
+import CaptionFormats
+import Testing
+
+/// The writer: exact output, loss reports per cue, determinism.
+@Suite struct WebVTTWriterTests {
+  let format = WebVTTFormat()
+
+  func ms(_ v: Int64) -> CaptionTime { CaptionTime(milliseconds: v) }
+
+  @Test func writesEveryFeatureExactly() throws {
+    var doc = CaptionDocument()
+    doc.metadata.headerLines = ["X-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000"]
+    var region = Region(id: "r")
+    region.width = 50
+    region.viewportAnchor = Region.Anchor(x: 10, y: 90)
+    doc.regions = [region]
+    var yellow = TextStyle()
+    yellow.color = Color(named: "yellow")
+    doc.styles = [NamedStyle(id: "yellow", style: yellow)]
+    doc.comments = [Comment(text: "hello", beforeCue: 1)]
+    var s1 = CueSettings()
+    s1.line = .value(-2)
+    s1.position = 30
+    s1.positionAlign = .lineRight
+    s1.size = 80
+    s1.align = .start
+    s1.region = "r"
+    var red = TextStyle()
+    red.color = Color(named: "red")
+    doc.cues = [
+      Cue(id: "1", start: ms(0), end: ms(1500), content: [.text("A & B < C > D")]),
+      Cue(start: ms(2000), end: ms(3000), settings: s1, content: [
+        .element(CueElement(.voice(name: "Ann"), children: [.element(CueElement(.italic, children: [.text("hi")]))])), .lineBreak,
+        .element(CueElement(.span, classes: ["yellow"], children: [.text("x")])),
+      ]),
+      Cue(start: ms(4000), end: ms(5000), content: [.element(CueElement(.span, style: red, children: [.text("red")]))]),
+    ]
+    let w = format.write(doc, options: WriteOptions())
+    let expected = """
+      WEBVTT
+      X-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000
+
+      REGION
+      id:r width:50% viewportanchor:10%,90%
+
+      STYLE
+      ::cue(.yellow) { color: yellow; }
+
+      STYLE
+      ::cue(.ck-1) { color: red; }
+
+      1
+      00:00:00.000 --> 00:00:01.500
+      A &amp; B &lt; C &gt; D
+
+      NOTE hello
+
+      00:00:02.000 --> 00:00:03.000 line:-2 position:30%,line-right size:80% align:start region:r
+      <v Ann><i>hi</i></v>
+      <c.yellow>x</c>
+
+      00:00:04.000 --> 00:00:05.000
+      <c.ck-1>red</c>
+
+
+      """
+    #expect(String(decoding: w.bytes, as: UTF8.self) == expected)
+    #expect(w.diagnostics.map(\.code) == ["webvtt.write.inline-style-as-class"])
+    #expect(w.diagnostics.first?.cueIndex == 2 && w.diagnostics.first?.severity == .info)
+    #expect(w.diagnostics.first?.message.hasPrefix("cue 3: ") == true)
+
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.diagnostics.isEmpty, "\(back.diagnostics.map(\.description))")
+    #expect(back.document.styles.map(\.id) == ["yellow", "ck-1"])
+    #expect(back.document.styles[1].style.color == Color(named: "red"))
+    #expect(back.document.cues[1] == doc.cues[1])
+    #expect(back.document.cues[2].content == [.element(CueElement(.span, classes: ["ck-1"], children: [.text("red")]))])
+    #expect(back.document.metadata.timestampMap == TimestampMap(mpegts: 900000, local: .zero))
+    #expect(back.document.comments == doc.comments)
+    #expect(format.write(doc, options: WriteOptions()).bytes == w.bytes)
+  }
+
+  @Test func reportsWhatItCannotRepresent() throws {
+    var doc = CaptionDocument()
+    var ttml = Region(id: "bottom")
+    ttml.origin = Region.LengthPair(Length(10, .percent), Length(80, .percent))
+    ttml.extent = Region.LengthPair(Length(80, .percent), Length(12, .percent))
+    doc.regions = [ttml]
+    var wide = CueSettings()
+    wide.position = 150
+    wide.size = -5
+    var undefined = CueSettings()
+    undefined.region = "nope"
+    var white = TextStyle()
+    white.color = .white
+    var styled = Cue(start: ms(7000), end: ms(8000), content: [.text("s")])
+    styled.style = white
+    doc.cues = [
+      Cue(start: CaptionTime(milliseconds: -1000), end: ms(500), content: [.text("neg")]),
+      Cue(start: CaptionTime(value: 1, timescale: 3), end: ms(1000), content: [.text("third")]),
+      Cue(id: "a-->b\nc", start: ms(1000), end: ms(2000), content: [.text("id")]),
+      Cue(start: ms(2000), end: ms(3000), content: [.lineBreak, .text("x"), .lineBreak, .lineBreak, .text("y"), .lineBreak]),
+      Cue(start: ms(3000), end: ms(4000), settings: wide, content: [.text("wide")]),
+      Cue(start: ms(4000), end: ms(5000), settings: undefined, content: [.text("r")]),
+      styled,
+    ]
+    let w = format.write(doc, options: WriteOptions())
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    func has(_ code: String, _ cue: Int?, _ sev: Severity) -> Bool {
+      w.diagnostics.contains { $0.code == code && $0.cueIndex == cue && $0.severity == sev && (cue == nil || $0.message.hasPrefix("cue \(cue! + 1): ")) }
+    }
+    #expect(has("webvtt.write.region-converted", nil, .info))
+    #expect(text.contains("REGION\nid:bottom width:80% lines:2 regionanchor:0%,0% viewportanchor:10%,80%\n"))
+    #expect(has("webvtt.write.negative-time", 0, .warning))
+    #expect(text.contains("00:00:00.000 --> 00:00:00.500\nneg\n"))
+    #expect(has("webvtt.write.time-rounded", 1, .info))
+    #expect(text.contains("00:00:00.333 --> 00:00:01.000\nthird\n"))
+    #expect(has("webvtt.write.cue-id-changed", 2, .warning))
+    #expect(text.contains("a-- >b c\n00:00:01.000 --> 00:00:02.000\nid\n"))
+    #expect(has("webvtt.write.blank-line-removed", 3, .warning))
+    #expect(text.contains("00:00:02.000 --> 00:00:03.000\nx\ny\n\n"))
+    #expect(has("webvtt.write.value-clamped", 4, .warning))
+    #expect(text.contains("00:00:03.000 --> 00:00:04.000 position:100% size:0%\n"))
+    #expect(has("webvtt.write.region-undefined", 5, .warning))
+    #expect(text.contains("00:00:04.000 --> 00:00:05.000\nr\n"))
+    #expect(has("webvtt.write.cue-style-as-class", 6, .info))
+    #expect(text.contains("<c.ck-1>s</c>"))
+    #expect(text.contains("::cue(.ck-1) { color: white; }"))
+    // What was written is valid.
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.diagnostics.filter { $0.severity >= .warning }.isEmpty, "\(back.diagnostics.map(\.description))")
+    #expect(back.document.cues.count == 7)
+  }
+
+  @Test func extremeNumbersRoundTripWithoutExponents() throws {
+    var doc = CaptionDocument()
+    for v in [1e34, 1.7976931348623157e308, -1.7976931348623157e308, 5e-324, 1.5, -0.0] {
+      var s = CueSettings()
+      s.line = .value(v)
+      doc.cues.append(Cue(start: ms(0), end: ms(1000), settings: s, content: [.text("x")]))
+    }
+    let w = format.write(doc, options: WriteOptions())
+    #expect(!String(decoding: w.bytes, as: UTF8.self).contains("e"))
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.document.cues.map(\.settings.line) == [.value(1e34), .value(1.7976931348623157e308), .value(-1.7976931348623157e308), .value(5e-324), .value(1.5), .value(0)])
+  }
+
+  @Test func crlfOption() {
+    let doc = CaptionDocument(cues: [Cue(start: ms(0), end: ms(1000), content: [.text("a"), .lineBreak, .text("b")])])
+    let w = format.write(doc, options: WriteOptions(lineEnding: .crlf))
+    #expect(String(decoding: w.bytes, as: UTF8.self) == "WEBVTT\r\n\r\n00:00:00.000 --> 00:00:01.000\r\na\r\nb\r\n\r\n")
+  }
+
+  @Test func stylesFromOtherFormatsBecomeCueRules() throws {
+    var s = TextStyle()
+    s.color = Color(red: 255, green: 204, blue: 0)
+    s.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 128)
+    s.fontFamily = ["proportionalSansSerif"]
+    s.fontWeight = .bold
+    s.textDecoration = .underline
+    s.displayAlign = .after
+    let doc = CaptionDocument(styles: [NamedStyle(id: "s1", style: s)], cues: [Cue(start: ms(0), end: ms(1000), content: [.element(CueElement(.span, classes: ["s1"], children: [.text("a")]))])])
+    let w = format.write(doc, options: WriteOptions())
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    #expect(text.contains("STYLE\n::cue(.s1) { color: #ffcc00; background-color: rgba(0, 0, 0, 0.502); font-family: sans-serif; font-weight: bold; text-decoration: underline; }\n\n"))
+    #expect(w.diagnostics.contains { $0.code == "webvtt.write.style-property-dropped" && $0.message.contains("displayAlign") })
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.document.styles.first?.style.color == s.color)
+    #expect(back.document.styles.first?.style.backgroundColor == s.backgroundColor)
+    #expect(back.document.styles.first?.style.fontWeight == .bold)
+  }
+}
