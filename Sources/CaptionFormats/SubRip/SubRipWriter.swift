@@ -92,6 +92,11 @@ struct SubRipWriter {
     }
     var lines = cueBuffer.split(separator: 0x0A, omittingEmptySubsequences: false)
     if cueBuffer.isEmpty { lines = [] }
+    if anchor != 2 {
+      // The anchor tag opens the first line, which it also keeps from reading as blank.
+      let tag = Array("{\\an\(anchor)}".utf8)
+      if lines.isEmpty { lines = [tag[...]] } else { lines[0] = (tag + lines[0])[...] }
+    }
     var kept: [ArraySlice<UInt8>] = []
     var blank = 0
     for l in lines {
@@ -109,10 +114,6 @@ struct SubRipWriter {
       if reread || indexLike {
         lose("srt.write.ambiguous-line", "text line \"\(String(decoding: l.prefix(80), as: UTF8.self))\" reads back as a timing line and starts a new cue")
       }
-    }
-    if anchor != 2 {
-      out.append(contentsOf: "{\\an\(anchor)}".utf8)
-      if kept.isEmpty { out.append(contentsOf: newline) }
     }
     for l in kept {
       out.append(contentsOf: l)

@@ -1,0 +1,162 @@
+import CaptionCore
+import CaptionFormats
+import Testing
+
+/// The writer: canonical output, markup, anchors, and the loss report.
+@Suite struct SubRipWriterTests {
+  let ms = SRT.ms
+
+  @Test func canonicalOutput() {
+    let doc = CaptionDocument(cues: [
+      Cue(id: "a", start: ms(1000), end: ms(2500), content: [.text("Hello"), .lineBreak, .text("world")]),
+      Cue(id: "2", start: ms(3_723_004), end: ms(3_724_005), content: [.element(CueElement(.italic, children: [.text("Hi")]))]),
+    ])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:01,000 --> 00:00:02,500\nHello\nworld\n\n2\n01:02:03,004 --> 01:02:04,005\n<i>Hi</i>\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.id-replaced"])
+    let crlf = SRT.write(doc, options: WriteOptions(lineEnding: .crlf))
+    #expect(crlf.text == w.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
+  }
+
+  @Test func noBOM() {
+    let w = SubRipFormat().write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.text("é")])]), options: WriteOptions())
+    #expect(Array(w.bytes.prefix(3)) == Array("1\n0".utf8))
+  }
+
+  @Test(arguments: 1...9)
+  func anchorsRoundTrip(_ n: Int) {
+    let input = "1\n00:00:01,000 --> 00:00:02,000\n{\\an\(n)}Text\n"
+    let r = SRT.read(input)
+    let w = SRT.write(r.document)
+    #expect(w.diagnostics.isEmpty)
+    #expect(w.text == (n == 2 ? "1\n00:00:01,000 --> 00:00:02,000\nText\n" : input))
+  }
+
+  @Test func fontColourFromStyleAndClass() {
+    var red = TextStyle()
+    red.color = Color(red: 255, green: 0, blue: 0)
+    var italicStyle = TextStyle()
+    italicStyle.fontStyle = .italic
+    let doc = CaptionDocument(
+      styles: [NamedStyle(id: "yellow", style: { var s = TextStyle(); s.color = Color(red: 255, green: 255, blue: 0); return s }())],
+      cues: [
+        Cue(id: "1", start: .zero, end: ms(1000), content: [
+          .element(CueElement(.span, style: red, children: [.text("R")])),
+          .element(CueElement(.span, classes: ["yellow"], children: [.text("Y")])),
+          .element(CueElement(.span, style: italicStyle, children: [.text("I")])),
+          .element(CueElement(.bold, classes: ["unknown"], children: [.text("B")])),
+        ])
+      ])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#ff0000\">R</font><font color=\"#ffff00\">Y</font><i>I</i><b>B</b>\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.styles-dropped", "srt.write.class-dropped"])
+    #expect(w.diagnostics[1].cueIndex == 0)
+    #expect(w.diagnostics[1].message == "cue 1: class \"unknown\" has no SRT equivalent, dropped")
+  }
+
+  /// A positioned, voiced, styled document from another format: every loss is listed per cue.
+  @Test func lossReport() {
+    var positioned = CueSettings()
+    positioned.position = 20
+    positioned.size = 50
+    var regioned = CueSettings()
+    regioned.region = "r1"
+    var bg = TextStyle()
+    bg.backgroundColor = Color.black
+    var doc = CaptionDocument(
+      styleSheets: ["::cue { color: red }"], regions: [Region(id: "r1")],
+      cues: [
+        Cue(id: "1", start: .zero, end: ms(1000), settings: positioned, content: [.text("A")]),
+        Cue(id: "2", start: ms(1000), end: ms(2000), settings: regioned, content: [.element(CueElement(.voice(name: "Bob"), children: [.text("Hi")]))]),
+        Cue(id: "3", start: CaptionTime(value: 1, timescale: 3), end: ms(-5), content: [
+          .element(CueElement(.ruby, children: [.text("漢"), .element(CueElement(.rubyText, children: [.text("kan")]))])),
+          .timestamp(ms(500)), .text("x"),
+        ]),
+        Cue(id: "4", start: ms(360_000_000), end: ms(360_001_000), content: [
+          .element(CueElement(.span, classes: ["loud"], style: bg, children: [.text("y")])), .lineBreak, .lineBreak, .text("z"),
+        ]),
+      ],
+      comments: [Comment(text: "note", beforeCue: 0)])
+    doc.metadata.headerLines = ["Kind: captions"]
+    let w = SRT.write(doc)
+    #expect(w.text == """
+      1
+      00:00:00,000 --> 00:00:01,000
+      A
+
+      2
+      00:00:01,000 --> 00:00:02,000
+      Hi
+
+      3
+      00:00:00,333 --> 00:00:00,000
+      漢x
+
+      4
+      100:00:00,000 --> 100:00:01,000
+      y
+      z
+
+      """)
+    let lines = w.diagnostics.map { "\($0.code) \($0.cueIndex.map(String.init) ?? "-") \($0.message)" }
+    #expect(lines == [
+      "srt.write.styles-dropped - 0 named style(s) and 1 style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped",
+      "srt.write.regions-dropped - 1 region(s) have no SRT equivalent, dropped",
+      "srt.write.comments-dropped - 1 comment(s) have no SRT equivalent, dropped",
+      "srt.write.header-dropped - document header lines have no SRT equivalent, dropped",
+      "srt.write.position-dropped 0 cue 1: position 20% has no SRT equivalent, dropped",
+      "srt.write.position-dropped 0 cue 1: size 50% has no SRT equivalent, dropped",
+      "srt.write.region-dropped 1 cue 2: region \"r1\" has no SRT equivalent, dropped",
+      "srt.write.voice-dropped 1 cue 2: voice \"Bob\" has no SRT equivalent, dropped (its text is kept)",
+      "srt.write.time-rounded 2 cue 3: start time 1/3 s rounded to the millisecond",
+      "srt.write.time-out-of-range 2 cue 3: negative end time -0:00:00.005 written as 00:00:00,000",
+      "srt.write.ruby-dropped 2 cue 3: ruby annotation has no SRT equivalent; the base text is kept, the ruby text dropped",
+      "srt.write.timestamp-dropped 2 cue 3: inline timestamp 0:00:00.500 has no SRT equivalent, dropped",
+      "srt.write.time-out-of-range 3 cue 4: start time 100:00:00.000 is above 99:59:59,999; written with 3 hour digits",
+      "srt.write.time-out-of-range 3 cue 4: end time 100:00:01.000 is above 99:59:59,999; written with 3 hour digits",
+      "srt.write.class-dropped 3 cue 4: class \"loud\" has no SRT equivalent, dropped",
+      "srt.write.style-dropped 3 cue 4: background colour have no SRT equivalent, dropped",
+      "srt.write.blank-line-dropped 3 cue 4: 1 empty text line(s) would end the cue in SRT, dropped",
+    ])
+  }
+
+  @Test func markupLikeTextAndAmbiguousLinesAreReported() {
+    let doc = CaptionDocument(cues: [
+      Cue(id: "1", start: .zero, end: ms(1000), content: [.text("use <i> for italics"), .lineBreak, .text("00:00:01,000 --> 00:00:02,000")])
+    ])
+    let codes = SRT.write(doc).diagnostics.map(\.code)
+    #expect(codes == ["srt.write.markup-in-text", "srt.write.ambiguous-line"])
+  }
+
+  @Test func emptyAndWhitespaceCuesReadBackIdentically() {
+    let doc = CaptionDocument(cues: [
+      Cue(id: "1", start: .zero, end: ms(1000), content: []),
+      Cue(id: "2", start: ms(1000), end: ms(2000), content: [.text("B")]),
+    ])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n\n2\n00:00:01,000 --> 00:00:02,000\nB\n")
+    #expect(SRT.read(w.text).document == doc)
+    let spaces = SRT.write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.text("  ")])]))
+    #expect(spaces.diagnostics.map(\.code) == ["srt.write.blank-line-dropped"])
+    #expect(SRT.read(spaces.text).cues.first?.content == [])
+  }
+
+  @Test func anchorOnEmptyFirstLine() {
+    let input = "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}\nText\n"
+    let r = SRT.read(input)
+    #expect(r.cues[0].content == [.lineBreak, .text("Text")])
+    #expect(SRT.write(r.document).text == input)
+  }
+
+  @Test func deterministic() {
+    var s = TextStyle()
+    s.color = Color(red: 1, green: 2, blue: 3)
+    s.other = ["b": "1", "a": "2", "c": "3"]
+    s.backgroundColor = .white
+    let doc = CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.element(CueElement(.span, style: s, children: [.text("x")]))])])
+    let a = SubRipFormat().write(doc, options: WriteOptions())
+    let b = SubRipFormat().write(doc, options: WriteOptions())
+    #expect(a.bytes == b.bytes && a.diagnostics == b.diagnostics)
+    #expect(a.diagnostics.last?.message == "cue 1: background colour, a, b, c have no SRT equivalent, dropped")
+  }
+}
