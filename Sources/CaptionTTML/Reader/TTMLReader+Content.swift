@@ -20,6 +20,8 @@ extension TTMLReader {
       ? resolver.computed(specified: ctx.ancestorsStyle, parent: resolver.computedRegionStyle(ownRegion))
       : ctx.computed
     c.computed = resolver.computed(specified: spec, parent: parentComputed)
+    if ownRegion != nil && ownRegion != ctx.region { c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion)) }
+    c.layers += TTMLReader.layer(c.computed)
     switch e.name.local {
     case "p":
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs)
@@ -98,10 +100,10 @@ extension TTMLReader {
       var content: [CueNode]
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, depth: 0, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, depth: 0, runs: &runsHere, sink: &quiet)
       }
       first = false
       let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
@@ -125,7 +127,7 @@ extension TTMLReader {
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+    lang: String?, layers: [Color], depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
     var timedIndex = 0
@@ -135,7 +137,7 @@ extension TTMLReader {
         out.append(.text(t))
         let collapsed = TTMLWhitespace.collapse(t)
         if !collapsed.isEmpty {
-          runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc))
+          runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc, backgroundLayers: layers))
         }
       case .element(let e):
         guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else { continue }
@@ -166,7 +168,11 @@ extension TTMLReader {
           default: break
           }
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
-          let kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + TTMLReader.layer(c), depth: depth + 1, runs: &runs, sink: &sink)
+          if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
+            // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
+            kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.collapse(t).isEmpty } else { false } }
+          }
           out.append(.element(CueElement(kind, classes: refs, style: inline.isEmpty ? nil : inline, children: kids)))
         default:
           continue

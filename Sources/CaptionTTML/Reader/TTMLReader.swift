@@ -15,7 +15,7 @@ struct TTMLReader {
   var doc = CaptionDocument()
   var agents: [String: String] = [:]
   var runs: [TTMLStyledRun] = []
-  var significant: Set<CaptionTime> = [.zero]
+  var significant: Set<CaptionTime> = []
   var resolver: TTMLStyleResolver
   var regionIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
@@ -42,7 +42,15 @@ struct TTMLReader {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
     var reader = TTMLReader(limits: options.limits)
-    let decoded = TextDecoder.decode(bytes, encoding: options.encoding ?? declaredEncoding(bytes), utf8Only: options.encoding == nil && declaredEncoding(bytes) == nil)
+    let declared = declaredEncoding(bytes)
+    var decoded: (utf8: [UInt8], encoding: TextEncoding, diagnostics: [Diagnostic])
+    if options.encoding == nil, declared == nil, let fast = TTMLReader.validUTF8(bytes) {
+      // Valid UTF-8 (the norm for TTML): no per-byte transcoding.
+      decoded = (fast, .utf8, [])
+    } else {
+      let d = TextDecoder.decode(bytes, encoding: options.encoding ?? declared, utf8Only: options.encoding == nil && declared == nil)
+      decoded = (d.utf8, d.encoding, d.diagnostics)
+    }
     for d in decoded.diagnostics { reader.sink.report(d) }
     let xml = SafeXMLParser.parse(
       decoded.utf8,
@@ -61,6 +69,17 @@ struct TTMLReader {
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times, root: root)
+  }
+
+  /// The bytes without a UTF-8 byte order mark, when they are valid UTF-8 and not UTF-16.
+  static func validUTF8(_ bytes: [UInt8]) -> [UInt8]? {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { return nil }
+    // BOM-less UTF-16 has zero bytes near the start; leave it to TextDecoder.
+    if bytes.prefix(64).contains(0) { return nil }
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    // The standard library's validator is optimised even in debug builds of this package.
+    guard String(validating: body, as: UTF8.self) != nil else { return nil }
+    return body
   }
 
   /// The encoding named in the XML declaration, when it is not UTF-8.
@@ -100,6 +119,10 @@ struct TTMLReader {
   // MARK: - Document
 
   mutating func readDocument(_ root: XMLElementNode) {
+    if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+      sink.report("ttml.structure.isd", .info, "this is a TTML2 intermediate synchronic document (ISD); its content is not read as captions", at: root.location)
+      return
+    }
     guard TTMLReader.isTT(root, "tt") else {
       sink.report("ttml.structure.root", .error, "the root element is <\(root.qualifiedName)> in namespace '\(root.name.namespace)', not <tt> in \(TTMLNamespace.tt)", at: root.location)
       if root.name.local != "tt" { return }
@@ -127,6 +150,7 @@ struct TTMLReader {
     if let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) { readHead(head) }
     resolver = TTMLStyleResolver(document: doc)
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
+      significant.insert(.zero)
       let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
       collectSignificant(timed, parentEnd: nil, depth: 0)
       lastFiniteTime = significant.max() ?? .zero
@@ -134,7 +158,9 @@ struct TTMLReader {
       let regionStyle = resolver.computedRegionStyle(region)
       walk(
         timed, parentEnd: nil,
-        ctx: TTMLReaderContext(region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve", agent: nil, lang: doc.metadata.language),
+        ctx: TTMLReaderContext(
+          region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve",
+          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle)),
         depth: 0)
       if !indefiniteCues.isEmpty {
         sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); they end at \(resolvedIndefiniteEnd(after: .zero)) in the model", at: body.location)
@@ -205,7 +231,7 @@ struct TTMLReader {
 
   mutating func readRegion(_ r: XMLElementNode) {
     guard let id = r.attribute(TTMLNamespace.xml, "id") else {
-      sink.report("ttml.region.missing-id", .error, "<region> without xml:id", at: r.location)
+      sink.report("ttml.region.missing-id", .warning, "<region> without xml:id cannot be referenced", at: r.location)
       return
     }
     if regionIDs.contains(id) {
@@ -237,6 +263,10 @@ struct TTMLReader {
 
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
+    if a.value.trimmingSpaces.hasPrefix("wallclock(") {
+      sink.report("ttml.timing.wallclock", .warning, "\(name)=\"\(a.value.prefix(60))\": wall-clock times have no media time; ignored", at: a.location)
+      return nil
+    }
     switch TTMLTimeExpression.parse(a.value, parameters: params) {
     case .success(let t): return t
     case .failure(let err):
@@ -306,8 +336,16 @@ struct TTMLReader {
     for c in n.children {
       // Elements with no temporal extent are pruned, as a presentation processor does.
       if let ce = c.end, ce == c.begin { continue }
+      // So are elements that begin when their parent has already ended.
+      if let end, c.begin >= end { continue }
       collectSignificant(c, parentEnd: end, depth: depth + 1)
     }
+  }
+
+  /// The background a computed style paints, if any.
+  static func layer(_ s: TextStyle) -> [Color] {
+    guard let bg = s.backgroundColor, bg.alpha > 0 else { return [] }
+    return [bg]
   }
 
   func resolvedIndefiniteEnd(after begin: CaptionTime) -> CaptionTime {

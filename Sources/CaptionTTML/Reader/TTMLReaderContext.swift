@@ -15,4 +15,6 @@ struct TTMLReaderContext {
   var agent: String?
   /// `xml:lang` in force.
   var lang: String?
+  /// Non-transparent backgrounds painted so far, region first.
+  var layers: [Color] = []
 }

@@ -34,10 +34,18 @@ enum TTMLRegionMapper {
 
   static func round(_ v: Double) -> Double { (v * 10_000).rounded() / 10_000 }
 
+  /// The settings of text in TTML's default region (TTML2 §11.3.1.3: the whole root container,
+  /// when the document defines no region), with the `p`'s computed style.
+  static func defaultRegionSettings(computed: TextStyle, resolver: TTMLStyleResolver) -> CueSettings {
+    var s = settings(regionID: "", region: Region(id: ""), computed: computed, resolver: resolver)
+    s.region = nil
+    return s
+  }
+
   /// The cue settings for text shown in `regionID` with the `p`'s computed style.
   static func settings(regionID: String?, region: Region?, computed: TextStyle, resolver: TTMLStyleResolver) -> CueSettings {
     var s = CueSettings()
-    guard let regionID, let region else { return s }
+    guard let regionID, let region else { return defaultRegionSettings(computed: computed, resolver: resolver) }
     s.region = regionID
     guard let g = geometry(region, resolver: resolver) else { return s }
     let wm = computed.writingMode ?? .lrtb
@@ -72,19 +80,18 @@ enum TTMLRegionMapper {
       s.positionAlign = leftish ? .lineLeft : .lineRight
     }
     let display = computed.displayAlign ?? .before
-    // For tbrl the block progresses right to left: "before" is the right edge.
+    // For tbrl the block progresses right to left and WebVTT measures the line from the right.
     let blockReversed = wm == .tbrl || wm == .tb
-    var before = blockStart, after = blockStart + blockSize
-    if blockReversed { swap(&before, &after) }
+    let bs = blockReversed ? 100 - (blockStart + blockSize) : blockStart
     switch display {
     case .before, .justify:
-      s.line = .value(round(before))
+      s.line = .value(round(bs))
       s.lineAlign = .start
     case .center:
-      s.line = .value(round(blockStart + blockSize / 2))
+      s.line = .value(round(bs + blockSize / 2))
       s.lineAlign = .center
     case .after:
-      s.line = .value(round(after))
+      s.line = .value(round(bs + blockSize))
       s.lineAlign = .end
     }
     if vertical { s.vertical = (wm == .tblr) ? .verticalGrowingRight : .verticalGrowingLeft }

@@ -102,12 +102,20 @@ enum TTMLWhitespace {
         }
       case .element(var e):
         if depth < 256 { e.children = prune(e.children, depth: depth + 1) }
+        // An element left with no content shows nothing.
+        if e.children.isEmpty { continue }
         out.append(.element(e))
       default:
         out.append(n)
       }
     }
     return out
+  }
+
+  /// Whether reading `nodes` back with default white space handling would change them, so
+  /// that a writer must say `xml:space="preserve"`.
+  static func needsPreserve(_ nodes: [CueNode]) -> Bool {
+    normalise(nodes, preserve: false) != prune(nodes, depth: 0)
   }
 
   static func splitLines(_ nodes: [CueNode], depth: Int) -> [CueNode] {

@@ -121,7 +121,11 @@ public enum TTMLStyleParser {
       guard ["start", "center", "end", "auto"].contains(v) else { return false }
       s.multiRowAlign = v
     case "tts:origin", "tts:extent":
-      guard v == "auto" || v == "contain" || v == "cover" || lengthPair(v) != nil else { return false }
+      let measures: Set<Substring> = ["auto", "available", "fitContent", "maxContent", "minContent"]
+      let w = v.split(separator: " ", omittingEmptySubsequences: true)
+      guard v == "auto" || v == "contain" || v == "cover" || lengthPair(v) != nil
+        || (w.count == 2 && w.allSatisfy { measures.contains($0) || length(String($0)) != nil })
+      else { return false }
       s.other[name] = v
     case "tts:position":
       s.other[name] = v

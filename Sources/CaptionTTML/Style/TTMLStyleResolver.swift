@@ -216,17 +216,17 @@ public struct TTMLStyleResolver: Sendable {
     for (ci, cue) in document.cues.enumerated() {
       let region = computedRegionStyle(cue.settings.region)
       let cueStyle = computed(specified: specified(refs: cue.styleRefs, inline: cue.style), parent: region)
-      collect(cue.content, parent: cueStyle, cueIndex: ci, region: cue.settings.region, location: cue.source, depth: 0, into: &out)
+      collect(cue.content, parent: cueStyle, cueIndex: ci, region: cue.settings.region, location: cue.source, layers: TTMLReader.layer(region) + TTMLReader.layer(cueStyle), depth: 0, into: &out)
     }
     return out
   }
 
-  func collect(_ nodes: [CueNode], parent: TextStyle, cueIndex: Int, region: String?, location: SourceLocation?, depth: Int, into out: inout [TTMLStyledRun]) {
+  func collect(_ nodes: [CueNode], parent: TextStyle, cueIndex: Int, region: String?, location: SourceLocation?, layers: [Color], depth: Int, into out: inout [TTMLStyledRun]) {
     guard depth < 256 else { return }
     for n in nodes {
       switch n {
       case .text(let t):
-        out.append(TTMLStyledRun(cueIndex: cueIndex, text: t, style: parent, region: region, location: location))
+        out.append(TTMLStyledRun(cueIndex: cueIndex, text: t, style: parent, region: region, location: location, backgroundLayers: layers))
       case .lineBreak, .timestamp: break
       case .element(let e):
         var spec = specified(refs: e.classes, inline: e.style)
@@ -237,7 +237,7 @@ public struct TTMLStyleResolver: Sendable {
         default: break
         }
         let c = computed(specified: spec, parent: parent)
-        collect(e.children, parent: c, cueIndex: cueIndex, region: region, location: location, depth: depth + 1, into: &out)
+        collect(e.children, parent: c, cueIndex: cueIndex, region: region, location: location, layers: layers + TTMLReader.layer(c), depth: depth + 1, into: &out)
       }
     }
   }

@@ -11,14 +11,20 @@ public struct TTMLStyledRun: Sendable, Hashable {
   public var style: TextStyle
   /// The region the cue is shown in, if any.
   public var region: String?
-  /// Where the run's innermost element (or the text itself) is in the source, if known.
+  /// Where the text is in the source, if known.
   public var location: SourceLocation?
+  /// The non-transparent background colours painted behind the text, from the bottom (the
+  /// region) to the top (the innermost span): `backgroundColor` is not inherited, so a span's
+  /// computed value is usually transparent while its `p` or region paints a box behind it.
+  /// Composite them in order (source-over) to get the backdrop the text is read against.
+  public var backgroundLayers: [Color]
 
-  public init(cueIndex: Int, text: String, style: TextStyle, region: String?, location: SourceLocation?) {
+  public init(cueIndex: Int, text: String, style: TextStyle, region: String?, location: SourceLocation?, backgroundLayers: [Color] = []) {
     self.cueIndex = cueIndex
     self.text = text
     self.style = style
     self.region = region
     self.location = location
+    self.backgroundLayers = backgroundLayers
   }
 }

@@ -107,7 +107,7 @@ public enum TTMLTimeExpression {
     let maxFrames = (efrN + efrD - 1) / efrD
     guard f < maxFrames else { return .failure(TTMLTimeError("frame \(f) is not below the frame rate \(maxFrames)")) }
     var frameCount: Int64
-    if p.timeBase == .smpte, p.dropMode != .nonDrop {
+    if p.timeBase == .smpte {
       // SMPTE 12M drop-frame labels: count frames at the nominal (integer) rate, then remove
       // the labels that were skipped.
       let nominal = maxFrames

@@ -1,7 +1,463 @@
 import CaptionCore
 
-enum TTMLWriter {
+/// Writes a caption document as TTML: IMSC 1.1 Text (default), EBU-TT-D or DFXP-compatible
+/// TTML1, chosen with `WriteOptions.flavor`.
+///
+/// Output is deterministic (same model, same bytes): styles and regions in model order,
+/// synthesized regions (`r1`, `r2`…), agents (`a1`…) and generated styles (`ck1`…) numbered in
+/// order of first use, attributes in a fixed order. Everything the flavor cannot hold is
+/// reported as a `ttml.write.*` diagnostic, with the cue index when it concerns one cue.
+struct TTMLWriter {
+  let doc: CaptionDocument
+  let flavor: TTMLFlavor
+  var diags: [Diagnostic] = []
+  let resolver: TTMLStyleResolver
+  let times: TTMLTimeFormatter
+  /// Regions to write: id → attributes, in order.
+  var regionOut: [(id: String, attributes: [(String, String)])] = []
+  var regionByKey: [String: String] = [:]
+  var writtenModelRegions: Set<String> = []
+  /// Agents: display name → id, in order.
+  var agentIDs: [(name: String, id: String)] = []
+  /// Styles generated from inline styles (EBU-TT-D): serialised attributes → id.
+  var generated: [(id: String, attributes: [(String, String)])] = []
+  var generatedByKey: [String: String] = [:]
+  var usedIDs: Set<String> = []
+  var styleIDs: Set<String>
+  var noLayout = false
+  var reportedStyleDrops: Set<String> = []
+
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-    WriteResult(bytes: [], diagnostics: [])
+    var diags: [Diagnostic] = []
+    var flavor = TTMLFlavor(option: options.flavor)
+    if flavor == nil {
+      diags.append(Diagnostic(code: "ttml.write.unknown-flavor", severity: .warning, message: "unknown TTML flavor '\(options.flavor ?? "")'; writing IMSC 1.1 (choose imsc1.1, ebu-tt-d or dfxp)"))
+      flavor = .imsc11
+    }
+    var w = TTMLWriter(doc: document, flavor: flavor ?? .imsc11)
+    w.diags = diags
+    let bytes = w.run()
+    return WriteResult(bytes: bytes, diagnostics: w.diags)
+  }
+
+  init(doc: CaptionDocument, flavor: TTMLFlavor) {
+    self.doc = doc
+    self.flavor = flavor
+    resolver = TTMLStyleResolver(document: doc)
+    times = TTMLTimeFormatter(times: doc.cues.flatMap { [$0.start, $0.end] }, flavor: flavor, parameters: doc.metadata.parameters)
+    styleIDs = Set(doc.styles.map(\.id))
+    usedIDs = styleIDs.union(doc.regions.map(\.id))
+  }
+
+  mutating func report(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
+    diags.append(Diagnostic(code: "ttml.write." + code, severity: severity, message: message, cueIndex: cue))
+  }
+
+  /// A fresh identifier `base1`, `base2`… not used anywhere in the document.
+  mutating func freshID(_ base: String) -> String {
+    var n = 1
+    while usedIDs.contains(base + String(n)) { n += 1 }
+    let id = base + String(n)
+    usedIDs.insert(id)
+    return id
+  }
+
+  static func isNCName(_ s: String) -> Bool {
+    guard let f = s.utf8.first, SafeXMLParser.isNameStart(f), f != UInt8(ascii: ":") else { return false }
+    return s.utf8.allSatisfy { SafeXMLParser.isNameChar($0) && $0 != UInt8(ascii: ":") }
+  }
+
+  // MARK: - Document
+
+  mutating func run() -> [UInt8] {
+    // Cues with no region that are laid out like TTML's default region (the whole root
+    // container, text at the top, start-aligned) are written without any layout at all.
+    noLayout = doc.cues.allSatisfy { c in
+      c.settings.region == nil && c.settings == TTMLRegionMapper.defaultRegionSettings(computed: cueComputed(c), resolver: resolver)
+    } && !doc.regions.contains { TTMLWriter.isTTMLRegion($0) }
+
+    // Every TTML region of the model is written, in model order, used or not.
+    for r in doc.regions where TTMLWriter.isTTMLRegion(r) { writeModelRegion(r) }
+    var body = TTMLXMLBuilder()
+    let prefix = flavor == .ebuttd ? "tt:" : ""
+    body.indent(1)
+    body.open(prefix + "body", [])
+    body.raw(">")
+    body.indent(2)
+    body.open(prefix + "div", [])
+    body.raw(">")
+    for (i, cue) in doc.cues.enumerated() { writeCue(cue, index: i, into: &body) }
+    body.indent(2)
+    body.raw("</\(prefix)div>")
+    body.indent(1)
+    body.raw("</\(prefix)body>")
+
+    var x = TTMLXMLBuilder()
+    x.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+    x.indent(0)
+    x.open(prefix + "tt", rootAttributes())
+    x.raw(">")
+    writeHead(into: &x)
+    x.out.append(contentsOf: body.out)
+    x.indent(0)
+    x.raw("</\(prefix)tt>")
+    x.raw("\n")
+    return x.out
+  }
+
+  func rootAttributes() -> [(String, String)] {
+    var a: [(String, String)] = []
+    if flavor == .ebuttd {
+      a.append(("xmlns:tt", TTMLNamespace.tt))
+    } else {
+      a.append(("xmlns", TTMLNamespace.tt))
+    }
+    a.append(("xmlns:ttp", TTMLNamespace.parameter))
+    a.append(("xmlns:tts", TTMLNamespace.styling))
+    a.append(("xmlns:ttm", TTMLNamespace.metadata))
+    if flavor != .dfxp { a.append(("xmlns:itts", TTMLNamespace.imscStyling)) }
+    if flavor == .imsc11 { a.append(("xmlns:ittp", TTMLNamespace.imscParameter)) }
+    a.append(("xmlns:ebutts", TTMLNamespace.ebuStyling))
+    if flavor == .ebuttd { a.append(("xmlns:ebuttm", TTMLNamespace.ebuMetadata)) }
+    a.append(("xml:lang", doc.metadata.language ?? ""))
+    a.append(("ttp:timeBase", "media"))
+    switch flavor {
+    case .imsc11: a.append(("ttp:contentProfiles", flavor.designator))
+    case .dfxp: a.append(("ttp:profile", flavor.designator))
+    case .ebuttd: break
+    }
+    // Source parameters that survive: everything except what this writer decides.
+    let decided: Set<String> = ["ttp:timeBase", "ttp:dropMode", "ttp:profile", "ttp:contentProfiles", "ttp:processorProfiles", "ttp:frameRate", "ttp:frameRateMultiplier", "ttp:subFrameRate", "ttp:tickRate", "ttp:clockMode", "ttp:markerMode"]
+    for k in doc.metadata.parameters.keys.sorted() where !decided.contains(k) {
+      guard let v = doc.metadata.parameters[k] else { continue }
+      if k.hasPrefix("ttp:") || k == "tts:extent" { a.append((k, v)) }
+      if k.hasPrefix("ittp:"), flavor == .imsc11 { a.append((k, v)) }
+    }
+    switch times.mode {
+    case .frames(let fr, let m):
+      a.append(("ttp:frameRate", String(fr)))
+      if let m { a.append(("ttp:frameRateMultiplier", "\(m.0) \(m.1)")) }
+    case .ticks(let r):
+      a.append(("ttp:tickRate", String(r)))
+    case .clock:
+      break
+    }
+    return a
+  }
+
+  // MARK: - Head
+
+  mutating func writeHead(into x: inout TTMLXMLBuilder) {
+    let p = flavor == .ebuttd ? "tt:" : ""
+    x.indent(1)
+    x.raw("<\(p)head>")
+    if doc.metadata.title != nil || !agentIDs.isEmpty {
+      x.indent(2)
+      x.raw("<\(p)metadata>")
+      if let t = doc.metadata.title {
+        x.indent(3)
+        x.raw("<ttm:title>")
+        x.text(t)
+        x.raw("</ttm:title>")
+      }
+      for a in agentIDs {
+        x.indent(3)
+        x.open("ttm:agent", [("xml:id", a.id), ("type", "character")])
+        x.raw("><ttm:name type=\"full\">")
+        x.text(a.name)
+        x.raw("</ttm:name></ttm:agent>")
+      }
+      x.indent(2)
+      x.raw("</\(p)metadata>")
+    }
+    let hasStyles = !doc.styles.isEmpty || !generated.isEmpty || (doc.metadata.parameters["captionkit:initial"] != nil && flavor == .imsc11)
+    x.indent(2)
+    x.raw(hasStyles ? "<\(p)styling>" : "<\(p)styling/>")
+    if let initial = doc.metadata.parameters["captionkit:initial"], flavor == .imsc11 {
+      var attrs: [(String, String)] = []
+      for item in initial.split(separator: ";") {
+        let kv = item.split(separator: "=", maxSplits: 1)
+        if kv.count == 2 { attrs.append((String(kv[0]), String(kv[1]))) }
+      }
+      x.indent(3)
+      x.open(p + "initial", attrs)
+      x.raw("/>")
+    }
+    for s in doc.styles {
+      guard TTMLWriter.isNCName(s.id) else {
+        report("style-dropped", .warning, "style '\(s.id)' has no valid XML id and was not written")
+        continue
+      }
+      var attrs: [(String, String)] = [("xml:id", s.id)]
+      let refs = s.basedOn.filter { styleIDs.contains($0) }
+      if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
+      let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor)
+      attrs += a
+      for d in dropped { report("style-property-dropped", .warning, "style '\(s.id)': \(d) cannot be written in \(flavor.rawValue)") }
+      x.indent(3)
+      x.open(p + "style", attrs)
+      x.raw("/>")
+    }
+    for g in generated {
+      x.indent(3)
+      x.open(p + "style", [("xml:id", g.id)] + g.attributes)
+      x.raw("/>")
+    }
+    if hasStyles {
+      x.indent(2)
+      x.raw("</\(p)styling>")
+    }
+    x.indent(2)
+    if regionOut.isEmpty {
+      x.raw("<\(p)layout/>")
+    } else {
+      x.raw("<\(p)layout>")
+      for r in regionOut {
+        x.indent(3)
+        x.open(p + "region", [("xml:id", r.id)] + r.attributes)
+        x.raw("/>")
+      }
+      x.indent(2)
+      x.raw("</\(p)layout>")
+    }
+    x.indent(1)
+    x.raw("</\(p)head>")
+  }
+
+  // MARK: - Regions
+
+  func cueComputed(_ c: Cue) -> TextStyle {
+    resolver.computed(specified: resolver.specified(refs: c.styleRefs, inline: c.style), parent: resolver.computedRegionStyle(c.settings.region))
+  }
+
+  /// The region id for a cue, synthesizing one from its settings when needed, and the text
+  /// alignment to write on the `p` when the region was synthesized.
+  mutating func region(for c: Cue, index: Int) -> (id: String?, textAlign: TextStyle.TextAlign?) {
+    if noLayout { return (nil, nil) }
+    if let rid = c.settings.region, let r = doc.region(id: rid), TTMLWriter.isTTMLRegion(r) {
+      let expected = TTMLRegionMapper.settings(regionID: rid, region: r, computed: cueComputed(c), resolver: resolver)
+      if expected == c.settings {
+        writeModelRegion(r)
+        return (rid, nil)
+      }
+      report("region-replaced", .info, "the cue's own position differs from region '\(rid)'; a region matching the cue's settings was written instead", cue: index)
+    } else if let rid = c.settings.region {
+      report("region-approximated", .warning, "WebVTT region '\(rid)' (width, lines, anchors, scroll) has no TTML equivalent; the cue is placed in a region built from its own settings", cue: index)
+    }
+    var settings = c.settings
+    settings.region = nil
+    let (g, textAlign, approx) = TTMLRegionSynthesizer.geometry(for: settings, cellRows: resolver.cellRows)
+    if approx {
+      report("line-approximated", .info, "snap-to-lines line \(settings.line) was converted to a percentage (one line = one cell row, 1/\(Int(resolver.cellRows)) of the height)", cue: index)
+    }
+    if let id = regionByKey[g.key] { return (id, textAlign) }
+    let id = freshID("r")
+    regionByKey[g.key] = id
+    var attrs: [(String, String)] = [
+      ("tts:origin", "\(Length.format(g.x))% \(Length.format(g.y))%"),
+      ("tts:extent", "\(Length.format(g.w))% \(Length.format(g.h))%"),
+      ("tts:displayAlign", g.displayAlign.rawValue),
+    ]
+    if let wm = g.writingMode { attrs.append(("tts:writingMode", wm.rawValue)) }
+    regionOut.append((id, attrs))
+    return (id, textAlign)
+  }
+
+  /// A region that came from TTML (or has TTML geometry), as opposed to a WebVTT region.
+  static func isTTMLRegion(_ r: Region) -> Bool {
+    if r.origin != nil || r.extent != nil { return true }
+    let vtt = Region(id: r.id)
+    return r.width == vtt.width && r.lines == vtt.lines && r.regionAnchor == vtt.regionAnchor
+      && r.viewportAnchor == vtt.viewportAnchor && r.scroll == vtt.scroll && isNCName(r.id)
+  }
+
+  mutating func writeModelRegion(_ r: Region) {
+    guard !writtenModelRegions.contains(r.id) else { return }
+    writtenModelRegions.insert(r.id)
+    var attrs: [(String, String)] = []
+    let refs = r.styleRefs.filter { styleIDs.contains($0) }
+    if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
+    if let o = r.origin { attrs.append(("tts:origin", "\(o.x) \(o.y)")) }
+    if let e = r.extent { attrs.append(("tts:extent", "\(e.x) \(e.y)")) }
+    let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor)
+    attrs += a
+    for d in dropped { report("style-property-dropped", .warning, "region '\(r.id)': \(d) cannot be written in \(flavor.rawValue)") }
+    regionOut.append((r.id, attrs))
+  }
+
+  // MARK: - Cues
+
+  mutating func agentID(_ name: String) -> String {
+    if let a = agentIDs.first(where: { $0.name == name }) { return a.id }
+    let id = freshID("a")
+    agentIDs.append((name, id))
+    return id
+  }
+
+  /// Inline style attributes for an element, or a generated style reference (EBU-TT-D).
+  mutating func styleAttributes(_ s: TextStyle?, refs: [String], index: Int) -> [(String, String)] {
+    var known = refs.filter { styleIDs.contains($0) }
+    let unknown = refs.filter { !styleIDs.contains($0) }
+    if !unknown.isEmpty {
+      report("class-dropped", .info, "class(es) \(unknown.joined(separator: ", ")) have no style rule and were not written", cue: index)
+    }
+    var out: [(String, String)] = []
+    if let s, !s.isEmpty {
+      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor)
+      for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
+      if flavor == .ebuttd, !attrs.isEmpty {
+        // EBU-TT-D has referential styling only.
+        let key = attrs.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
+        let id: String
+        if let g = generatedByKey[key] { id = g } else {
+          id = freshID("ck")
+          generatedByKey[key] = id
+          generated.append((id, attrs))
+          styleIDs.insert(id)
+        }
+        known.append(id)
+      } else {
+        out = attrs
+      }
+    }
+    if !known.isEmpty { out.insert(("style", known.joined(separator: " ")), at: 0) }
+    return out
+  }
+
+  mutating func writeCue(_ c: Cue, index: Int, into b: inout TTMLXMLBuilder) {
+    let p = flavor == .ebuttd ? "tt:" : ""
+    var attrs: [(String, String)] = []
+    if !c.id.isEmpty {
+      if TTMLWriter.isNCName(c.id), !usedIDs.contains(c.id) {
+        usedIDs.insert(c.id)
+        attrs.append(("xml:id", c.id))
+      } else {
+        report("id-changed", .info, "cue identifier '\(c.id)' is not a valid, unique XML id; it was not written", cue: index)
+      }
+    }
+    if c.start < .zero || c.end < .zero {
+      report("negative-time", .warning, "negative cue time written as 0", cue: index)
+    }
+    if !times.isExact(c.start) || !times.isExact(c.end) {
+      report("time-rounded", .warning, "cue time \(c.start)–\(c.end) is not exact in \(flavor.rawValue) time expressions and was rounded", cue: index)
+    }
+    attrs.append(("begin", times.format(c.start)))
+    attrs.append(("end", times.format(c.end)))
+    let (rid, textAlign) = region(for: c, index: index)
+    if let rid { attrs.append(("region", rid)) }
+    var style = c.style ?? TextStyle()
+    if let textAlign, style.textAlign == nil, textAlign != .start { style.textAlign = textAlign }
+    attrs += styleAttributes(style.isEmpty ? nil : style, refs: c.styleRefs, index: index)
+    if TTMLWhitespace.needsPreserve(c.content) { attrs.append(("xml:space", "preserve")) }
+    b.indent(3)
+    b.open(p + "p", attrs)
+    b.raw(">")
+    if flavor == .ebuttd {
+      var runs: [(node: CueNode, style: TextStyle, refs: [String])] = []
+      flatten(c.content, style: TextStyle(), refs: [], index: index, depth: 0, into: &runs)
+      for r in runs {
+        switch r.node {
+        case .lineBreak: b.raw("<tt:br/>")
+        case .text(let t):
+          let a = styleAttributes(r.style.isEmpty ? nil : r.style, refs: r.refs, index: index)
+          if a.isEmpty {
+            b.text(t)
+          } else {
+            b.open("tt:span", a)
+            b.raw(">")
+            b.text(t)
+            b.raw("</tt:span>")
+          }
+        default: break
+        }
+      }
+    } else {
+      writeNodes(c.content, index: index, depth: 0, into: &b)
+    }
+    b.raw("</\(p)p>")
+  }
+
+  /// EBU-TT-D allows no nested spans: the tree becomes runs with merged styles.
+  mutating func flatten(_ nodes: [CueNode], style: TextStyle, refs: [String], index: Int, depth: Int, into out: inout [(node: CueNode, style: TextStyle, refs: [String])]) {
+    for n in nodes {
+      switch n {
+      case .text, .lineBreak: out.append((n, style, refs))
+      case .timestamp:
+        report("timestamp-dropped", .warning, "inline timestamp dropped (TTML has no karaoke timestamps inside a p)", cue: index)
+      case .element(let e):
+        var s = style.merged(with: e.style ?? TextStyle())
+        var r = refs
+        for c in e.classes where !r.contains(c) { r.append(c) }
+        switch e.kind {
+        case .italic: s.fontStyle = .italic
+        case .bold: s.fontWeight = .bold
+        case .underline: s.textDecoration = (s.textDecoration ?? []).union(.underline)
+        case .voice(let name): report("voice-dropped", .warning, "voice '\(name)' dropped: EBU-TT-D has no ttm:agent", cue: index)
+        case .ruby, .rubyText: report("ruby-dropped", .warning, "ruby written as plain text: EBU-TT-D has no ruby", cue: index)
+        default: break
+        }
+        s.other["tts:ruby"] = nil
+        if depth < 64 { flatten(e.children, style: s, refs: r, index: index, depth: depth + 1, into: &out) }
+      }
+    }
+  }
+
+  mutating func writeNodes(_ nodes: [CueNode], index: Int, depth: Int, into b: inout TTMLXMLBuilder) {
+    for n in nodes {
+      switch n {
+      case .text(let t): b.text(t)
+      case .lineBreak: b.raw("<br/>")
+      case .timestamp:
+        report("timestamp-dropped", .warning, "inline timestamp dropped (TTML has no karaoke timestamps inside a p)", cue: index)
+      case .element(let e):
+        guard depth < 64 else {
+          writeNodes(e.children, index: index, depth: depth, into: &b)
+          continue
+        }
+        var style = e.style ?? TextStyle()
+        var extra: [(String, String)] = []
+        switch e.kind {
+        case .span: break
+        case .italic: if style.fontStyle == nil { style.fontStyle = .italic }
+        case .bold: if style.fontWeight == nil { style.fontWeight = .bold }
+        case .underline: style.textDecoration = (style.textDecoration ?? []).union(.underline)
+        case .voice(let name): extra.append(("ttm:agent", agentID(name)))
+        case .language(let tag): extra.append(("xml:lang", tag))
+        case .ruby, .rubyText:
+          if flavor == .dfxp {
+            report("ruby-dropped", .warning, "ruby written as plain text: TTML1 has no ruby", cue: index)
+            style.other["tts:ruby"] = nil
+          } else if style.other["tts:ruby"] == nil {
+            style.other["tts:ruby"] = e.kind == .ruby ? "container" : "text"
+          }
+        }
+        if e.kind == .ruby, flavor != .dfxp {
+          // TTML2 ruby needs an explicit base: wrap the text before the ruby text in a base span.
+          let hasBase = e.children.contains { if case .element(let k) = $0 { k.style?.other["tts:ruby"] == "base" } else { false } }
+          if !hasBase {
+            var base: [CueNode] = []
+            var rest: [CueNode] = []
+            for c in e.children {
+              if case .element(let k) = c, k.kind == .rubyText { rest.append(c) } else if rest.isEmpty { base.append(c) } else { rest.append(c) }
+            }
+            var bs = TextStyle()
+            bs.other["tts:ruby"] = "base"
+            var copy = e
+            copy.children = [.element(CueElement(.span, style: bs, children: base))] + rest
+            let attrs = styleAttributes(style, refs: e.classes, index: index) + extra
+            b.open("span", attrs)
+            b.raw(">")
+            writeNodes(copy.children, index: index, depth: depth + 1, into: &b)
+            b.raw("</span>")
+            continue
+          }
+        }
+        let attrs = styleAttributes(style.isEmpty ? nil : style, refs: e.classes, index: index) + extra
+        b.open("span", attrs)
+        b.raw(">")
+        writeNodes(e.children, index: index, depth: depth + 1, into: &b)
+        b.raw("</span>")
+      }
+    }
   }
 }

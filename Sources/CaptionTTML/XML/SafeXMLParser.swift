@@ -112,6 +112,20 @@ public struct SafeXMLParser {
     }
   }
 
+  /// The end of a run of bytes that need no attention: not `quote`, `<`, `&`, CR, or a control
+  /// character other than tab and line feed.
+  static func plainRunEnd(_ b: [UInt8], from start: Int, quote: UInt8, attribute: Bool = false) -> Int {
+    b.withUnsafeBufferPointer { p in
+      var k = start
+      while k < p.count {
+        let c = p[k]
+        if c == quote || c == 0x3C || c == 0x26 || (c < 0x20 && (attribute || (c != 0x09 && c != 0x0A))) { break }
+        k += 1
+      }
+      return k
+    }
+  }
+
   static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
   static func isNameStart(_ c: UInt8) -> Bool {
@@ -258,8 +272,15 @@ public struct SafeXMLParser {
       } else if c == UInt8(ascii: "&") {
         contentReference()
       } else {
-        charData(c, at: i)
-        i += 1
+        let runEnd = SafeXMLParser.plainRunEnd(b, from: i, quote: UInt8(ascii: "<"))
+        if runEnd > i {
+          if text.isEmpty { textStart = i }
+          text.append(contentsOf: b[i..<runEnd])
+          i = runEnd
+        } else {
+          charData(c, at: i)
+          i += 1
+        }
       }
     }
     flushText()
@@ -340,6 +361,18 @@ public struct SafeXMLParser {
       var tooLong = false
       var closed = false
       while i < b.count {
+        // Copy a run of ordinary bytes in one step (hot path for long values).
+        let runEnd = SafeXMLParser.plainRunEnd(b, from: i, quote: q, attribute: true)
+        if runEnd > i {
+          let room = limits.maxAttributeValueLength - value.count
+          if room > 0 { value.append(contentsOf: b[i..<min(runEnd, i + room)]) }
+          if runEnd - i > room, !tooLong {
+            tooLong = true
+            error("attribute-too-long", "attribute value longer than \(limits.maxAttributeValueLength) bytes; the rest is ignored", at: attrStart)
+          }
+          i = runEnd
+          continue
+        }
         let c = b[i]
         if c == q { i += 1; closed = true; break }
         if c == UInt8(ascii: "<") {

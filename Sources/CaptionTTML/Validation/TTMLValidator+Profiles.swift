@@ -1,0 +1,226 @@
+import CaptionCore
+
+/// Profile constraints: IMSC 1.1 Text/Image (W3C Recommendation 2018, §7–§9), IMSC 1.0,
+/// EBU-TT-D (EBU Tech 3380).
+extension TTMLValidator {
+  /// `tts:` properties IMSC 1.1 prohibits (its feature table marks them prohibited).
+  static let imscProhibitedStyles: Set<String> = [
+    "backgroundClip", "backgroundExtent", "backgroundImage", "backgroundOrigin", "backgroundPosition", "backgroundRepeat",
+    "border", "bpd", "ipd", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing", "lineShear",
+    "textOrientation",
+  ]
+  /// TTML elements IMSC 1.1 prohibits.
+  static let imscProhibitedElements: Set<String> = ["animate", "audio", "chunk", "data", "font", "resources", "source", "animation"]
+  /// `ttp:` parameters IMSC 1.1 prohibits.
+  static let imscProhibitedParameters: Set<String> = [
+    "clockMode", "dropMode", "markerMode", "subFrameRate", "pixelAspectRatio",
+    "inferProcessorProfileMethod", "inferProcessorProfileSource", "permitFeatureNarrowing", "permitFeatureWidening",
+    "processorProfileCombination", "contentProfileCombination", "processorProfiles",
+  ]
+  /// Style properties that only make sense for text, prohibited in the Image Profile.
+  static let textOnlyStyles: Set<String> = [
+    "fontFamily", "fontSize", "fontStyle", "fontWeight", "lineHeight", "textAlign", "textDecoration", "textOutline",
+    "wrapOption", "padding", "color", "textCombine", "textEmphasis", "ruby", "rubyAlign", "rubyPosition", "rubyReserve",
+    "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding",
+  ]
+
+  mutating func profileError(_ code: String, _ message: String, _ at: SourceLocation?) {
+    error("ttml.profile." + code, "\(profile): " + message, at)
+  }
+
+  mutating func checkProfile() {
+    switch profile {
+    case "imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image":
+      checkIMSCRoot()
+      checkIMSC(root, depth: 0, divDepth: 0, spanDepth: 0)
+    case "ebu-tt-d":
+      checkEBU(root, depth: 0)
+    default:
+      break
+    }
+  }
+
+  mutating func checkIMSCRoot() {
+    let p = TTMLNamespace.parameter
+    if let tb = root.attributeNode(p, "timeBase"), tb.value != "media" {
+      profileError("time-base", "ttp:timeBase must be media", tb.location)
+    }
+    for a in root.attributes where a.name.namespace == p && TTMLValidator.imscProhibitedParameters.contains(a.name.local) {
+      profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited", a.location)
+    }
+    if profile.hasPrefix("imsc1.0"), let a = root.attributeNode(p, "profile") {
+      if !a.value.contains("imsc1") { profileError("designator", "ttp:profile must designate an IMSC 1.0 profile", a.location) }
+    }
+    // Parameters the document needs for the units it uses.
+    if root.attribute(TTMLNamespace.styling, "extent") == nil, usesPixels(root, depth: 0) {
+      profileError("pixel-without-extent", "px lengths need tts:extent on <tt>", root.location)
+    }
+    if let ar = root.attributeNode(TTMLNamespace.imscParameter, "aspectRatio") {
+      let w = TTMLValueRules.words(ar.value)
+      if !(w.count == 2 && w.allSatisfy({ $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int($0) ?? 0) > 0 })) {
+        profileError("bad-value", "ittp:aspectRatio must be two positive integers", ar.location)
+      }
+    }
+    if let aa = root.attributeNode(TTMLNamespace.imscParameter, "activeArea") {
+      let w = TTMLValueRules.words(aa.value)
+      if !(w.count == 4 && w.allSatisfy({ TTMLValueRules.percentage($0) })) {
+        profileError("bad-value", "ittp:activeArea must be four percentages", aa.location)
+      }
+    }
+    if let pd = root.attributeNode(TTMLNamespace.imscParameter, "progressivelyDecodable"), pd.value != "true", pd.value != "false" {
+      profileError("bad-value", "ittp:progressivelyDecodable must be true or false", pd.location)
+    }
+  }
+
+  func usesPixels(_ e: XMLElementNode, depth: Int) -> Bool {
+    if e.attributes.contains(where: { $0.name.namespace == TTMLNamespace.styling && $0.name.local != "extent" && $0.value.contains("px") }) { return true }
+    if e.name.local == "region" || e.name.local == "style", e.attributes.contains(where: { $0.name.local == "extent" && $0.value.contains("px") }) { return true }
+    guard depth < 64 else { return false }
+    return e.elements.contains { usesPixels($0, depth: depth + 1) }
+  }
+
+  mutating func checkIMSC(_ e: XMLElementNode, depth: Int, divDepth: Int, spanDepth: Int) {
+    guard depth < 256 else { return }
+    let isTT = e.name.namespace == TTMLNamespace.tt
+    var divDepth = divDepth, spanDepth = spanDepth
+    if isTT {
+      let l = e.name.local
+      if TTMLValidator.imscProhibitedElements.contains(l) {
+        profileError("prohibited-element", "<\(e.qualifiedName)> is prohibited", e.location)
+      }
+      if l == "image", !isImageProfile { profileError("prohibited-element", "<image> is prohibited in the Text Profile", e.location) }
+      if isImageProfile {
+        if l == "p" || l == "span" || l == "br" { profileError("prohibited-element", "<\(l)> is prohibited in the Image Profile", e.location) }
+        if l == "div" { divDepth += 1; if divDepth > 1 { profileError("nested-div", "nested <div> is prohibited in the Image Profile", e.location) } }
+      }
+      if l == "span" { spanDepth += 1 }
+      if l == "region", e.attribute(TTMLNamespace.styling, "extent") == nil,
+        !TTMLReader.idrefs(e.attribute("", "style")).contains(where: { styleHas($0, "extent") })
+      {
+        profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
+      }
+      for a in e.attributes {
+        if a.name.namespace == "" && a.name.local == "condition" { profileError("prohibited-attribute", "condition is prohibited", a.location) }
+        if a.name.namespace == "" && a.name.local == "animate" { profileError("prohibited-attribute", "animate is prohibited", a.location) }
+        if a.name.namespace == TTMLNamespace.audio { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
+        if a.name.namespace == "", TTMLValidator.timingAttrs.contains(a.name.local) {
+          let v = a.value
+          if v.hasSuffix("f") && !v.hasSuffix("ff"), !parameters.frameRateSpecified, !v.contains(":") {
+            profileError("frames-without-rate", "the f metric needs ttp:frameRate", a.location)
+          }
+          if v.split(separator: ":").count == 4, !parameters.frameRateSpecified {
+            profileError("frames-without-rate", "a clock time with frames needs ttp:frameRate", a.location)
+          }
+          if v.hasSuffix("t"), !parameters.tickRateSpecified {
+            profileError("ticks-without-rate", "the t metric needs ttp:tickRate", a.location)
+          }
+          if v.hasPrefix("wallclock") { profileError("prohibited-value", "wallclock times are prohibited", a.location) }
+        }
+        guard a.name.namespace == TTMLNamespace.styling else {
+          if a.name.namespace == TTMLNamespace.ebuStyling, l != "style" && l != "p" && l != "region" && l != "span" && l != "div" && l != "body" {
+            profileError("prohibited-attribute", "\(a.qualifiedName) is not allowed on <\(l)>", a.location)
+          }
+          continue
+        }
+        let n = a.name.local
+        if TTMLValidator.imscProhibitedStyles.contains(n) {
+          profileError("prohibited-style", "tts:\(n) is prohibited", a.location)
+        }
+        if isImageProfile, TTMLValidator.textOnlyStyles.contains(n) {
+          profileError("prohibited-style", "tts:\(n) is prohibited in the Image Profile", a.location)
+        }
+        let w = TTMLValueRules.words(a.value)
+        switch n {
+        case "extent", "origin":
+          if l == "tt" { break }
+          let units: Set<String> = profile.hasPrefix("imsc1.1") ? ["px", "%", "rw", "rh"] : ["px", "%"]
+          if !(a.value == "auto" || w.allSatisfy { TTMLValueRules.length($0, units: units) }) {
+            profileError("length-unit", "tts:\(n) must use \(units.sorted().joined(separator: ", ")) units", a.location)
+          }
+        case "fontSize":
+          if w.count == 2 { profileError("anamorphic-font-size", "tts:fontSize must have one value", a.location) }
+          if profile.hasPrefix("imsc1.0"), a.value.hasSuffix("c") == false, a.value.hasSuffix("em") { break }
+        case "textOutline":
+          if w.count >= 2, TTMLStyleParser.length(String(w[w.count - 1])) != nil, TTMLStyleParser.length(String(w[w.count - 2])) != nil {
+            profileError("text-outline-blur", "tts:textOutline must not have a blur radius", a.location)
+          }
+        case "textAlign":
+          if a.value == "justify" { profileError("prohibited-value", "tts:textAlign=\"justify\" is prohibited", a.location) }
+        case "displayAlign":
+          if a.value == "justify" { profileError("prohibited-value", "tts:displayAlign=\"justify\" is prohibited", a.location) }
+        case "fontVariant":
+          if !["normal", "super", "sub"].contains(a.value) { profileError("prohibited-value", "tts:fontVariant must be normal, super or sub", a.location) }
+        case "fontWeight", "fontStyle", "direction":
+          break
+        default:
+          break
+        }
+        for x in w where x.hasSuffix("rw") || x.hasSuffix("rh") {
+          if profile.hasPrefix("imsc1.0") { profileError("length-unit", "rw and rh units are IMSC 1.1 features", a.location) }
+        }
+        if profile.hasPrefix("imsc1.0") || isImageProfile {
+          for x in w where x.hasSuffix("em") || (x.hasSuffix("c") && TTMLStyleParser.length(String(x)) != nil) {
+            if isImageProfile || (x.hasSuffix("c") && ["extent", "origin"].contains(n)) {
+              profileError("length-unit", "\(x) is not allowed in tts:\(n)", a.location)
+            }
+          }
+        }
+        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" && n != "origin" {
+          profileError("negative-length", "tts:\(n) must not be negative", a.location)
+        }
+      }
+      // Inline animation (set inside content) is allowed; animate out of line is not.
+    }
+    for c in e.elements { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
+  }
+
+  func styleHas(_ id: String, _ local: String) -> Bool {
+    guard let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return false }
+    for s in head.elements where TTMLReader.isTT(s, "styling") {
+      for st in s.elements where st.attribute(TTMLNamespace.xml, "id") == id {
+        return st.attribute(TTMLNamespace.styling, local) != nil
+      }
+    }
+    return false
+  }
+
+  /// EBU-TT-D: timing on `p` or on every `span` of it (not both), referential styling only.
+  mutating func checkEBU(_ e: XMLElementNode, depth: Int) {
+    guard depth < 256 else { return }
+    if TTMLReader.isTT(e, "tt") {
+      if e.attribute(TTMLNamespace.xml, "lang") == nil { profileError("missing-lang", "xml:lang is required on <tt>", e.location) }
+      if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase"), tb.value != "media" { profileError("time-base", "ttp:timeBase must be media", tb.location) }
+    }
+    if TTMLReader.isTT(e, "p") {
+      let pTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
+      let spans = e.elements.filter { TTMLReader.isTT($0, "span") }
+      let timedSpans = spans.filter { s in s.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) } }
+      let hasText = e.children.contains { if case .text(let t, _) = $0 { !TTMLWhitespace.collapse(t).isEmpty } else { false } }
+      if pTimed, !timedSpans.isEmpty {
+        profileError("timing", "a <p> with timing must not contain timed <span>s", e.location)
+      } else if !pTimed, !timedSpans.isEmpty, timedSpans.count != spans.count || hasText {
+        profileError("timing", "when <span>s are timed, all content of the <p> must be in timed <span>s", e.location)
+      } else if !pTimed, timedSpans.isEmpty, !hasTimedAncestorOrSelf(e) {
+        profileError("timing", "the <p> has no timing", e.location)
+      }
+    }
+    if e.name.namespace == TTMLNamespace.tt, ["body", "div", "p", "span"].contains(e.name.local) {
+      for a in e.attributes where a.name.namespace == TTMLNamespace.styling {
+        profileError("inline-style", "inline style \(a.qualifiedName) is not allowed; use a <style>", a.location)
+      }
+    }
+    for c in e.elements { checkEBU(c, depth: depth + 1) }
+  }
+
+  func hasTimedAncestorOrSelf(_ p: XMLElementNode) -> Bool {
+    // Checked from the root: any body/div ancestor with timing counts.
+    func find(_ e: XMLElementNode, timed: Bool, depth: Int) -> Bool? {
+      let t = timed || e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
+      if e.location == p.location { return t }
+      guard depth < 64 else { return nil }
+      for c in e.elements { if let r = find(c, timed: t, depth: depth + 1) { return r } }
+      return nil
+    }
+    return find(root, timed: false, depth: 0) ?? false
+  }
+}

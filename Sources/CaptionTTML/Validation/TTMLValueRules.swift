@@ -1,0 +1,227 @@
+/// Value syntax of TTML attributes (TTML2 §10.2 style properties, §7.2 parameters), checked
+/// strictly: no surrounding white space where the grammar has none, keywords spelled exactly.
+enum TTMLValueRules {
+  static func words(_ v: String) -> [Substring] { v.split(separator: " ", omittingEmptySubsequences: true) }
+
+  static func isNumber(_ s: Substring, signed: Bool = true) -> Bool {
+    var u = Array(s.utf8)
+    guard !u.isEmpty else { return false }
+    if u[0] == UInt8(ascii: "+") || u[0] == UInt8(ascii: "-") {
+      guard signed else { return false }
+      u.removeFirst()
+    }
+    var digits = 0, dots = 0
+    for c in u {
+      if c >= 0x30 && c <= 0x39 { digits += 1 } else if c == UInt8(ascii: ".") { dots += 1 } else { return false }
+    }
+    return digits > 0 && dots <= 1
+  }
+
+  /// TTML2 <real>: optional sign only where allowed, digits with an optional fraction, no
+  /// trailing decimal point.
+  static func strictReal(_ s: Substring, signed: Bool) -> Bool {
+    isNumber(s, signed: signed) && !s.hasSuffix(".")
+  }
+
+  /// `tta:` audio style properties (TTML2 §10.2.x: gain, pan, pitch, speak).
+  static func validAudio(_ local: String, _ v: String) -> Bool {
+    guard !v.isEmpty, v == v.trimmingSpaces else { return false }
+    switch local {
+    case "gain": return strictReal(Substring(v), signed: true)
+    case "pan": return strictReal(Substring(v), signed: true)
+    case "pitch":
+      var n = Substring(v)
+      for suffix in ["%", "Hz", "hz", "st"] where n.hasSuffix(suffix) { n = n.dropLast(suffix.count); break }
+      return strictReal(n, signed: true)
+    case "speak": return ["none", "normal", "fast", "slow"].contains(v)
+    default: return false
+    }
+  }
+
+  static func length(_ s: Substring, nonNegative: Bool = false, units: Set<String> = ["px", "%", "c", "em", "rh", "rw"]) -> Bool {
+    guard let l = TTMLStyleParser.length(String(s)), units.contains(l.unit.rawValue) else { return false }
+    if nonNegative && l.value < 0 { return false }
+    // The number itself must be well formed.
+    let n = s.prefix { !(($0 >= "a" && $0 <= "z") || $0 == "%") }
+    return isNumber(n)
+  }
+
+  static func percentage(_ s: Substring) -> Bool {
+    s.hasSuffix("%") && isNumber(s.dropLast())
+  }
+
+  static func strictColor(_ v: String) -> Bool {
+    if v.hasPrefix("rgb") {
+      // No spaces anywhere in TTML2 <color> functions except none allowed; components 0–255.
+      guard v == v.trimmingSpaces, let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return false }
+      let args = v[v.index(after: open)..<v.index(before: v.endIndex)].split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+      guard args.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int($0) ?? 999) <= 255 }) else { return false }
+      let fn = v[..<open]
+      return (fn == "rgb" && args.count == 3) || (fn == "rgba" && args.count == 4)
+    }
+    return TTMLStyleParser.color(v) != nil && !v.contains(" ")
+  }
+
+  static let keywords: [String: Set<String>] = [
+    "backgroundClip": ["border", "padding", "content"],
+    "backgroundOrigin": ["border", "padding", "content"],
+    "backgroundRepeat": ["repeat", "repeatX", "repeatY", "noRepeat"],
+    "direction": ["ltr", "rtl"],
+    "display": ["auto", "none", "inlineBlock"],
+    "displayAlign": ["before", "center", "after", "justify"],
+    "fontKerning": ["none", "normal"],
+    "fontSelectionStrategy": ["auto", "context", "any", "character"],
+    "fontStyle": ["normal", "italic", "oblique"],
+    "fontWeight": ["normal", "bold"],
+    "overflow": ["visible", "hidden"],
+    "ruby": ["none", "container", "base", "baseContainer", "text", "textContainer", "delimiter"],
+    "rubyAlign": ["start", "center", "end", "spaceAround", "spaceBetween", "withBase"],
+    "rubyPosition": ["before", "after", "outside"],
+    "showBackground": ["always", "whenActive"],
+    "textAlign": ["left", "center", "right", "start", "end", "justify"],
+    "textOrientation": ["mixed", "sideways", "upright"],
+    "unicodeBidi": ["normal", "embed", "bidiOverride", "isolate"],
+    "visibility": ["visible", "hidden"],
+    "wrapOption": ["wrap", "noWrap"],
+    "writingMode": ["lrtb", "rltb", "tbrl", "tblr", "lr", "rl", "tb"],
+    "speak": ["none", "normal"],
+  ]
+
+  /// Whether `value` is valid for the `tts:` property `local`; nil when the property is not known.
+  static func validStyle(_ local: String, _ value: String) -> Bool? {
+    let v = value
+    if v.isEmpty || v.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return false }
+    if v != v.trimmingSpaces, local != "fontFamily" { return false }
+    if let k = keywords[local] { return k.contains(v) }
+    let w = words(v)
+    switch local {
+    case "color", "backgroundColor": return strictColor(v)
+    case "fontFamily": return TTMLStyleParser.fontFamilies(v) != nil
+    case "fontSize": return (1...2).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
+    case "lineHeight": return v == "normal" || (w.count == 1 && length(w[0], nonNegative: true))
+    case "letterSpacing": return v == "normal" || (w.count == 1 && length(w[0]))
+    case "bpd", "ipd": return ["auto", "available", "fitContent", "maxContent", "minContent"].contains(v) || (w.count == 1 && length(w[0], nonNegative: true))
+    case "opacity": return w.count == 1 && Double(String(w[0])) != nil
+    case "luminanceGain": return w.count == 1 && strictReal(w[0], signed: false)
+    case "fontShear", "lineShear", "shear": return w.count == 1 && percentage(w[0])
+    case "padding": return (1...4).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
+    case "origin": return v == "auto" || (w.count == 2 && w.allSatisfy { length($0) })
+    case "extent":
+      let measures: Set<Substring> = ["auto", "available", "fitContent", "maxContent", "minContent"]
+      return v == "auto" || v == "contain" || v == "cover" || (w.count == 2 && w.allSatisfy { measures.contains($0) || length($0, nonNegative: true) })
+    case "position":
+      let kw: Set<Substring> = ["center", "left", "right", "top", "bottom"]
+      return (1...4).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0) }
+    case "textDecoration":
+      let kw: Set<Substring> = ["none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline"]
+      return !w.isEmpty && w.allSatisfy { kw.contains($0) }
+    case "textOutline": return v == "none" || (TTMLStyleParser.outline(v) != nil && (TTMLStyleParser.outline(v)?.thickness.value ?? -1) >= 0)
+    case "textShadow":
+      guard v != "none" else { return true }
+      for item in v.split(separator: ",", omittingEmptySubsequences: false) {
+        var p = words(String(item))
+        if let last = p.last, TTMLStyleParser.length(String(last)) == nil {
+          guard strictColor(String(last)) else { return false }
+          p.removeLast()
+        }
+        guard p.count == 2 || p.count == 3, p.allSatisfy({ length($0) }) else { return false }
+        if p.count == 3, !length(p[2], nonNegative: true) { return false }
+      }
+      return true
+    case "textCombine": return v == "none" || v == "all"
+    case "textEmphasis":
+      let kw: Set<Substring> = ["none", "auto", "filled", "open", "circle", "dot", "sesame", "before", "after", "outside", "current"]
+      return !w.isEmpty && w.allSatisfy { kw.contains($0) || strictColor(String($0)) || $0.hasPrefix("\"") || $0.hasPrefix("'") || $0.hasSuffix("'") || $0.hasSuffix("\"") }
+    case "fontVariant":
+      guard v != "normal" else { return true }
+      let groups: [Set<Substring>] = [["super", "sub"], ["full", "half"], ["ruby"]]
+      var seen = [false, false, false]
+      for x in w {
+        guard let g = groups.firstIndex(where: { $0.contains(x) }), !seen[g] else { return false }
+        seen[g] = true
+      }
+      return !w.isEmpty
+    case "rubyReserve":
+      guard v != "none" else { return true }
+      let kw: Set<Substring> = ["both", "before", "after", "outside"]
+      return (1...2).contains(w.count) && kw.contains(w[0]) && (w.count == 1 || length(w[1], nonNegative: true))
+    case "zIndex": return v == "auto" || Int(v) != nil
+    case "disparity": return w.count == 1 && length(w[0])
+    case "border":
+      // Rejoin a radii(…) function that contains spaces.
+      var w = w
+      if let k = w.firstIndex(where: { $0.hasPrefix("radii(") && !$0.hasSuffix(")") }), let e = w[k...].firstIndex(where: { $0.hasSuffix(")") }) {
+        let joined = w[k...e].joined()
+        w.replaceSubrange(k...e, with: [Substring(joined)])
+      }
+      guard (1...4).contains(w.count) else { return false }
+      let styles: Set<Substring> = ["none", "dotted", "dashed", "solid", "double"]
+      var thickness = 0, style = 0, color = 0, radii = 0
+      for x in w {
+        if styles.contains(x) { style += 1 } else if x == "thin" || x == "medium" || x == "thick" || length(x, nonNegative: true) { thickness += 1 } else if x.hasPrefix("radii(") && x.hasSuffix(")") {
+          let inner = x.dropFirst(6).dropLast().split(separator: ",", omittingEmptySubsequences: false).map { Substring($0.trimmingCharacters()) }
+          guard (1...2).contains(inner.count), inner.allSatisfy({ length($0, nonNegative: true) }) else { return false }
+          radii += 1
+        } else if strictColor(String(x)) { color += 1 } else { return false }
+      }
+      return thickness <= 1 && style <= 1 && color <= 1 && radii <= 1
+    case "backgroundImage": return w.count == 1
+    case "backgroundExtent":
+      let kw: Set<Substring> = ["auto", "contain", "cover", "available", "fitContent", "maxContent", "minContent"]
+      return (1...2).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0, nonNegative: true) }
+    case "backgroundPosition":
+      let kw: Set<Substring> = ["center", "left", "right", "top", "bottom"]
+      return (1...4).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0) }
+    default: return nil
+    }
+  }
+
+  /// `ttp:` parameter values; nil when the parameter is not known.
+  static func validParameter(_ local: String, _ v: String) -> Bool? {
+    if v.isEmpty || v != v.trimmingSpaces { return false }
+    let w = words(v)
+    func positiveInt(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int(s) ?? 0) > 0 }
+    switch local {
+    case "timeBase": return ["media", "smpte", "clock"].contains(v)
+    case "clockMode": return ["local", "gps", "utc"].contains(v)
+    case "dropMode": return ["nonDrop", "dropNTSC", "dropPAL"].contains(v)
+    case "markerMode": return ["continuous", "discontinuous"].contains(v)
+    case "frameRate", "subFrameRate", "tickRate": return w.count == 1 && positiveInt(w[0])
+    case "frameRateMultiplier", "pixelAspectRatio", "displayAspectRatio", "cellResolution":
+      return w.count == 2 && w.allSatisfy(positiveInt)
+    case "profile": return !v.contains(" ")
+    case "contentProfiles", "processorProfiles":
+      // Designators, optionally grouped as all(d1 d2 …) or any(…) (TTML2 §7.2.5).
+      var designators: [Substring] = []
+      var inGroup = false
+      for t0 in w {
+        var t = t0
+        if !inGroup, t.hasPrefix("all(") || t.hasPrefix("any(") {
+          inGroup = true
+          t = t.dropFirst(4)
+        } else if t.contains("(") {
+          return false
+        }
+        if inGroup, t.hasSuffix(")") {
+          inGroup = false
+          t = t.dropLast()
+          if t.isEmpty, designators.isEmpty { return false }
+        }
+        if t.isEmpty { continue }
+        guard !t.contains("("), !t.contains(")"), !t.contains(","), !t.contains("#") else { return false }
+        designators.append(t)
+      }
+      return !inGroup && !designators.isEmpty && Set(designators).count == designators.count
+    case "contentProfileCombination", "processorProfileCombination": return ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
+    case "inferProcessorProfileMethod": return ["loose", "strict"].contains(v)
+    case "inferProcessorProfileSource": return ["combined", "first"].contains(v)
+    case "permitFeatureNarrowing", "permitFeatureWidening": return v == "true" || v == "false"
+    case "activeArea": return w.count == 4 && w.allSatisfy { percentage($0) }
+    case "version": return positiveInt(Substring(v))
+    case "validation": return ["required", "optional", "prohibited"].contains(v)
+    case "validationAction": return ["abort", "warn", "ignore"].contains(v)
+    case "mediaDuration", "mediaOffset", "storageDuration": return true
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import CaptionCore
+
+/// Writes a `TextStyle` as TTML style attributes, in a fixed order, and says which
+/// properties the flavor cannot hold.
+enum TTMLStyleSerializer {
+  /// Properties each flavor cannot carry, by attribute name.
+  static func unsupported(_ name: String, _ flavor: TTMLFlavor) -> Bool {
+    switch flavor {
+    case .imsc11:
+      return ["tts:backgroundImage", "tts:border", "tts:letterSpacing", "tts:fontKerning", "tts:fontSelectionStrategy"].contains(name)
+    case .ebuttd:
+      let allowed: Set<String> = [
+        "tts:color", "tts:backgroundColor", "tts:fontFamily", "tts:fontSize", "tts:fontStyle", "tts:fontWeight",
+        "tts:textDecoration", "tts:textAlign", "tts:lineHeight", "tts:padding", "tts:direction", "tts:unicodeBidi",
+        "tts:wrapOption", "tts:displayAlign", "tts:writingMode", "tts:showBackground", "tts:origin", "tts:extent",
+        "tts:overflow", "tts:opacity", "ebutts:linePadding", "ebutts:multiRowAlign", "itts:forcedDisplay",
+      ]
+      return !allowed.contains(name)
+    case .dfxp:
+      let ttml1: Set<String> = [
+        "tts:color", "tts:backgroundColor", "tts:fontFamily", "tts:fontSize", "tts:fontStyle", "tts:fontWeight",
+        "tts:textDecoration", "tts:textAlign", "tts:lineHeight", "tts:padding", "tts:direction", "tts:unicodeBidi",
+        "tts:wrapOption", "tts:displayAlign", "tts:writingMode", "tts:showBackground", "tts:origin", "tts:extent",
+        "tts:overflow", "tts:opacity", "tts:textOutline", "tts:visibility", "tts:display", "tts:zIndex",
+      ]
+      return !ttml1.contains(name)
+    }
+  }
+
+  static func quoteFamily(_ f: String) -> String {
+    let plain = f.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }
+    return plain ? f : "\"" + f.replacingQuotes + "\""
+  }
+
+  static func length(_ l: Length) -> String { l.description }
+
+  static func color(_ c: Color) -> String { c.hex }
+
+  /// The attributes for `s`, with the names of the properties the flavor cannot hold.
+  static func attributes(_ s: TextStyle, flavor: TTMLFlavor) -> (attributes: [(String, String)], dropped: [String]) {
+    var a: [(String, String)] = []
+    if let v = s.color { a.append(("tts:color", color(v))) }
+    if let v = s.backgroundColor { a.append(("tts:backgroundColor", color(v))) }
+    if let v = s.fontFamily { a.append(("tts:fontFamily", v.map(quoteFamily).joined(separator: ", "))) }
+    if let v = s.fontSize {
+      a.append(("tts:fontSize", length(v) + (s.fontSizeVertical.map { " " + length($0) } ?? "")))
+    }
+    if let v = s.fontStyle { a.append(("tts:fontStyle", v.rawValue)) }
+    if let v = s.fontWeight { a.append(("tts:fontWeight", v.rawValue)) }
+    if let v = s.textDecoration {
+      var w: [String] = []
+      if v.contains(.underline) { w.append("underline") }
+      if v.contains(.lineThrough) { w.append("lineThrough") }
+      if v.contains(.overline) { w.append("overline") }
+      a.append(("tts:textDecoration", w.isEmpty ? "none" : w.joined(separator: " ")))
+    }
+    if let v = s.textOutline {
+      a.append(("tts:textOutline", [v.color.map(color), length(v.thickness), v.blur.map(length)].compactMap { $0 }.joined(separator: " ")))
+    }
+    if let v = s.textShadow {
+      let items = v.map { sh in
+        [length(sh.offsetX), length(sh.offsetY), sh.blur.map(length), sh.color.map(color)].compactMap { $0 }.joined(separator: " ")
+      }
+      a.append(("tts:textShadow", items.isEmpty ? "none" : items.joined(separator: ", ")))
+    }
+    if let v = s.textAlign { a.append(("tts:textAlign", v.rawValue)) }
+    if let v = s.displayAlign { a.append(("tts:displayAlign", v.rawValue)) }
+    if let v = s.lineHeight { a.append(("tts:lineHeight", length(v))) }
+    if let v = s.opacity { a.append(("tts:opacity", Length.format(v))) }
+    if let v = s.visible { a.append(("tts:visibility", v ? "visible" : "hidden")) }
+    if let v = s.displayed { a.append(("tts:display", v ? "auto" : "none")) }
+    if let v = s.writingMode { a.append(("tts:writingMode", v.rawValue)) }
+    if let v = s.direction { a.append(("tts:direction", v.rawValue)) }
+    if let v = s.forcedDisplay { a.append(("itts:forcedDisplay", v ? "true" : "false")) }
+    if let v = s.linePadding { a.append(("ebutts:linePadding", length(v))) }
+    if let v = s.multiRowAlign { a.append(("ebutts:multiRowAlign", v)) }
+    var dropped: [String] = []
+    for k in s.other.keys.sorted() {
+      guard let v = s.other[k] else { continue }
+      if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") {
+        a.append((k, v))
+      } else {
+        dropped.append(k)
+      }
+    }
+    var kept: [(String, String)] = []
+    for (k, v) in a {
+      if unsupported(k, flavor) { dropped.append(k) } else { kept.append((k, v)) }
+    }
+    return (kept, dropped)
+  }
+}
+
+extension String {
+  var replacingQuotes: String {
+    String(decoding: utf8.filter { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+  }
+}

@@ -1,0 +1,203 @@
+import CaptionKit
+import Testing
+
+@Suite("TTML styling")
+struct TTMLStylingTests {
+  /// The computed style of the run whose text is `text`.
+  func run(_ d: TTMLReadDetails, _ text: String) -> TextStyle? {
+    d.styledRuns.first { $0.text == text }?.style
+  }
+
+  @Test("Referential style chains, inline override, inheritance from p and region")
+  func cascade() throws {
+    let d = TTMLTest.doc(
+      head: """
+        <styling>
+          <style xml:id="base" tts:color="red" tts:fontFamily="monospaceSansSerif, 'My Font'"/>
+          <style xml:id="big" style="base" tts:fontSize="200%" tts:fontWeight="bold"/>
+        </styling>
+        <layout><region xml:id="r" tts:origin="10% 80%" tts:extent="80% 10%" tts:color="yellow" tts:textAlign="center"/></layout>
+        """,
+      body: """
+        <div><p region="r" begin="0s" end="1s">plain <span style="big">big</span> <span style="big" tts:color="#00ff0080">green</span></p></div>
+        """)
+    let r = try TTMLTest.details(d)
+    let plain = try #require(run(r, "plain"))
+    #expect(plain.color == Color(named: "yellow"))  // from the region
+    #expect(plain.textAlign == .center)
+    #expect(plain.fontSize == Length(100.0 / 15, .rootHeight))  // 1c initial, 15 rows
+    let big = try #require(run(r, "big"))
+    #expect(big.color == Color(red: 255, green: 0, blue: 0))  // chain: big → base
+    #expect(big.fontFamily == ["monospaceSansSerif", "My Font"])
+    #expect(big.fontWeight == .bold)
+    #expect(abs((big.fontSize?.value ?? 0) - 200.0 / 15) < 1e-9)
+    #expect(big.fontSize?.unit == .rootHeight)
+    let green = try #require(run(r, "green"))
+    #expect(green.color == Color(red: 0, green: 255, blue: 0, alpha: 128))  // inline wins
+    // The model keeps the named styles with their chain.
+    #expect(r.result.document.styles.map(\.id) == ["base", "big"])
+    #expect(r.result.document.style(id: "big")?.basedOn == ["base"])
+    // Runs carry their source location.
+    #expect(r.styledRuns.first { $0.text == "big" }?.location?.line == 8)
+  }
+
+  @Test("Colours: named, #rrggbb, #rrggbbaa, rgb(), rgba() with alpha 0–255")
+  func colours() {
+    #expect(TTMLStyleParser.color("rgba(255,0,0,128)") == Color(red: 255, green: 0, blue: 0, alpha: 128))
+    #expect(TTMLStyleParser.color("rgb(1,2,3)") == Color(red: 1, green: 2, blue: 3))
+    #expect(TTMLStyleParser.color("#11223344") == Color(red: 0x11, green: 0x22, blue: 0x33, alpha: 0x44))
+    #expect(TTMLStyleParser.color("transparent") == .transparent)
+    #expect(TTMLStyleParser.color("cyan") == Color(red: 0, green: 255, blue: 255))
+    #expect(TTMLStyleParser.color("rgba(256,0,0,0)") == nil)
+    #expect(TTMLStyleParser.color("#12345") == nil)
+  }
+
+  @Test("Font sizes in px, %, c, em, rh, rw become rh where the units allow")
+  func fontSizes() throws {
+    let d = TTMLTest.doc(
+      "tts:extent=\"1920px 1080px\" ttp:cellResolution=\"40 20\"",
+      body: """
+        <div tts:fontSize="2c"><p begin="0s" end="1s"><span tts:fontSize="54px">px</span> <span tts:fontSize="50%">pc</span> \
+        <span tts:fontSize="1.5em">em</span> <span tts:fontSize="4rh">rh</span> <span tts:fontSize="3rw">rw</span></p></div>
+        """)
+    let r = try TTMLTest.details(d)
+    #expect(run(r, "px")?.fontSize == Length(5, .rootHeight))  // 54 / 1080
+    #expect(run(r, "pc")?.fontSize == Length(5, .rootHeight))  // 50% of 2c = 1c = 5rh at 20 rows
+    #expect(run(r, "em")?.fontSize == Length(15, .rootHeight))
+    #expect(run(r, "rh")?.fontSize == Length(4, .rootHeight))
+    #expect(run(r, "rw")?.fontSize == Length(3, .rootWidth))
+    #expect(r.result.document.metadata.parameters["ttp:cellResolution"] == "40 20")
+    #expect(r.result.document.metadata.parameters["tts:extent"] == "1920px 1080px")
+  }
+
+  @Test("Every styling property the model has is read")
+  func properties() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="0s" end="1s"><span tts:fontStyle="italic" tts:textDecoration="underline lineThrough" \
+      tts:textOutline="black 2px 1px" tts:textShadow="1px 2px 3px red, 4px 5px" tts:lineHeight="120%" tts:opacity="0.5" \
+      tts:visibility="hidden" tts:display="none" tts:direction="rtl" tts:backgroundColor="rgba(0,0,0,51)" \
+      itts:forcedDisplay="true" ebutts:linePadding="0.5c" ebutts:multiRowAlign="center" tts:ruby="text" tts:writingMode="tbrl">x</span></p></div>
+      """)
+    let r = try TTMLTest.read(d)
+    guard case .element(let e) = r.document.cues.first?.content.first, let s = e.style else {
+      Issue.record("no styled span")
+      return
+    }
+    #expect(e.kind == .rubyText)
+    #expect(s.fontStyle == .italic)
+    #expect(s.textDecoration == [.underline, .lineThrough])
+    #expect(s.textOutline == TextStyle.TextOutline(color: .black, thickness: Length(2, .pixels), blur: Length(1, .pixels)))
+    #expect(s.textShadow?.count == 2)
+    #expect(s.textShadow?.first?.color == Color(named: "red"))
+    #expect(s.lineHeight == Length(120, .percent))
+    #expect(s.opacity == 0.5)
+    #expect(s.visible == false)
+    #expect(s.displayed == false)
+    #expect(s.direction == .rtl)
+    #expect(s.backgroundColor?.alpha == 51)
+    #expect(s.forcedDisplay == true)
+    #expect(s.linePadding == Length(0.5, .cells))
+    #expect(s.multiRowAlign == "center")
+    #expect(s.writingMode == .tbrl)
+  }
+
+  @Test("White space: default collapses and trims around br; preserve keeps it")
+  func whiteSpace() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="0s" end="1s">
+          Hello   <span>big</span>
+          world <br/>  second   line
+        </p>
+        <p begin="1s" end="2s" xml:space="preserve">  two  spaces
+      next</p></div>
+      """)
+    let cues = try TTMLTest.read(d).document.cues
+    #expect(cues[0].plainText == "Hello big world\nsecond line")
+    #expect(cues[1].plainText == "  two  spaces\nnext")
+  }
+
+  @Test("br, ttm:agent voices, xml:lang spans")
+  func structure() throws {
+    let d = TTMLTest.doc(
+      head: "<metadata><ttm:agent xml:id=\"a1\" type=\"character\"><ttm:name type=\"full\">Mary</ttm:name></ttm:agent></metadata>",
+      body: "<div><p begin=\"0s\" end=\"1s\" ttm:role=\"dialog\"><span ttm:agent=\"a1\">Hi</span><br/><span xml:lang=\"fr\">Salut</span></p></div>")
+    let cue = try #require(try TTMLTest.read(d).document.cues.first)
+    #expect(cue.content.count == 3)
+    guard case .element(let v) = cue.content[0], case .element(let l) = cue.content[2] else {
+      Issue.record("unexpected content \(cue.content)")
+      return
+    }
+    #expect(v.kind == .voice(name: "Mary"))
+    #expect(cue.content[1] == .lineBreak)
+    #expect(l.kind == .language("fr"))
+  }
+
+  @Test("Namespaces resolve whatever the prefix: default, tt:, ttml:")
+  func prefixes() throws {
+    let a = """
+      <tt:tt xmlns:tt="http://www.w3.org/ns/ttml" xmlns:s="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+      <tt:body><tt:div><tt:p begin="1s" end="2s" s:color="red">x</tt:p></tt:div></tt:body></tt:tt>
+      """
+    let b = """
+      <ttml:tt xmlns:ttml="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+      <ttml:body><ttml:div><ttml:p begin="1s" end="2s" tts:color="red">x</ttml:p></ttml:div></ttml:body></ttml:tt>
+      """
+    let c = TTMLTest.doc(body: "<div><p begin=\"1s\" end=\"2s\" tts:color=\"red\">x</p></div>")
+    let docs = try [a, b, c].map { try TTMLTest.read($0).document.cues }
+    #expect(docs[0] == docs[1])
+    #expect(docs[1] == docs[2])
+    #expect(docs[0].first?.style?.color == Color(red: 255, green: 0, blue: 0))
+  }
+
+  @Test("Region geometry becomes WebVTT cue settings")
+  func regionToSettings() throws {
+    let d = TTMLTest.doc(
+      head: """
+        <layout>
+          <region xml:id="bottom" tts:origin="10% 70%" tts:extent="80% 20%" tts:displayAlign="after"/>
+          <region xml:id="top" tts:origin="5% 5%" tts:extent="40% 10%"/>
+        </layout>
+        """,
+      body: """
+        <div><p region="bottom" tts:textAlign="center" begin="0s" end="1s">a</p>
+        <p region="top" tts:textAlign="left" begin="1s" end="2s">b</p>
+        <p region="top" tts:textAlign="end" begin="2s" end="3s">c</p></div>
+        """)
+    let cues = try TTMLTest.read(d).document.cues
+    let s0 = cues[0].settings
+    #expect(s0.region == "bottom")
+    #expect(s0.snapToLines == false)
+    #expect(s0.line == .value(90))
+    #expect(s0.lineAlign == .end)
+    #expect(s0.position == 50)
+    #expect(s0.positionAlign == .center)
+    #expect(s0.size == 80)
+    #expect(s0.align == .center)
+    let s1 = cues[1].settings
+    #expect(s1.line == .value(5))
+    #expect(s1.lineAlign == .start)
+    #expect(s1.position == 5)
+    #expect(s1.positionAlign == .lineLeft)
+    #expect(s1.size == 40)
+    #expect(s1.align == .left)
+    let s2 = cues[2].settings
+    #expect(s2.position == 45)
+    #expect(s2.positionAlign == .lineRight)
+    #expect(s2.align == .end)
+  }
+
+  @Test("The style resolver works on any model, not only TTML-read ones")
+  func resolverOnModel() {
+    var doc = CaptionDocument()
+    var base = TextStyle()
+    base.color = .black
+    var bg = TextStyle()
+    bg.backgroundColor = Color(red: 255, green: 255, blue: 0)
+    doc.styles = [NamedStyle(id: "b", style: base), NamedStyle(id: "y", basedOn: ["b"], style: bg)]
+    doc.cues = [Cue(start: .zero, end: TTMLTest.t(1), content: [.element(CueElement(.span, classes: ["y"], children: [.text("hi")]))])]
+    let runs = TTMLStyleResolver(document: doc).styledRuns(of: doc)
+    #expect(runs.count == 1)
+    #expect(runs.first?.style.color == .black)
+    #expect(runs.first?.style.backgroundColor == Color(red: 255, green: 255, blue: 0))
+  }
+}

@@ -1,0 +1,152 @@
+import CaptionKit
+import Testing
+
+@Suite("TTML timing")
+struct TTMLTimingTests {
+  func time(_ expr: String, _ configure: (inout TTMLTimingParameters) -> Void = { _ in }) throws -> CaptionTime {
+    var p = TTMLTimingParameters()
+    configure(&p)
+    return try TTMLTimeExpression.parse(expr, parameters: p).get()
+  }
+
+  @Test("Clock times with fractions, frames and sub-frames")
+  func clockTimes() throws {
+    #expect(try time("00:00:01.500") == TTMLTest.t(3, 2))
+    #expect(try time("01:02:03") == TTMLTest.t(3723))
+    #expect(try time("100:00:00.25") == TTMLTest.t(360_000 * 4 + 1, 4))
+    #expect(try time("00:00:01:15") == TTMLTest.t(3, 2))  // 30 fps default
+    #expect(try time("00:00:00:01.1") { $0.subFrameRate = 2 } == TTMLTest.t(1, 20))
+    #expect(try time("00:00:00:12") { $0.frameRate = 25; $0.frameRateSpecified = true } == TTMLTest.t(12, 25))
+  }
+
+  @Test("Offset times in every metric")
+  func offsetTimes() throws {
+    #expect(try time("1.5s") == TTMLTest.t(3, 2))
+    #expect(try time("2h") == TTMLTest.t(7200))
+    #expect(try time("1.25m") == TTMLTest.t(75))
+    #expect(try time("250ms") == TTMLTest.t(1, 4))
+    #expect(try time("90f") == TTMLTest.t(3))
+    #expect(try time("10t") { $0.tickRate = 10 } == TTMLTest.t(1))
+    #expect(try time("10000000t") { $0.tickRate = 10_000_000 } == TTMLTest.t(1))
+  }
+
+  @Test("Invalid time expressions are errors")
+  func invalid() {
+    var p = TTMLTimingParameters()
+    p.frameRate = 25
+    for bad in ["", "1", "1x", "0:00:01", "00:60:00", "00:00:01:25", "00:00:01.5.5", "-1s", "s", "00:00:00:01.3"] {
+      if case .success(let t) = TTMLTimeExpression.parse(bad, parameters: p) {
+        Issue.record("'\(bad)' parsed as \(t)")
+      }
+    }
+  }
+
+  @Test("29.97 drop-frame and non-drop give the right seconds")
+  func dropFrame() throws {
+    func ntsc(_ p: inout TTMLTimingParameters, drop: Bool) {
+      p.frameRate = 30
+      p.multiplierNumerator = 1000
+      p.multiplierDenominator = 1001
+      p.timeBase = .smpte
+      p.dropMode = drop ? .dropNTSC : .nonDrop
+    }
+    // 00:01:00;02 is frame 1800 in drop-frame: 1800 × 1001/30000 s = 60.06 s.
+    #expect(try time("00:01:00:02") { ntsc(&$0, drop: true) } == TTMLTest.t(3003, 50))
+    // 00:10:00;00 is frame 17982: 599.9994 s.
+    #expect(try time("00:10:00:00") { ntsc(&$0, drop: true) } == TTMLTest.t(17982 * 1001, 30000))
+    // One hour of drop-frame labels is 107892 frames: 3599.9964 s.
+    #expect(try time("01:00:00:00") { ntsc(&$0, drop: true) } == TTMLTest.t(107_892 * 1001, 30000))
+    // Non-drop at 29.97: the label 00:01:00:02 is frame 1802.
+    #expect(try time("00:01:00:02") { ntsc(&$0, drop: false) } == TTMLTest.t(1802 * 1001, 30000))
+    // Labels that drop-frame skips are invalid.
+    var p = TTMLTimingParameters()
+    ntsc(&p, drop: true)
+    #expect((try? TTMLTimeExpression.parse("00:01:00:00", parameters: p).get()) == nil)
+  }
+
+  @Test("Parameters from the root element, with defaults")
+  func parametersFromDocument() throws {
+    let d = TTMLTest.doc(
+      "ttp:frameRate=\"25\" ttp:frameRateMultiplier=\"1000 1001\" ttp:tickRate=\"90000\"",
+      body: "<div><p begin=\"25f\" end=\"180000t\">a</p><p begin=\"00:00:03:00\" end=\"00:00:04:12\">b</p></div>")
+    let r = try TTMLTest.read(d)
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1001, 1000), TTMLTest.t(3)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(4) + TTMLTest.t(12 * 1001, 25000)])
+    #expect(r.document.metadata.parameters["ttp:frameRate"] == "25")
+    // Tick rate defaults to the frame rate when only ttp:frameRate is given.
+    let d2 = TTMLTest.doc("ttp:frameRate=\"25\"", body: "<div><p begin=\"25t\" end=\"50t\">a</p></div>")
+    #expect(try TTMLTest.read(d2).document.cues.first?.start == TTMLTest.t(1))
+  }
+
+  @Test("par and seq containment, begin/end/dur on body, div, p and span")
+  func containment() throws {
+    let d = TTMLTest.doc(body: """
+      <div begin="10s">
+        <p begin="1s" dur="2s">par child</p>
+        <p begin="1s" end="5s" dur="3s">min of end and dur</p>
+      </div>
+      <div timeContainer="seq" begin="20s">
+        <p dur="2s">first</p>
+        <p begin="1s" dur="2s">second</p>
+      </div>
+      <div begin="30s" end="31s"><p begin="0.5s" end="5s">clipped by parent</p></div>
+      """)
+    let cues = try TTMLTest.read(d).document.cues
+    #expect(cues.map(\.plainText) == ["par child", "min of end and dur", "first", "second", "clipped by parent"])
+    #expect(cues.map(\.start) == [11, 11, 20, 23, 30.5].map { TTMLTest.t(Int64($0 * 2), 2) })
+    #expect(cues.map(\.end) == [13, 14, 22, 25, 31].map { TTMLTest.t(Int64($0)) })
+  }
+
+  @Test("Timed spans split a p into cues")
+  func timedSpans() throws {
+    let d = TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"4s\">Hello <span begin=\"2s\">world</span></p></div>")
+    let cues = try TTMLTest.read(d).document.cues
+    #expect(cues.count == 2)
+    #expect(cues.map(\.plainText) == ["Hello", "Hello world"])
+    #expect(cues.map(\.start) == [TTMLTest.t(0), TTMLTest.t(2)])
+    #expect(cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(4)])
+  }
+
+  @Test("Significant times follow TTML2 time containment")
+  func significantTimes() throws {
+    let d = TTMLTest.doc(body: "<div timeContainer=\"seq\" dur=\"20s\"><p dur=\"5s\">a</p><p dur=\"10s\">b</p></div>")
+    let s = try TTMLTest.details(d).significantTimes
+    #expect(s == [0, 5, 15, 20].map { TTMLTest.t($0) })
+  }
+
+  @Test("tt:begin is not a timing attribute")
+  func prefixedBeginIsNotTiming() throws {
+    let d = TTMLTest.doc(body: "<div><p xmlns:tt=\"http://www.w3.org/ns/ttml\" tt:begin=\"5s\" begin=\"1s\" end=\"2s\">a</p></div>")
+    let r = try TTMLTest.read(d)
+    #expect(r.document.cues.first?.start == TTMLTest.t(1))
+    #expect(TTMLTest.codes(r).contains("ttml.validate.unknown-attribute"))
+  }
+
+  @Test("Frame and tick times round-trip exactly through the writer")
+  func exactRoundTrip() throws {
+    let d = TTMLTest.doc(
+      "ttp:frameRate=\"30\" ttp:frameRateMultiplier=\"1000 1001\"",
+      body: "<div><p begin=\"1001f\" end=\"1802f\">a</p><p begin=\"3600f\" end=\"3601f\">b</p></div>")
+    let a = try TTMLTest.read(d).document
+    let out = TTMLFormat().write(a, options: WriteOptions())
+    let text = String(decoding: out.bytes, as: UTF8.self)
+    #expect(text.contains("begin=\"1001f\""))
+    #expect(text.contains("ttp:frameRateMultiplier=\"1000 1001\""))
+    let b = try TTMLFormat().read(out.bytes, options: ReadOptions()).document
+    #expect(a.cues.map(\.start) == b.cues.map(\.start))
+    #expect(a.cues.map(\.end) == b.cues.map(\.end))
+    #expect(!out.diagnostics.contains { $0.code == "ttml.write.time-rounded" })
+    // A clock time with frames at 29.97 in media time is not a whole frame: written as exact ticks.
+    let m = TTMLTest.doc("ttp:frameRate=\"30\" ttp:frameRateMultiplier=\"1000 1001\"", body: "<div><p begin=\"00:01:00:02\" end=\"00:01:01:00\">a</p></div>")
+    let ma = try TTMLTest.read(m).document
+    let mw = TTMLFormat().write(ma, options: WriteOptions())
+    #expect(String(decoding: mw.bytes, as: UTF8.self).contains("ttp:tickRate=\"15000\""))
+    #expect(try TTMLFormat().read(mw.bytes, options: ReadOptions()).document.cues.first?.start == ma.cues.first?.start)
+    // Ticks too.
+    let t = TTMLTest.doc("ttp:tickRate=\"10000000\"", body: "<div><p begin=\"12345678t\" end=\"22345679t\">a</p></div>")
+    let ta = try TTMLTest.read(t).document
+    let tw = TTMLFormat().write(ta, options: WriteOptions())
+    #expect(String(decoding: tw.bytes, as: UTF8.self).contains("begin=\"12345678t\""))
+    #expect(try TTMLFormat().read(tw.bytes, options: ReadOptions()).document.cues.first?.end == TTMLTest.t(22_345_679, 10_000_000))
+  }
+}

@@ -1,0 +1,136 @@
+import CaptionKit
+import Testing
+
+@Suite("TTML writer")
+struct TTMLWriterTests {
+  /// A WebVTT-like document built in code: positioned cues, a voice, classes with rules, ruby.
+  static func vttLikeDocument() -> CaptionDocument {
+    var doc = CaptionDocument()
+    doc.metadata.language = "en"
+    var yellow = TextStyle()
+    yellow.color = Color(red: 255, green: 255, blue: 0)
+    doc.styles = [NamedStyle(id: "yellow", style: yellow)]
+    var top = CueSettings()
+    top.line = .value(10)
+    top.snapToLines = false
+    top.position = 50
+    top.size = 60
+    top.align = .center
+    var left = CueSettings()
+    left.position = 10
+    left.positionAlign = .lineLeft
+    left.size = 40
+    left.align = .left
+    left.line = .value(-2)
+    doc.cues = [
+      Cue(id: "one", start: CaptionTime(milliseconds: 1000), end: CaptionTime(milliseconds: 2500), content: [.text("Bottom centre")]),
+      Cue(id: "two", start: CaptionTime(milliseconds: 3000), end: CaptionTime(milliseconds: 4000), settings: top,
+        content: [.element(CueElement(.voice(name: "Esme"), children: [.text("Top "), .element(CueElement(.span, classes: ["yellow"], children: [.text("yellow")]))]))]),
+      Cue(start: CaptionTime(milliseconds: 5000), end: CaptionTime(milliseconds: 6000), settings: left,
+        content: [.element(CueElement(.italic, children: [.text("left")])), .timestamp(CaptionTime(milliseconds: 5500)), .text(" side")]),
+      Cue(start: CaptionTime(milliseconds: 7000), end: CaptionTime(milliseconds: 8000),
+        content: [.element(CueElement(.ruby, children: [.text("漢"), .element(CueElement(.rubyText, children: [.text("かん")]))]))]),
+    ]
+    return doc
+  }
+
+  static func write(_ doc: CaptionDocument, _ flavor: String? = nil) -> (String, [Diagnostic]) {
+    let r = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
+    return (String(decoding: r.bytes, as: UTF8.self), r.diagnostics)
+  }
+
+  @Test("WebVTT positions become TTML regions that read back to the same placement")
+  func vttToRegions() throws {
+    let (xml, diags) = Self.write(Self.vttLikeDocument())
+    // Default WebVTT placement: the whole video, text at the bottom, centred.
+    #expect(xml.contains("<region xml:id=\"r1\" tts:origin=\"0% 0%\" tts:extent=\"100% 100%\" tts:displayAlign=\"after\"/>"))
+    // line:10% position:50% size:60% align:center.
+    #expect(xml.contains("<region xml:id=\"r2\" tts:origin=\"20% 10%\" tts:extent=\"60% 90%\" tts:displayAlign=\"before\"/>"))
+    #expect(xml.contains("ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\""))
+    #expect(xml.contains("<p xml:id=\"one\" begin=\"00:00:01.000\" end=\"00:00:02.500\" region=\"r1\" tts:textAlign=\"center\">Bottom centre</p>"))
+    #expect(xml.contains("<ttm:agent xml:id=\"a1\" type=\"character\"><ttm:name type=\"full\">Esme</ttm:name></ttm:agent>"))
+    #expect(xml.contains("<span style=\"yellow\">yellow</span>"))
+    #expect(xml.contains("<span tts:fontStyle=\"italic\">left</span>"))
+    #expect(xml.contains("tts:ruby=\"container\""))
+    // Losses are reported per cue.
+    #expect(diags.contains { $0.code == "ttml.write.timestamp-dropped" && $0.cueIndex == 2 })
+    #expect(diags.contains { $0.code == "ttml.write.line-approximated" && $0.cueIndex == 2 })
+    // Reading back gives the same text, voices and horizontal placement.
+    let back = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions()).document
+    #expect(back.cues.map(\.plainText) == ["Bottom centre", "Top yellow", "left side", "漢かん"])
+    #expect(back.cues[1].settings.position == 50)
+    #expect(back.cues[1].settings.size == 60)
+    #expect(back.cues[1].settings.line == .value(10))
+    #expect(back.cues[0].settings.line == .value(100))
+    #expect(back.cues[0].settings.lineAlign == .end)
+    guard case .element(let v) = back.cues[1].content.first else {
+      Issue.record("no voice")
+      return
+    }
+    #expect(v.kind == .voice(name: "Esme"))
+  }
+
+  @Test("Output is deterministic")
+  func deterministic() {
+    let a = TTMLFormat().write(Self.vttLikeDocument(), options: WriteOptions()).bytes
+    let b = TTMLFormat().write(Self.vttLikeDocument(), options: WriteOptions()).bytes
+    #expect(a == b)
+  }
+
+  @Test("EBU-TT-D: referential styles only, clock times, no nested spans, no agents")
+  func ebuttd() throws {
+    let (xml, diags) = Self.write(Self.vttLikeDocument(), "ebu-tt-d")
+    #expect(xml.contains("<tt:tt xmlns:tt=\"http://www.w3.org/ns/ttml\""))
+    #expect(xml.contains("begin=\"00:00:01.000\""))
+    #expect(!xml.contains("ttm:agent="))
+    #expect(diags.contains { $0.code == "ttml.write.voice-dropped" && $0.cueIndex == 1 })
+    #expect(diags.contains { $0.code == "ttml.write.ruby-dropped" && $0.cueIndex == 3 })
+    // Inline italics became a generated style.
+    #expect(xml.contains("<tt:style xml:id=\"ck3\" tts:fontStyle=\"italic\"/>"))
+    // The result validates as EBU-TT-D.
+    let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "ebu-tt-d"))
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+  }
+
+  @Test("DFXP: TTML1 vocabulary, ruby reported")
+  func dfxp() {
+    let (xml, diags) = Self.write(Self.vttLikeDocument(), "dfxp")
+    #expect(xml.contains("ttp:profile=\"http://www.w3.org/ns/ttml/profile/dfxp-presentation\""))
+    #expect(!xml.contains("tts:ruby"))
+    #expect(diags.contains { $0.code == "ttml.write.ruby-dropped" && $0.cueIndex == 3 })
+  }
+
+  @Test("IMSC 1.1 output validates against IMSC 1.1")
+  func imscValid() throws {
+    let (xml, _) = Self.write(Self.vttLikeDocument())
+    let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "imsc1.1"))
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+  }
+
+  @Test("Unknown flavors are reported and IMSC 1.1 is written")
+  func unknownFlavor() {
+    let (xml, diags) = Self.write(Self.vttLikeDocument(), "smpte-tt-2099")
+    #expect(diags.contains { $0.code == "ttml.write.unknown-flavor" })
+    #expect(xml.contains("imsc1.1/text"))
+  }
+
+  @Test("Sample converts with a loss report for SRT-like targets")
+  func sampleStyles() throws {
+    let bytes = try CaptionTestSupportBridge.sample("imsc11-styled.ttml")
+    let d = try TTMLFormat().readDetails(bytes)
+    #expect(d.result.diagnostics.filter { $0.severity == .error }.isEmpty, "\(d.result.diagnostics)")
+    #expect(d.result.document.cues.count == 6)
+    #expect(d.result.document.regions.map(\.id) == ["bottom", "top", "leftSide"])
+    let first = try #require(d.result.document.cues.first)
+    #expect(first.start == CaptionTime(value: 1, timescale: 1))
+    #expect(d.result.document.cues[1].start == CaptionTime(value: 3003, timescale: 1000))  // 90f at 29.97
+    #expect(first.settings.region == "bottom")
+    #expect(first.plainText == "Welcome to the CaptionKit sample.")
+    let emphasis = try #require(d.styledRuns.first { $0.text == "CaptionKit" })
+    #expect(emphasis.style.fontStyle == .italic)
+    // backgroundColor is not inherited (TTML2 §10.2.2): the span's own is transparent, and the
+    // p's box behind it, from the body's style, is in the background layers.
+    #expect(emphasis.style.backgroundColor == .transparent)
+    #expect(emphasis.backgroundLayers == [Color(red: 0, green: 0, blue: 0, alpha: 204)])
+  }
+}
