@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "CaptionFormatsTests", dependencies: ["CaptionFormats", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
-    .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
     .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),
   ],

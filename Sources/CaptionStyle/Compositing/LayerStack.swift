@@ -15,6 +15,9 @@ public struct LayerStack: Sendable, Hashable {
   public var background: Paint
   /// Box behind all lines (708 window fill, Apple/Android window, TTML region background).
   public var window: Paint
+  /// Further boxes between the window and the background, bottom to top (a caption file can
+  /// nest a region, a cue box and several span backgrounds).
+  public var underlays: [Paint] = []
 
   /// The smallest uniform outline, in em, that earns halo credit (toolkit policy from WCAG G18
   /// and the IMSC 0.10 em ceiling).

@@ -105,6 +105,7 @@ public enum WorstCaseEngine {
     let space: BlendSpace
     let stack: LayerStack
     let t, e, bg, win: RGB
+    let under: [(RGB, Double)]
 
     init(_ stack: LayerStack, _ space: BlendSpace) {
       self.space = space
@@ -113,10 +114,13 @@ public enum WorstCaseEngine {
       e = space.working(stack.edge.color)
       bg = space.working(stack.background.color)
       win = space.working(stack.window.color)
+      under = stack.underlays.map { (space.working($0.color), $0.opacity) }
     }
 
     func sample(_ v: RGB) -> Sample {
-      let s = space.over(bg, alpha: stack.background.opacity, on: space.over(win, alpha: stack.window.opacity, on: v))
+      var s = space.over(win, alpha: stack.window.opacity, on: v)
+      for (c, a) in under { s = space.over(c, alpha: a, on: s) }
+      s = space.over(bg, alpha: stack.background.opacity, on: s)
       let g = space.over(t, alpha: stack.text.opacity, on: s)
       let ls = space.luminance(s)
       let lg = space.luminance(g)

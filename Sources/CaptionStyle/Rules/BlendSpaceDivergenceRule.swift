@@ -16,8 +16,11 @@ public struct BlendSpaceDivergenceRule: ProfileRule {
     let pass = a.worst.filter { $0.ratio >= t }
     let fail = a.worst.filter { $0.ratio < t }
     guard !pass.isEmpty, !fail.isEmpty else { return [] }
+    func list(_ w: [WorstCase]) -> String {
+      w.map { "\($0.blendSpace) (\(NumberFormat.ratio($0.ratio, threshold: t)))" }.joined(separator: ", ")
+    }
     let msg =
-      "passes \(NumberFormat.plain(t)):1 with \(pass.map { $0.blendSpace.description }.joined(separator: ", ")) (\(ProfileAnalysis.ratios(pass, threshold: t))) but not with \(fail.map { $0.blendSpace.description }.joined(separator: ", ")): worst-case contrast \(ProfileAnalysis.ratios(fail, threshold: t)) < \(NumberFormat.plain(t)):1 (\(a.sizeClassReason))"
+      "passes \(NumberFormat.plain(t)):1 with \(list(pass)) but not with \(list(fail)) (\(a.sizeClassReason)); safe only on renderers that blend like \(pass.map { $0.blendSpace.description }.joined(separator: ", "))"
     return [finding(a, .warning, msg, threshold: t, values: ProfileAnalysis.values(a.worst))]
   }
 }

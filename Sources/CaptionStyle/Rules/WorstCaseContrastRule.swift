@@ -24,7 +24,21 @@ public struct WorstCaseContrastRule: ProfileRule {
       } else if let w = failing.first {
         msg += "; worst over \(w.overWhite <= w.overBlack ? "a white" : "a black") frame"
       }
-      return [finding(a, .error, msg, threshold: t, values: values)]
+      var v = values
+      let box = a.stack.background
+      if box.opacity > 0, box.opacity < 1, a.stack.window.opacity == 0, a.stack.text.opacity == 1 {
+        var needs: [String] = []
+        for w in failing {
+          if let o = MinimumOpacity.backgroundOpacity(text: a.stack.text.color, box: box.color, target: .ratio(t), space: w.blendSpace) {
+            needs.append("\(NumberFormat.fixed(o, 3)) (\(w.blendSpace))")
+            v["requiredOpacity." + w.blendSpace.rawValue] = o
+          }
+        }
+        if !needs.isEmpty {
+          msg += "; fix: background opacity ≥ \(needs.joined(separator: " / ")), or a uniform outline ≥ 0.05 em"
+        }
+      }
+      return [finding(a, .error, msg, threshold: t, values: v)]
     }
     return [finding(a, .info, "worst-case contrast \(list) ≥ \(NumberFormat.plain(t)):1 (\(a.sizeClassReason))", threshold: t, values: values)]
   }

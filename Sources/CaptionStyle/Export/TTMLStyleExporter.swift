@@ -1,0 +1,85 @@
+import CaptionCore
+
+/// Writes a profile as TTML styles (TTML2 §10 style attributes, IMSC 1.1 constraints): a text
+/// style for spans and a region style for the window.
+///
+/// IMSC limits: an outline above 10% of the font size is an error for IMSC
+/// (`style.export.ttml.outline-too-thick`, CS-X02); raised and depressed edges have no TTML
+/// form and are approximated with text shadows (info).
+public enum TTMLStyleExporter {
+  public static func export(_ p: StyleProfile) -> ProfileExport {
+    var diags: [Diagnostic] = []
+    var a: [(String, String)] = []
+    a.append(("tts:color", ExportSupport.ttml(Paint(p.text.color, opacity: p.text.opacity))))
+    a.append(("tts:backgroundColor", ExportSupport.ttml(Paint(p.background.color, opacity: p.background.opacity))))
+    let families = p.text.fontFamily.map { f -> String in
+      GenericFamily(rawValue: f) != nil ? f : (f.contains(" ") ? "'\(f.replacingOccurrences(of: "'", with: ""))'" : f)
+    }
+    a.append(("tts:fontFamily", families.joined(separator: ", ")))
+    a.append(("tts:fontSize", "\(ExportSupport.num(p.effectiveFontSize, 2))rh"))
+    a.append(("tts:fontWeight", p.text.fontWeight >= 600 ? "bold" : "normal"))
+    a.append(("tts:fontStyle", p.text.fontStyle.rawValue))
+    a.append(("tts:lineHeight", "\(ExportSupport.num(p.text.lineHeight * 100, 1))%"))
+    switch p.edge.type {
+    case .none:
+      a.append(("tts:textOutline", "none"))
+    case .uniform:
+      a.append(("tts:textOutline", "\(ExportSupport.ttml(Paint(p.edge.color, opacity: p.edge.opacity))) \(ExportSupport.num(p.edge.width, 3))em"))
+      if p.edge.width > 0.10 {
+        diags.append(
+          Diagnostic(
+            code: "style.export.ttml.outline-too-thick", severity: .error,
+            message: "[CS-X02] IMSC 1.1 allows an outline of at most 10% of the font size; this one is \(ExportSupport.num(p.edge.width * 100, 1))%"))
+      }
+    default:
+      let list = ExportSupport.shadows(p.edge).map { "\(ExportSupport.num($0.x, 3))em \(ExportSupport.num($0.y, 3))em \(ExportSupport.ttml($0.color))" }
+      a.append(("tts:textShadow", list.joined(separator: ", ")))
+      if p.edge.type == .raised || p.edge.type == .depressed {
+        diags.append(
+          Diagnostic(
+            code: "style.export.ttml.edge-approximated", severity: .info,
+            message: "TTML has no \(p.edge.type.rawValue) edge: approximated with tts:textShadow"))
+      }
+    }
+    if p.background.paddingInline > 0 {
+      a.append(("ebutts:linePadding", "\(ExportSupport.num(p.background.paddingInline, 3))c"))
+    }
+    a.append(("itts:fillLineGap", p.background.fillLineGap ? "true" : "false"))
+    for (k, v) in (p.platformOverrides["ttml"] ?? [:]).sorted(by: { $0.key < $1.key }) {
+      if let i = a.firstIndex(where: { $0.0 == k }) { a[i].1 = v } else { a.append((k, v)) }
+    }
+    func attrs(_ list: [(String, String)]) -> String {
+      list.map { "\n      \($0.0)=\"\(escape($0.1))\"" }.joined()
+    }
+    var region: [(String, String)] = [("tts:backgroundColor", ExportSupport.ttml(Paint(p.window.color, opacity: p.window.opacity)))]
+    region.append(("tts:showBackground", p.window.opacity > 0 ? "always" : "whenActive"))
+    if p.window.padding > 0 { region.append(("tts:padding", "\(ExportSupport.num(p.window.padding, 3))em")) }
+    region.append(("tts:displayAlign", p.layout.displayAlign))
+    region.append(("tts:textAlign", p.layout.textAlign))
+    if p.window.cornerRadius > 0 {
+      diags.append(Diagnostic(code: "style.export.ttml.corner-radius-unsupported", severity: .info, message: "TTML has no window corner radius; dropped"))
+    }
+    let xml = """
+      <styling xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ebutts="urn:ebu:tt:style" xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling">
+        <!-- caption style profile \(p.id) -->
+        <style xml:id="\(p.id)"\(attrs(a))/>
+        <style xml:id="\(p.id)-window"\(attrs(region))/>
+      </styling>
+
+      """
+    return ProfileExport(target: .ttml, text: xml, diagnostics: diags)
+  }
+
+  static func escape(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+      switch ch {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case "\"": out += "&quot;"
+      default: out.append(ch)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,51 @@
+import CaptionCLI
+import Foundation
+import Testing
+
+@Suite struct ProfileCommandTests {
+  @Test func checkPrintsNumbersAndExitCodes() {
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", "fcc-semitransparent-box"], io: io) == 1)
+    #expect(io.capturedOut.contains("error   CS-C01 worst-case contrast 3.98:1 (sRGB blend), 1.91:1 (linear) < 4.5:1"))
+    let ok = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", "cea608-classic", "outline-only"], io: ok) == 0)
+    #expect(ok.capturedOut.contains("outline-only: PASS"))
+    let strict = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", "--strict", "webvtt-default"], io: strict) == 1)
+  }
+
+  @Test func checkJSON() throws {
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", "--format", "json", "drop-shadow-only"], io: io) == 1)
+    let parsed = try JSONSerialization.jsonObject(with: Data(io.capturedOut.utf8)) as? [[String: Any]]
+    #expect(parsed?.first?["verdict"] as? String == "fail")
+  }
+
+  @Test func usageAndInvalidProfilesExitTwo() throws {
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", "no-such-profile"], io: io) == 2)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-bad-\(UInt32.random(in: 0...UInt32.max)).json")
+    try Data(#"{"schema": "caption-style-profile/1", "id": "bad", "edge": {"width": 2}}"#.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let bad = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", url.path], io: bad) == 2)
+    #expect(bad.capturedErr.contains("$.edge.width: 2 is out of range 0…0.25"))
+    #expect(CaptionTool.run(["profile", "export", "cea608-classic", "--to", "pdf"], io: ToolIO.captured()) == 2)
+    #expect(CaptionTool.run(["profile"], io: ToolIO.captured()) == 2)
+  }
+
+  @Test func exportAndPreview() throws {
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "export", "translucent-box-75", "--to", "cea708"], io: io) == 0)
+    #expect(io.capturedOut.contains("bgOpacity    2 TRANSLUCENT"))
+    #expect(io.capturedErr.contains("[style.export.cea708.quantised]"))
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-preview-\(UInt32.random(in: 0...UInt32.max)).svg")
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(CaptionTool.run(["profile", "preview", "outline-only", "-o", url.path], io: ToolIO.captured()) == 0)
+    let svg = try String(contentsOf: url, encoding: .utf8)
+    #expect(svg.contains("White frame: contrast 21.00:1 (sRGB blend), 21.00:1 (linear)"))
+    let list = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "list"], io: list) == 0)
+    #expect(list.capturedOut.contains("drop-shadow-only"))
+  }
+}

@@ -1,0 +1,125 @@
+import CaptionCore
+import Foundation
+import Testing
+
+@testable import CaptionStyle
+
+@Suite struct ExportTests {
+  let lib = ProfileLibrary.builtIn
+
+  @Test func webvttCSSWithOutlineApproximation() throws {
+    let e = ProfileExporter.export(try lib.profile("translucent-box-50-outline"), to: .webvtt)
+    #expect(e.text.hasPrefix("STYLE\n"))
+    #expect(e.text.contains("color: #ffffff;"))
+    #expect(e.text.contains("background-color: rgba(0, 0, 0, 0.5);"))
+    #expect(e.text.contains("font-family: \"SF Pro Text\", \"Helvetica Neue\", sans-serif;"))
+    #expect(e.text.contains("font-size: 5.33vh;"))
+    #expect(e.text.contains("text-shadow: 0.06em 0 0 #000000, -0.06em 0 0 #000000"))
+    #expect(e.diagnostics.map(\.code) == ["style.export.webvtt.outline-approximated"])
+    #expect(!e.text.contains("\n\n\n"))
+  }
+
+  @Test func ttmlStyles() throws {
+    let e = ProfileExporter.export(try lib.profile("translucent-box-50-outline"), to: .ttml)
+    #expect(e.text.contains("tts:color=\"#ffffffff\""))
+    #expect(e.text.contains("tts:backgroundColor=\"#00000080\""))
+    #expect(e.text.contains("tts:textOutline=\"#000000ff 0.06em\""))
+    #expect(e.text.contains("tts:fontFamily=\"'SF Pro Text', 'Helvetica Neue', proportionalSansSerif\""))
+    #expect(e.text.contains("tts:fontSize=\"5.33rh\""))
+    #expect(e.diagnostics.isEmpty)
+    // The result is well-formed XML.
+    #expect((try? XMLDocumentProbe.parse(e.text)) == true)
+    var thick = try lib.profile("outline-only")
+    thick.edge.width = 0.12
+    #expect(ProfileExporter.export(thick, to: .ttml).diagnostics.map(\.code) == ["style.export.ttml.outline-too-thick"])
+  }
+
+  @Test func cea708Quantisation() throws {
+    let e = ProfileExporter.export(try lib.profile("translucent-box-75"), to: .cea708)
+    #expect(e.text.contains("fgColor      (3,3,3) = #FFFFFF"))
+    #expect(e.text.contains("bgOpacity    2 TRANSLUCENT"))
+    #expect(e.text.contains("fillOpacity  3 TRANSPARENT"))
+    #expect(e.text.contains("fontTag      4 PROPORTIONAL_SANSSERIF"))
+    let q = try #require(e.diagnostics.first { $0.code == "style.export.cea708.quantised" })
+    #expect(q.severity == .warning)
+    #expect(q.message.contains("3.98:1 (sRGB blend)"))
+    let glare = ProfileExporter.export(try lib.profile("low-glare-dark"), to: .cea708)
+    #expect(glare.text.contains("fgColor      (3,3,3) = #FFFFFF"))
+    #expect(glare.text.contains("bgColor      (0,0,0) = #000000"))
+    #expect(glare.diagnostics.first { $0.code == "style.export.cea708.quantised" }?.severity == .info)
+    let classic = ProfileExporter.export(try lib.profile("cea608-classic"), to: .cea708)
+    #expect(classic.text.contains("fontTag      3 MONOSPACED_SANSSERIF"))
+    #expect(classic.diagnostics.isEmpty)
+  }
+
+  @Test func appleAndAndroidValues() throws {
+    let p = try lib.profile("translucent-box-50-outline")
+    let apple = ProfileExporter.export(p, to: .apple)
+    #expect(apple.text.contains("MACaptionAppearanceGetBackgroundOpacity     0.5"))
+    #expect(apple.text.contains("kMACaptionAppearanceTextEdgeStyleUniform"))
+    #expect(apple.text.contains("kCMTextMarkupAttribute_CharacterBackgroundColorARGB [0.5, 0, 0, 0]"))
+    #expect(apple.text.contains("kCMTextMarkupGenericFontName_ProportionalSansSerif"))
+    #expect(apple.diagnostics.map(\.code) == ["style.export.apple.edge-approximated"])
+    let android = ProfileExporter.export(p, to: .android)
+    #expect(android.text.contains("foregroundColor = 0xFFFFFFFF"))
+    #expect(android.text.contains("backgroundColor = 0x80000000"))
+    #expect(android.text.contains("windowColor     = 0x00000000"))
+    #expect(android.text.contains("edgeType        = 1 EDGE_TYPE_OUTLINE"))
+    #expect(android.text.contains("setFractionalTextSize(0.0533f)"))
+    let yb = ProfileExporter.export(try lib.profile("yellow-on-blue"), to: .android)
+    #expect(yb.text.contains("foregroundColor = 0xFFFFFF00"))
+    #expect(yb.text.contains("backgroundColor = 0xFF0000FF"))
+  }
+
+  @Test func everyProfileExportsEverywhere() throws {
+    for p in lib.allProfiles {
+      for t in ExportTarget.allCases {
+        let e = ProfileExporter.export(p, to: t)
+        #expect(!e.text.isEmpty, "\(p.id) → \(t)")
+      }
+    }
+  }
+
+  @Test func applyWritesCSSNamedStyleAndRefs() throws {
+    let p = try lib.profile("outline-only")
+    let doc = CaptionDocument(cues: [
+      Cue(start: .zero, end: CaptionTime(milliseconds: 1000), styleRefs: ["s1"], content: [.text("Hi")])
+    ])
+    let (out, diags) = p.apply(to: doc, format: "webvtt")
+    #expect(out.styleSheets.count == 1)
+    #expect(out.styleSheets[0].contains("::cue {"))
+    #expect(out.styles.map(\.id) == ["outline-only"])
+    #expect(out.styles[0].style.textOutline?.thickness == Length(0.08, .em))
+    #expect(out.styles[0].style.fontSize == Length(6, .rootHeight))
+    #expect(out.cues[0].styleRefs == ["outline-only", "s1"])
+    #expect(diags.map(\.code) == ["style.export.webvtt.outline-approximated"])
+    // The applied document passes the document checker: the outline travels as a halo.
+    #expect(DocumentStyleChecker.check(out, profile: nil, defaults: .webvtt).isEmpty)
+    // Applying a failing profile says so.
+    let (_, bad) = try lib.profile("drop-shadow-only").apply(to: doc, format: "ttml")
+    #expect(bad.contains { $0.code == "style.apply.profile-fails" })
+  }
+
+  @Test func svgPreviewLabelsEachFrame() throws {
+    let svg = SVGPreview.render(try lib.profile("fcc-semitransparent-box"))
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.contains("fcc-semitransparent-box — FAIL"))
+    #expect(svg.contains("Black frame: contrast 21.00:1 (sRGB blend), 21.00:1 (linear)"))
+    #expect(svg.contains("White frame: contrast 3.98:1 (sRGB blend), 1.91:1 (linear)"))
+    #expect(svg.contains("Busy frame: worst case over any video 3.98:1 (sRGB blend), 1.91:1 (linear)"))
+    #expect((try? XMLDocumentProbe.parse(svg)) == true)
+    let outline = SVGPreview.render(try lib.profile("outline-only"))
+    #expect(outline.contains("stroke=\"#000000\""))
+  }
+}
+
+/// Parses XML with Foundation's SAX parser to check well-formedness.
+enum XMLDocumentProbe {
+  static func parse(_ s: String) throws -> Bool {
+    #if canImport(FoundationXML)
+      return FoundationXMLProbe.parse(s)
+    #else
+      return XMLParser(data: Data(s.utf8)).parse()
+    #endif
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import CaptionStyle
+
+@Suite struct ProfileLoaderTests {
+  func issues(_ json: String) -> [ProfileIssue] {
+    do {
+      _ = try ProfileLoader.parse(json)
+      return []
+    } catch {
+      if case .invalidProfile(_, let list) = error { return list }
+      Issue.record("unexpected error \(error)")
+      return []
+    }
+  }
+
+  @Test func unknownFieldsAndOutOfRangeValuesHavePaths() {
+    let list = issues(
+      ##"{"schema": "caption-style-profile/1", "id": "x", "text": {"colour": "#FFFFFF", "opacity": 1.5, "fontSize": {"value": 50, "unit": "rh"}}, "edge": {"type": "outline", "width": "thin"}, "bogus": 1}"##
+    )
+    let paths = Dictionary(list.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    #expect(paths["$.text.colour"]?.kind == .unknownField(suggestion: "color"))
+    #expect(paths["$.text.opacity"]?.kind == .outOfRange(value: 1.5, min: 0, max: 1))
+    #expect(paths["$.text.fontSize.value"]?.kind == .outOfRange(value: 50, min: 1, max: 30))
+    if case .invalidValue(let v, _)? = paths["$.edge.type"]?.kind { #expect(v == "outline") } else { Issue.record("edge.type") }
+    if case .wrongType? = paths["$.edge.width"]?.kind {} else { Issue.record("edge.width") }
+    #expect(paths["$.bogus"]?.kind == .unknownField(suggestion: nil))
+    #expect(list.count == 6)
+    #expect(paths["$.text.opacity"]?.description == "$.text.opacity: 1.5 is out of range 0…1")
+  }
+
+  @Test func headerIsRequiredAndChecked() {
+    let list = issues(#"{"name": "no id"}"#)
+    #expect(list.map(\.path).sorted() == ["$.id", "$.schema"])
+    let wrong = issues(##"{"schema": "caption-style-profile/9", "id": "Bad Id"}"##)
+    #expect(wrong.map(\.path).sorted() == ["$.id", "$.schema"])
+  }
+
+  @Test func colourNeedsHexWithoutAlpha() {
+    let list = issues(##"{"schema": "caption-style-profile/1", "id": "x", "text": {"color": "#FFFFFF80"}, "background": {"color": 12}}"##)
+    #expect(list.map(\.path).sorted() == ["$.background.color", "$.text.color"])
+  }
+
+  @Test func booleansAreNotNumbers() {
+    let list = issues(##"{"schema": "caption-style-profile/1", "id": "x", "text": {"opacity": true}, "background": {"fillLineGap": 1}}"##)
+    #expect(list.map(\.path).sorted() == ["$.background.fillLineGap", "$.text.opacity"])
+  }
+
+  @Test func invalidJSONIsReported() {
+    #expect(throws: ProfileError.self) { try ProfileLoader.parse("{ not json") }
+  }
+
+  @Test func basedOnInheritsAndChildWins() throws {
+    var lib = ProfileLibrary()
+    try lib.add(data: Data(##"{"schema": "caption-style-profile/1", "id": "base", "text": {"color": "#FFFF00", "fontWeight": 700}, "background": {"opacity": 0.5}}"##.utf8), file: "base.json")
+    try lib.add(data: Data(##"{"schema": "caption-style-profile/1", "id": "child", "basedOn": "base", "background": {"opacity": 1}}"##.utf8), file: "child.json")
+    let p = try lib.profile("child")
+    #expect(p.text.color == RGB(hex: "#FFFF00"))
+    #expect(p.text.fontWeight == 700)
+    #expect(p.background.opacity == 1)
+    #expect(p.basedOn == "base")
+    // The shipped outline profile inherits its box from the 50% one.
+    let shipped = try ProfileLibrary.builtIn.profile("translucent-box-50-outline")
+    #expect(shipped.basedOn == "fcc-semitransparent-box")
+    #expect(shipped.background.opacity == 0.5)
+    #expect(shipped.edge.type == .uniform && shipped.edge.width == 0.06)
+  }
+
+  @Test func basedOnCycleAndMissingBase() throws {
+    var lib = ProfileLibrary()
+    try lib.add(
+      data: Data(##"[{"schema": "caption-style-profile/1", "id": "a", "basedOn": "b"}, {"schema": "caption-style-profile/1", "id": "b", "basedOn": "a"}, {"schema": "caption-style-profile/1", "id": "c", "basedOn": "nope"}]"##.utf8),
+      file: "cycle.json")
+    #expect(throws: ProfileError.inheritanceCycle(["a", "b", "a"])) { try lib.profile("a") }
+    #expect(throws: ProfileError.unknownProfile(id: "nope", referencedFrom: "cycle.json")) { try lib.profile("c") }
+  }
+
+  @Test func arrayIssuesArePrefixed() {
+    var lib = ProfileLibrary()
+    do {
+      try lib.add(data: Data(##"[{"schema": "caption-style-profile/1", "id": "a"}, {"schema": "caption-style-profile/1", "id": "b", "edge": {"width": 1}}]"##.utf8), file: "two.json")
+      Issue.record("should throw")
+    } catch {
+      #expect(error == .invalidProfile(file: "two.json", issues: [ProfileIssue(path: "$[1].edge.width", kind: .outOfRange(value: 1, min: 0, max: 0.25))]))
+    }
+  }
+
+  @Test func loadByIdOrPath() throws {
+    #expect(try ProfileLoader.load("cea608-classic").first?.id == "cea608-classic")
+    #expect(throws: ProfileError.unknownProfile(id: "no-such-profile", referencedFrom: nil)) { try ProfileLoader.load("no-such-profile") }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-style-\(UInt32.random(in: 0...UInt32.max)).json")
+    try Data(##"{"schema": "caption-style-profile/1", "id": "mine", "basedOn": "cea608-classic", "text": {"color": "#00FFFF"}}"##.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let p = try #require(try ProfileLoader.load(url.path).first)
+    #expect(p.id == "mine" && p.text.color == RGB(hex: "#00FFFF") && p.background.opacity == 1)
+  }
+}
