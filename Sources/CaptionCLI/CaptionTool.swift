@@ -8,7 +8,7 @@ public enum CaptionTool {
 
   /// Every subcommand, in the order `--help` lists them.
   public static let commands: [any CLICommand.Type] = [
-    ValidateCommand.self, ConvertCommand.self, FormatsCommand.self, ProfileCommand.self,
+    ValidateCommand.self, ConvertCommand.self, FixCommand.self, DiffCommand.self, FormatsCommand.self, ProfileCommand.self,
   ]
 
   /// Runs the tool.

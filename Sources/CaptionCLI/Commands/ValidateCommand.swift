@@ -1,10 +1,15 @@
 import CaptionKit
+import Foundation
 
-/// `captionkit validate PATH...`: reads caption files and reports every problem.
+/// `captionkit validate PATH...`: reads caption files and reports every problem: the format's
+/// own rules (reader diagnostics) and the caption quality rules (lint), with repository
+/// configuration, suppressions, baselines and CI report formats.
 enum ValidateCommand: CLICommand {
   static let name = "validate"
-  static let summary = "Check caption files against their format's rules (files or folders)"
-  static let valuedOptions: Set<String> = CaptionLoader.valuedOptions.union(SeverityPolicy.valuedOptions).union(["format"])
+  static let summary = "Check caption files against their format's rules and quality rules (files or folders)"
+  static let valuedOptions: Set<String> = CaptionLoader.valuedOptions.union(SeverityPolicy.valuedOptions).union([
+    "format", "preset", "config", "baseline", "write-baseline", "media", "media-duration", "report",
+  ])
   static let help = """
     Usage: captionkit validate [options] PATH...
 
@@ -12,75 +17,243 @@ enum ValidateCommand: CLICommand {
     .xml files; '-' reads standard input) and reports every problem found, with its line and
     column. The format is detected from the content; the file extension only breaks ties.
 
+    Besides the format's own rules, caption quality rules (lint) run on every file: timing
+    (durations, gaps, overlaps), reading speed, line length and count, empty cues, whitespace,
+    markup. Their thresholds come from a preset (default 'streaming': 42 characters, 2 lines,
+    17 cps, 5/6 s to 7 s, 2-frame gaps) and from .captionkit.json, found by walking up from each
+    input file. Run 'captionkit validate --list-rules' for the rules and presets.
+
     Options:
-      --format text|json     Output format (default text: file:line:col: severity: [code] message)
+      --format FORMAT        Output: text (default: file:line:col: severity: [code] message),
+                             json, sarif (SARIF 2.1.0), junit (JUnit XML), github (Actions annotations)
+      --report FORMAT=FILE   Also write a report in FORMAT to FILE (repeatable), from the same run
       --fail-on SEVERITY     Exit 1 when a finding is at or above: error (default), warning, info
       --strict               Same as --fail-on warning
+      --preset NAME          Lint preset: streaming (default), broadcast, cea608, dcmp-educational,
+                             dcmp-children, dcmp-adult, dcmp-cultural
+      --config FILE          Use this configuration instead of finding .captionkit.json
+      --no-lint              Check only the format's rules
+      --baseline FILE        Report and fail only on findings not recorded in FILE
+      --write-baseline FILE  Record every current finding in FILE (exit 0 unless I/O fails)
+      --media-duration TIME  The programme's duration (seconds or h:mm:ss.mmm), for media.* rules
+      --media FILE           Take the duration from a media file (needs the media inspector)
+      --list-rules           List the lint rules and presets, then exit
       --from FORMAT          Don't detect: read as webvtt, srt or ttml
       --encoding NAME        Decode with this encoding (utf-8, windows-1252, utf-16le, ...)
       --profile NAME         Validation profile (TTML: imsc1.1, ebu-tt-d, ttml2)
       --max-file-size BYTES  Largest input read (default 536870912)
       --quiet                Print only findings at or above the failing severity
 
-    Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error.
+    Inline suppressions: a WebVTT 'NOTE captionkit-disable RULE...' block silences RULE for the
+    next cue; 'NOTE captionkit-disable-file RULE...' for the whole file.
+
+    Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or I/O error.
 
     """
 
   static let captionExtensions: Set<String> = ["vtt", "webvtt", "srt", "ttml", "dfxp", "xml"]
+  static let reportFormats = ["text", "json", "sarif", "junit", "github"]
 
   static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
+    if args.flag("list-rules") {
+      try args.checkAllUnderstood()
+      io.out(ruleList())
+      return .success
+    }
     let loader = try CaptionLoader(&args)
+    let failOnGiven = args.value("fail-on") != nil || args.flag("strict")
     let policy = try SeverityPolicy(&args)
     let format = args.value("format") ?? "text"
-    guard ["text", "json"].contains(format) else { throw .usage("--format takes text or json") }
+    guard reportFormats.contains(format) else { throw .usage("--format takes text, json, sarif, junit or github") }
+    var extraReports: [(format: String, path: String)] = []
+    for r in args.values("report") {
+      guard let eq = r.firstIndex(of: "="), reportFormats.contains(String(r[..<eq])), r.index(after: eq) < r.endIndex else {
+        throw .usage("--report takes FORMAT=FILE with FORMAT one of \(reportFormats.joined(separator: ", "))")
+      }
+      extraReports.append((String(r[..<eq]), String(r[r.index(after: eq)...])))
+    }
     let quiet = args.flag("quiet")
+    let writeBaselinePath = args.value("write-baseline")
+    var lint = try session(&args)
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
-    let paths = try FileAccess.expand(args.positionals, extensions: captionExtensions)
+    var paths: [String] = []
+    for p in try FileAccess.expand(args.positionals, extensions: captionExtensions) where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
+      paths.append(p)
+    }
+    let firstConfig = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: paths.first ?? "-") }
+    let failOn = failOnGiven ? policy.failOn : (firstConfig.failOn ?? policy.failOn)
 
     let printer = DiagnosticPrinter(color: io.colorAllowed())
-    var entries: [ValidationReport.FileEntry] = []
-    var counts = [Severity: Int]()
-    var failed = false
-    var ioFailure = false
-    var filesWithErrors = 0
+    var files: [RunReport.File] = []
+    var recorded: [Baseline.Item] = []
+    let streamText = format == "text"
     for path in paths {
       let loaded: CaptionLoader.Loaded
       do {
         loaded = try loader.load(path, io: io)
       } catch {
-        ioFailure = true
-        if format == "json" {
-          entries.append(.init(path: path, format: nil, encoding: nil, cueCount: nil, error: error.description, diagnostics: []))
-        } else {
-          io.errLine("\(path): error: \(error.description.hasPrefix(path) ? String(error.description.dropFirst(path.count + 2)) : error.description)")
-        }
+        files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
+        if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
         continue
       }
-      let diags = loaded.result.diagnostics
-      for d in diags { counts[d.severity, default: 0] += 1 }
-      if diags.contains(where: { $0.severity == .error }) { filesWithErrors += 1 }
-      if policy.fails(diags) { failed = true }
-      if format == "json" {
-        entries.append(.init(
-          path: loaded.path, format: loaded.format.id, encoding: loaded.result.encoding.rawValue,
-          cueCount: loaded.result.document.cues.count, error: nil, diagnostics: diags.map(ValidationReport.DiagnosticEntry.init)))
-      } else {
-        for d in diags where !quiet || d.severity >= policy.failOn {
-          io.outLine(printer.line(d))
-        }
+      let file = try configured { () throws(ConfigurationError) in
+        try lint.check(path: loaded.path, format: loaded.format.id, result: loaded.result, recording: &recorded)
+      }
+      files.append(file)
+      if streamText {
+        for d in file.diagnostics where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
       }
     }
-    let errors = counts[.error, default: 0], warnings = counts[.warning, default: 0], infos = counts[.info, default: 0]
-    if format == "json" {
-      let report = ValidationReport(
-        files: entries,
-        summary: .init(files: paths.count, filesWithErrors: filesWithErrors, errors: errors, warnings: warnings, infos: infos, failOn: policy.failOn.rawValue, passed: !failed && !ioFailure))
-      io.writeOut(report.encoded())
-    } else if !quiet || failed {
-      io.outLine("\(paths.count) file\(paths.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info")
+    let report = RunReport(files: files, failOn: failOn, tool: "captionkit \(CaptionTool.version)", toolVersion: CaptionTool.version)
+    let failed = report.hasFailingFindings
+
+    switch format {
+    case "text":
+      if !quiet || failed { io.outLine(summaryLine(report)) }
+    default:
+      io.writeOut(render(format, report))
     }
-    if ioFailure { return .usageOrIO }
+    let inputs = paths
+    for (f, path) in extraReports {
+      try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs)
+    }
+    if let out = writeBaselinePath {
+      let baseline = Baseline(recording: recorded)
+      try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs)
+      io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(out)")
+      return report.hasIOErrors ? .usageOrIO : .success
+    }
+    if report.hasIOErrors { return .usageOrIO }
     return failed ? .findings : .success
+  }
+
+  /// Builds the lint session from `--config`, `--preset`, `--no-lint`, `--baseline` and the
+  /// media options.
+  static func session(_ args: inout ArgumentScanner) throws(ToolError) -> LintSession {
+    var preset: LintPreset?
+    if let name = args.value("preset") {
+      guard let p = LintPreset.named(name) else {
+        throw .usage("unknown preset '\(name)'; known: \(LintPreset.builtIn.map(\.id).joined(separator: ", "))")
+      }
+      preset = p
+    }
+    let noLint = args.flag("no-lint")
+    var baseline: Baseline?
+    if let path = args.value("baseline") {
+      guard let data = FileManager.default.contents(atPath: path) else { throw .io(path: path, message: "cannot read the baseline") }
+      baseline = try configured { () throws(ConfigurationError) in try Baseline.parse(Array(data), path: path) }
+    }
+    var context = LintContext()
+    if args.value("media") != nil {
+      throw .usage("--media needs the media inspector, which this build does not include yet; give the programme length with --media-duration")
+    }
+    if let d = args.value("media-duration") {
+      guard let t = parseDuration(d) else { throw .usage("--media-duration takes seconds (5400, 5400.5) or h:mm:ss.mmm") }
+      context.mediaDuration = t
+    }
+    let configPath = args.value("config")
+    return try configured { () throws(ConfigurationError) in
+      try LintSession(configPath: configPath, presetOverride: preset, lintEnabled: !noLint, baseline: baseline, context: context)
+    }
+  }
+
+  /// Runs a configuration step, turning a `ConfigurationError` into a usage error (exit 2)
+  /// that names the file and JSON path.
+  static func configured<T>(_ body: () throws(ConfigurationError) -> T) throws(ToolError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw .usage("invalid configuration: \(error)")
+    }
+  }
+
+  /// Seconds (`5400`, `5400.25`) or `h:mm:ss(.fff)` / `mm:ss(.fff)`, exactly (to the microsecond).
+  static func parseDuration(_ s: String) -> CaptionTime? {
+    let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count) else { return nil }
+    var total: Int64 = 0
+    for (i, p) in parts.enumerated() {
+      let last = i == parts.count - 1
+      if last {
+        let sec = p.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(sec.count), let whole = Int64(sec[0]), whole >= 0 else { return nil }
+        var micros: Int64 = 0
+        if sec.count == 2 {
+          let frac = sec[1]
+          guard !frac.isEmpty, frac.count <= 6, let f = Int64(frac), f >= 0 else { return nil }
+          micros = f
+          for _ in frac.count..<6 { micros *= 10 }
+        }
+        guard whole < 1_000_000_000 else { return nil }
+        total = (total * 60 + whole) * 1_000_000 + micros
+        if parts.count == 1 { total = whole * 1_000_000 + micros }
+      } else {
+        guard let v = Int64(p), v >= 0, v < 100_000 else { return nil }
+        total = total * 60 + v
+      }
+    }
+    return CaptionTime(value: total, timescale: 1_000_000)
+  }
+
+  /// One report in any of the formats.
+  static func render(_ format: String, _ report: RunReport) -> [UInt8] {
+    switch format {
+    case "json": return jsonReport(report).encoded()
+    case "sarif": return SARIFReport(report: report).encoded()
+    case "junit": return JUnitReport(report: report).encoded()
+    case "github": return Array(GitHubAnnotations(report: report).lines().map { $0 + "\n" }.joined().utf8)
+    default:
+      var s = ""
+      for f in report.files {
+        if let e = f.error { s += "\(f.path): error: \(e)\n" }
+        for d in f.diagnostics { s += d.description + "\n" }
+      }
+      return Array((s + summaryLine(report) + "\n").utf8)
+    }
+  }
+
+  static func summaryLine(_ report: RunReport) -> String {
+    let c = report.counts
+    let errors = c[.error, default: 0], warnings = c[.warning, default: 0], infos = c[.info, default: 0]
+    let n = report.files.count
+    var s = "\(n) file\(n == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
+    let baselined = report.files.reduce(0) { $0 + $1.baselinedCount }
+    let suppressed = report.files.reduce(0) { $0 + $1.suppressedCount }
+    var extra: [String] = []
+    if baselined > 0 { extra.append("\(baselined) in baseline") }
+    if suppressed > 0 { extra.append("\(suppressed) suppressed") }
+    if !extra.isEmpty { s += " (" + extra.joined(separator: ", ") + ")" }
+    return s
+  }
+
+  /// The `captionkit.validate` version 1 JSON report (unchanged shape; lint findings are
+  /// diagnostics with `lint.*` codes).
+  static func jsonReport(_ report: RunReport) -> ValidationReport {
+    let c = report.counts
+    let entries = report.files.map { f in
+      ValidationReport.FileEntry(
+        path: f.path, format: f.format, encoding: f.encoding, cueCount: f.cueCount, error: f.error,
+        diagnostics: f.diagnostics.map(ValidationReport.DiagnosticEntry.init))
+    }
+    return ValidationReport(
+      files: entries,
+      summary: .init(
+        files: report.files.count, filesWithErrors: report.files.filter { $0.diagnostics.contains { $0.severity == .error } }.count,
+        errors: c[.error, default: 0], warnings: c[.warning, default: 0], infos: c[.info, default: 0],
+        failOn: report.failOn.rawValue, passed: !report.hasFailingFindings && !report.hasIOErrors))
+  }
+
+  static func ruleList() -> String {
+    var s = "Rules (code, default severity, summary; threshold source):\n"
+    for r in RuleCatalog.all {
+      s += "  \(r.code.padding(toLength: 32, withPad: " ", startingAt: 0)) \(r.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(r.enabledByDefault ? "" : "(off by default) ")\(r.summary)\n"
+      s += "  \(String(repeating: " ", count: 42))source: \(r.thresholdSource)\n"
+    }
+    s += "\nPresets (--preset, \"preset\" in .captionkit.json; default \(LintPreset.defaultID)):\n"
+    for p in LintPreset.builtIn {
+      s += "  \(p.id.padding(toLength: 18, withPad: " ", startingAt: 0)) \(p.summary)\n"
+    }
+    return s
   }
 }

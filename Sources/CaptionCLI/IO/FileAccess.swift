@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// File reads and atomic, non-clobbering writes for the CLI.
 enum FileAccess {
   /// Reads a file, or standard input for `-`.
@@ -37,10 +43,10 @@ enum FileAccess {
     let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
     do {
       try Data(bytes).write(to: temp, options: [.withoutOverwriting])
-      if FileManager.default.fileExists(atPath: target.path) {
-        _ = try FileManager.default.replaceItemAt(target, withItemAt: temp)
-      } else {
-        try FileManager.default.moveItem(at: temp, to: target)
+      // rename(2) replaces an existing target atomically. (FileManager.replaceItemAt on Linux
+      // deletes the target and then fails, losing the file.)
+      if rename(temp.path, target.path) != 0 {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
       }
     } catch {
       try? FileManager.default.removeItem(at: temp)

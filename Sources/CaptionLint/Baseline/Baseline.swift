@@ -39,7 +39,8 @@ public struct Baseline: Sendable, Hashable {
       self.diagnostic = diagnostic
       self.cueText = cueText
     }
-    var fingerprint: String { Fingerprint.make(code: diagnostic.code, file: diagnostic.file ?? "", cueText: cueText) }
+    /// The item's fingerprint.
+    public var fingerprint: String { Fingerprint.make(code: diagnostic.code, file: diagnostic.file ?? "", cueText: cueText) }
   }
 
   public static let schema = "captionkit.baseline"
@@ -67,18 +68,18 @@ public struct Baseline: Sendable, Hashable {
     self.init(entries: Array(byPrint.values))
   }
 
-  /// Splits findings into new ones and ones the baseline accepts.
-  public func partition(_ items: [Item]) -> (new: [Diagnostic], accepted: [Diagnostic]) {
+  /// Splits findings into new ones and ones the baseline accepts, keeping their order.
+  public func partition(_ items: [Item]) -> (new: [Item], accepted: [Item]) {
     var remaining: [String: Int] = [:]
     for e in entries { remaining[e.fingerprint, default: 0] += e.count }
-    var new: [Diagnostic] = [], accepted: [Diagnostic] = []
+    var new: [Item] = [], accepted: [Item] = []
     for item in items {
       let fp = item.fingerprint
       if let n = remaining[fp], n > 0 {
         remaining[fp] = n - 1
-        accepted.append(item.diagnostic)
+        accepted.append(item)
       } else {
-        new.append(item.diagnostic)
+        new.append(item)
       }
     }
     return (new, accepted)

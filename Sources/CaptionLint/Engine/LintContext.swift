@@ -15,8 +15,17 @@ public struct LintContext: Sendable {
   /// The id of the format the document was read from (`webvtt`, `srt`, `ttml`), which decides
   /// the markup `markup.unknown-tag` accepts; `nil` accepts the markup of every format.
   public var format: String?
+  /// What the reader already reported for this document. A lint finding is dropped when the
+  /// reader reported a diagnostic its rule lists in `readerEquivalents` for the same cue (same
+  /// `cueIndex`, or a location between the cue's timing line and the next cue's), so
+  /// `validate` does not say the same thing twice.
+  public var readerDiagnostics: [Diagnostic] = []
 
-  public init(mediaDuration: CaptionTime? = nil, fullTrack: CaptionDocument? = nil, language: String? = nil, format: String? = nil) {
+  public init(
+    mediaDuration: CaptionTime? = nil, fullTrack: CaptionDocument? = nil, language: String? = nil, format: String? = nil,
+    readerDiagnostics: [Diagnostic] = []
+  ) {
+    self.readerDiagnostics = readerDiagnostics
     self.mediaDuration = mediaDuration
     self.fullTrack = fullTrack
     self.language = language

@@ -24,6 +24,13 @@ public protocol LintRule: Sendable {
   /// Whether the rule runs when the configuration does not mention it. Rules for special
   /// targets (CEA-608) are off unless a preset or the configuration turns them on.
   var enabledByDefault: Bool { get }
+  /// Reader diagnostic codes (matched by suffix: `cue.empty` matches `webvtt.cue.empty`) that
+  /// already say what this rule would say; a finding on a cue the reader reported such a
+  /// diagnostic for is not repeated (see `LintContext.readerDiagnostics`).
+  var readerEquivalents: [String] { get }
+
+  /// Whether the rule can run with this context (media rules need a media duration).
+  func applies(to context: LintContext) -> Bool
 
   /// Checks one document and appends findings.
   func check(_ input: LintRuleInput, into findings: inout [LintFinding])
@@ -31,6 +38,8 @@ public protocol LintRule: Sendable {
 
 extension LintRule {
   public var enabledByDefault: Bool { true }
+  public var readerEquivalents: [String] { [] }
+  public func applies(to context: LintContext) -> Bool { true }
   /// The diagnostic code this rule reports: `lint.` + `id`.
   public var code: String { "lint." + id }
 }

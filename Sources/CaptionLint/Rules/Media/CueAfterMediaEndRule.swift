@@ -10,6 +10,7 @@ public struct CueAfterMediaEndRule: LintRule {
   public var defaultSeverity: Severity { .error }
   public var summary: String { "Cues must end within the media's duration." }
   public var thresholdSource: String { "The media duration (from the media inspector or --media-duration)" }
+  public func applies(to context: LintContext) -> Bool { context.mediaDuration != nil }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let media = input.context.mediaDuration else { return }

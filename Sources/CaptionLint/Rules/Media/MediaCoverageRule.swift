@@ -12,6 +12,7 @@ public struct MediaCoverageRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Captions must run to near the end of the programme." }
   public var thresholdSource: String { "CaptionKit policy: at most 60 s uncaptioned at the end (configurable)" }
+  public func applies(to context: LintContext) -> Bool { context.mediaDuration != nil }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let media = input.context.mediaDuration, let tail = input.thresholds.maxUncaptionedTail else { return }

@@ -12,6 +12,7 @@ public struct ForcedSubsetRule: LintRule {
   public var defaultSeverity: Severity { .error }
   public var summary: String { "A forced track's cues must all appear in the full track." }
   public var thresholdSource: String { "Packaging practice: forced narratives are a subset of the full subtitle track" }
+  public func applies(to context: LintContext) -> Bool { context.fullTrack != nil }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let full = input.context.fullTrack else { return }

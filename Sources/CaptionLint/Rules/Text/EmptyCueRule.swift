@@ -10,6 +10,7 @@ public struct EmptyCueRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "A cue must have visible text." }
   public var thresholdSource: String { "No threshold; an empty cue shows nothing or an empty box" }
+  public var readerEquivalents: [String] { ["cue.empty", "cue.empty-text"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() where Self.isEmpty(cue) {

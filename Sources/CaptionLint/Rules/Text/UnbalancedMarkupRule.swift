@@ -15,6 +15,7 @@ public struct UnbalancedMarkupRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Cue text tags must be closed, in order." }
   public var thresholdSource: String { "WebVTT cue text syntax (§4.2.2); SRT players' HTML-like tags" }
+  public var readerEquivalents: [String] { ["cuetext.unclosed-tag", "cuetext.mismatched-end-tag", "tag.unclosed", "tag.unmatched-close", "tag.misnested"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() {

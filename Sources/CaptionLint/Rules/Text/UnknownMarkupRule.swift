@@ -13,6 +13,7 @@ public struct UnknownMarkupRule: LintRule {
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Cue text may only use the tags its format defines." }
   public var thresholdSource: String { "WebVTT §4.2.2 cue text tags; SubRip's de facto i, b, u, font" }
+  public var readerEquivalents: [String] { ["cuetext.unknown-tag", "tag.unknown"] }
 
   static let webvtt: Set<String> = ["c", "i", "b", "u", "ruby", "rt", "v", "lang"]
   static let srt: Set<String> = ["i", "b", "u", "font"]

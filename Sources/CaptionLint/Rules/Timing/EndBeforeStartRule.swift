@@ -9,6 +9,7 @@ public struct EndBeforeStartRule: LintRule {
   public var defaultSeverity: Severity { .error }
   public var summary: String { "A cue's end time must be after its start time." }
   public var thresholdSource: String { "WebVTT cue timings (end must be greater than start); players drop such cues" }
+  public var readerEquivalents: [String] { ["cue.end-not-after-start", "timing.end-before-start", "timing.zero-duration"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() where cue.end <= cue.start {

@@ -1,0 +1,90 @@
+import CaptionKit
+import Foundation
+
+/// `captionkit diff A B`: compares two caption files, in any formats, cue by cue.
+enum DiffCommand: CLICommand {
+  static let name = "diff"
+  static let summary = "Compare two caption files cue by cue: timing, text, style, position"
+  static let valuedOptions: Set<String> = CaptionLoader.valuedOptions.union(["tolerance", "ignore", "format"])
+  static let help = """
+    Usage: captionkit diff [options] A B
+
+    Compares two caption files (any formats: a WebVTT file against its SRT or TTML conversion)
+    on what viewers see: cues added or removed, and for matching cues their timing (beyond a
+    tolerance), text, style (markup, classes, named styles) and position. Cues are matched by
+    their text, then by overlapping times, so one inserted cue does not shift the rest.
+
+    Output, one line per difference:
+      ~ cue 3 → 3 timing: start 0:00:04.500 → 0:00:04.700 (+200 ms)
+      ~ cue 4 → 4 text: "Hello" → "Hullo"
+      - cue 5 → – removed: [0:00:10.000 → 0:00:12.000] "Gone"
+      + cue – → 6 added: [0:00:14.000 → 0:00:15.000] "New"
+
+    Options:
+      --tolerance MS         Ignore start/end differences up to MS milliseconds (default 0)
+      --ignore LIST          Don't compare: timing, text, style, position (comma-separated)
+      --format text|json     Output format (default text)
+      --from FORMAT          Don't detect the formats
+      --encoding NAME        Decode both with this encoding
+
+    Exit codes: 0 same, 1 differences beyond the tolerance, 2 usage or I/O error.
+
+    """
+
+  static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
+    let loader = try CaptionLoader(&args)
+    var options = CaptionDiff.Options()
+    if let t = args.value("tolerance") {
+      guard let ms = Double(t), ms >= 0, ms < 1e9 else { throw .usage("--tolerance takes a number of milliseconds") }
+      options.tolerance = CaptionTime(value: Int64((ms * 1000).rounded()), timescale: 1_000_000)
+    }
+    for item in args.values("ignore").flatMap({ $0.split(separator: ",") }) {
+      switch item {
+      case "timing": options.compareTiming = false
+      case "text": options.compareText = false
+      case "style": options.compareStyle = false
+      case "position": options.comparePosition = false
+      default: throw .usage("--ignore takes timing, text, style or position")
+      }
+    }
+    let format = args.value("format") ?? "text"
+    guard format == "text" || format == "json" else { throw .usage("--format takes text or json") }
+    try args.checkAllUnderstood()
+    guard args.positionals.count == 2 else { throw .usage("diff takes two files") }
+    if args.positionals[0] == "-" && args.positionals[1] == "-" { throw .usage("only one of the files can be standard input") }
+    let a = try loader.load(args.positionals[0], io: io)
+    let b = try loader.load(args.positionals[1], io: io)
+    let diffs = CaptionDiff.compare(a.result.document, b.result.document, options: options)
+    if format == "json" {
+      let dto = DiffReport(
+        a: a.path, b: b.path, toleranceMilliseconds: Double(options.tolerance.rounded(toTimescale: 1_000_000)) / 1000,
+        differences: diffs.map { .init(kind: $0.kind.rawValue, cueA: $0.indexA, cueB: $0.indexB, detail: $0.detail) })
+      let e = JSONEncoder()
+      e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      io.writeOut(Array((try? e.encode(dto)) ?? Data()) + [0x0A])
+    } else {
+      for d in diffs { io.outLine(d.description) }
+      let tol = options.tolerance == .zero ? "" : " beyond \(options.tolerance.rounded(toTimescale: 1000)) ms"
+      io.outLine(diffs.isEmpty
+        ? "\(a.path) and \(b.path) match (\(a.result.document.cues.count) cues)"
+        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(a.path) (\(a.result.document.cues.count) cues) and \(b.path) (\(b.result.document.cues.count) cues)")
+    }
+    return diffs.isEmpty ? .success : .findings
+  }
+
+  /// The `diff --format json` output, schema `captionkit.diff` version 1.
+  struct DiffReport: Encodable {
+    struct Entry: Encodable {
+      let kind: String
+      let cueA: Int?
+      let cueB: Int?
+      let detail: String
+    }
+    let schema = "captionkit.diff"
+    let schemaVersion = 1
+    let a: String
+    let b: String
+    let toleranceMilliseconds: Double
+    let differences: [Entry]
+  }
+}

@@ -1,0 +1,132 @@
+import CaptionCore
+import Foundation
+
+/// Lints many files the way `captionkit validate` does: finds each file's `.captionkit.json`
+/// (walking up from the file, cached per folder) unless one configuration is given, applies the
+/// configuration's include and exclude globs, runs the linter, and splits findings against a
+/// baseline.
+///
+/// Reads configuration files from disk; never prints.
+public struct LintSession: Sendable {
+  /// Whether lint rules run (`--no-lint` turns them off; reader diagnostics still count).
+  public var lintEnabled: Bool
+  /// A preset that overrides every configuration's (`--preset`).
+  public var presetOverride: LintPreset?
+  /// The baseline findings are checked against (`--baseline`), if any.
+  public var baseline: Baseline?
+  /// Facts from outside the files (media duration).
+  public var context: LintContext
+  private let explicit: LintConfiguration?
+  private var cache: [String: LintConfiguration] = [:]
+
+  /// - Parameters:
+  ///   - configPath: a configuration file to use for every input instead of discovery.
+  ///   - presetOverride: a preset that replaces the configured one.
+  /// - Throws: `ConfigurationError` when `configPath` cannot be read or is invalid.
+  public init(configPath: String? = nil, presetOverride: LintPreset? = nil, lintEnabled: Bool = true, baseline: Baseline? = nil, context: LintContext = LintContext()) throws(ConfigurationError) {
+    // Do the throwing work before any stored property is set (typed throws out of a partially
+    // initialised struct miscompiles in Swift 6.3).
+    var loaded: LintConfiguration?
+    if let configPath { loaded = try Self.load(configPath) }
+    explicit = loaded
+    self.lintEnabled = lintEnabled
+    self.presetOverride = presetOverride
+    self.baseline = baseline
+    self.context = context
+  }
+
+  /// Reads and parses one configuration file.
+  public static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ConfigurationError(file: path, path: "$", message: "cannot read the configuration file")
+    }
+    return try ConfigurationFile.parse(Array(data), path: path)
+  }
+
+  /// The configuration for an input file (`-` uses the working directory's).
+  public mutating func configuration(forFile path: String) throws(ConfigurationError) -> LintConfiguration {
+    var config: LintConfiguration
+    if let explicit {
+      config = explicit
+    } else {
+      let dir = path == "-" ? FileManager.default.currentDirectoryPath : (Self.absolute(path) as NSString).deletingLastPathComponent
+      if let cached = cache[dir] {
+        config = cached
+      } else {
+        if let found = ConfigurationFile.find(from: dir) {
+          config = try Self.load(found)
+        } else {
+          config = LintConfiguration()
+        }
+        cache[dir] = config
+      }
+    }
+    if let presetOverride { config.preset = presetOverride }
+    return config
+  }
+
+  /// Whether the configuration's `include` / `exclude` globs keep `path`. Paths outside the
+  /// configuration's folder, and standard input, are always kept.
+  public mutating func isIncluded(_ path: String) throws(ConfigurationError) -> Bool {
+    if path == "-" { return true }
+    let config = try configuration(forFile: path)
+    guard let base = config.baseDirectory, !(config.include.isEmpty && config.exclude.isEmpty) else { return true }
+    let abs = Self.absolute(path)
+    let root = Self.absolute(base.isEmpty ? "." : base)
+    guard abs.hasPrefix(root + "/") else { return true }
+    let rel = String(abs.dropFirst(root.count + 1))
+    if !config.include.isEmpty && !config.include.contains(where: { PathGlob.matches($0, rel) }) { return false }
+    return !config.exclude.contains { PathGlob.matches($0, rel) }
+  }
+
+  /// Lints one read file and applies the baseline.
+  ///
+  /// - Parameters:
+  ///   - path: the path diagnostics name (set as their `file`).
+  ///   - format: the format id it was read as.
+  ///   - result: the reader's result (its diagnostics are kept and baselined too).
+  ///   - recording: every finding before the baseline is applied is appended here (for
+  ///     `--write-baseline`).
+  public mutating func check(path: String, format: String, result: ReadResult, recording: inout [Baseline.Item]) throws(ConfigurationError) -> RunReport.File {
+    var diagnostics = result.diagnostics.map { d -> Diagnostic in
+      var d = d
+      d.file = path
+      return d
+    }
+    let document = result.document
+    var suppressed = 0
+    var rulesChecked: [String] = []
+    if lintEnabled {
+      let config = try configuration(forFile: path)
+      var ctx = context
+      ctx.format = format
+      ctx.readerDiagnostics = result.diagnostics
+      let linter = Linter(configuration: config)
+      let lint = linter.lint(document, context: ctx)
+      for var d in lint.diagnostics {
+        d.file = path
+        diagnostics.append(d)
+      }
+      suppressed = lint.suppressedCount
+      let language = document.metadata.language ?? ctx.language
+      rulesChecked = linter.rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
+    }
+    let items = diagnostics.map { Baseline.Item(diagnostic: $0, cueText: Fingerprint.cueText(for: $0, in: document)) }
+    recording.append(contentsOf: items)
+    var kept = items
+    var baselined = 0
+    if let baseline {
+      let split = baseline.partition(items)
+      kept = split.new
+      baselined = split.accepted.count
+    }
+    return RunReport.File(
+      path: path, format: format, encoding: result.encoding.rawValue, cueCount: document.cues.count,
+      diagnostics: kept.map(\.diagnostic), fingerprints: kept.map(\.fingerprint), baselinedCount: baselined,
+      suppressedCount: suppressed, rulesChecked: rulesChecked)
+  }
+
+  static func absolute(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+}

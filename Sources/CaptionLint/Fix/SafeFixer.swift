@@ -1,0 +1,175 @@
+import CaptionCore
+
+/// Fixes that cannot change what a caption says or when: removing empty cues, trimming
+/// whitespace at the ends of lines, and (optionally) ending a cue where the next one in the
+/// same position starts. Timestamp and line-ending normalisation and the closing of unbalanced
+/// tags come from writing the document back with its format's writer (the model's cue text is a
+/// tree, so written tags always balance); `captionkit fix` does that and then re-reads the
+/// result to prove nothing else changed.
+public enum SafeFixer {
+  /// Which fixes to apply.
+  public struct Options: Sendable, Hashable {
+    /// Remove cues with no visible text. Default on.
+    public var removeEmptyCues: Bool
+    /// Trim whitespace at the start and end of each line, and blank lines at the start and end
+    /// of a cue. Default on.
+    public var trimWhitespace: Bool
+    /// End a cue where a later cue in the same position starts, when they overlap. Default off
+    /// (it shortens a cue, which is a judgement call).
+    public var trimOverlaps: Bool
+
+    public init(removeEmptyCues: Bool = true, trimWhitespace: Bool = true, trimOverlaps: Bool = false) {
+      self.removeEmptyCues = removeEmptyCues
+      self.trimWhitespace = trimWhitespace
+      self.trimOverlaps = trimOverlaps
+    }
+  }
+
+  /// One applied fix.
+  public struct Change: Sendable, Hashable, CustomStringConvertible {
+    /// `empty-cue-removed`, `whitespace-trimmed`, `overlap-trimmed`.
+    public var kind: String
+    /// The 0-based index of the cue in the original document.
+    public var cueIndex: Int
+    /// What was done, for people.
+    public var message: String
+
+    public var description: String { message }
+  }
+
+  /// Reader diagnostic codes (suffixes after the format prefix) whose problem writing the file
+  /// back repairs without changing meaning: tag balance, timestamp spelling, spacing, line
+  /// endings, SRT numbering, empty cues.
+  public static let repairableReaderCodes: [String] = [
+    "cuetext.unclosed-tag", "cuetext.mismatched-end-tag", "tag.unclosed", "tag.unmatched-close", "tag.misnested",
+    "timing.spacing", "timing.arrow-spacing", "timing.whitespace", "timing.period-separator", "timing.bad-separator",
+    "timing.missing-leading-zero", "timing.missing-hours", "timing.missing-milliseconds", "timing.fraction-digits",
+    "timestamp.fraction-digits", "timestamp.hours-digits", "timestamp.field-digits",
+    "line.mixed-endings", "line.whitespace-only", "block.whitespace-line",
+    "index.missing", "index.out-of-sequence", "index.duplicate", "index.whitespace", "index.byte-order-mark",
+    "cue.empty", "cue.empty-text",
+  ]
+
+  /// Reader diagnostics that make an automatic rewrite unsafe: every warning or error that is
+  /// not in `repairableReaderCodes` (the reader may have skipped or guessed at content, and
+  /// writing the file back would make the guess permanent).
+  public static func blockingDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.filter { d in
+      d.severity >= .warning && !repairableReaderCodes.contains { d.code.hasSuffix("." + $0) }
+    }
+  }
+
+  /// Applies the fixes.
+  ///
+  /// - Returns: the fixed document (comments re-anchored to the cues that remain) and each fix.
+  public static func apply(_ document: CaptionDocument, options: Options = Options()) -> (document: CaptionDocument, changes: [Change]) {
+    var doc = document
+    var changes: [Change] = []
+    if options.trimWhitespace {
+      for i in doc.cues.indices {
+        let trimmed = trimLines(doc.cues[i].content)
+        if trimmed != doc.cues[i].content {
+          doc.cues[i].content = trimmed
+          changes.append(Change(kind: "whitespace-trimmed", cueIndex: i, message: "cue \(i + 1): trimmed whitespace"))
+        }
+      }
+    }
+    if options.trimOverlaps {
+      let order = doc.cues.indices.sorted { (doc.cues[$0].start, $0) < (doc.cues[$1].start, $1) }
+      for k in order.indices.dropLast() {
+        let a = order[k], b = order[k + 1]
+        let ca = doc.cues[a], cb = doc.cues[b]
+        if ca.settings == cb.settings, ca.start < cb.start, ca.end > cb.start {
+          doc.cues[a].end = cb.start
+          changes.append(Change(kind: "overlap-trimmed", cueIndex: a, message: "cue \(a + 1): end moved from \(ca.end) to \(cb.start) so it no longer overlaps cue \(b + 1)"))
+        }
+      }
+    }
+    if options.removeEmptyCues {
+      var keep: [Cue] = []
+      var newIndex: [Int] = []  // old index → new index (position in keep at or after)
+      for (i, c) in doc.cues.enumerated() {
+        newIndex.append(keep.count)
+        if EmptyCueRule.isEmpty(c) {
+          changes.removeAll { $0.cueIndex == i && $0.kind == "whitespace-trimmed" }
+          changes.append(Change(kind: "empty-cue-removed", cueIndex: i, message: "cue \(i + 1): removed (no visible text)"))
+        } else {
+          keep.append(c)
+        }
+      }
+      if keep.count != doc.cues.count {
+        newIndex.append(keep.count)
+        for j in doc.comments.indices {
+          let old = doc.comments[j].beforeCue
+          doc.comments[j].beforeCue = old >= 0 && old < newIndex.count ? newIndex[old] : keep.count
+        }
+        doc.cues = keep
+      }
+    }
+    changes.sort { ($0.cueIndex, $0.kind) < ($1.cueIndex, $1.kind) }
+    return (doc, changes)
+  }
+
+  /// Trims whitespace at both ends of every line of a node list, and drops leading and
+  /// trailing line breaks. Inner whitespace and markup are kept.
+  static func trimLines(_ nodes: [CueNode]) -> [CueNode] {
+    var lines: [[CueNode]] = [[]]
+    for n in nodes {
+      if case .lineBreak = n { lines.append([]) } else { lines[lines.count - 1].append(n) }
+    }
+    var out: [[CueNode]] = lines.map { trimEnd(trimStart($0)) }
+    while let f = out.first, f.isEmpty, out.count > 1 { out.removeFirst() }
+    while let l = out.last, l.isEmpty, out.count > 1 { out.removeLast() }
+    var result: [CueNode] = []
+    for (k, line) in out.enumerated() {
+      if k > 0 { result.append(.lineBreak) }
+      result.append(contentsOf: line)
+    }
+    return result
+  }
+
+  static func trimStart(_ nodes: [CueNode]) -> [CueNode] {
+    var ns = nodes
+    var i = 0
+    while i < ns.count {
+      switch ns[i] {
+      case .text(let s):
+        let t = String(s.drop { $0.isWhitespace })
+        if t.isEmpty { ns.remove(at: i); continue }
+        ns[i] = .text(t)
+        return ns
+      case .element(var e):
+        e.children = trimStart(e.children)
+        ns[i] = .element(e)
+        if !e.children.plainText.isEmpty { return ns }
+        i += 1
+      case .timestamp, .lineBreak:
+        i += 1
+      }
+    }
+    return ns
+  }
+
+  static func trimEnd(_ nodes: [CueNode]) -> [CueNode] {
+    var ns = nodes
+    var i = ns.count - 1
+    while i >= 0 {
+      switch ns[i] {
+      case .text(let s):
+        var t = Substring(s)
+        while let l = t.last, l.isWhitespace { t = t.dropLast() }
+        if t.isEmpty { ns.remove(at: i); i -= 1; continue }
+        ns[i] = .text(String(t))
+        return ns
+      case .element(var e):
+        e.children = trimEnd(e.children)
+        ns[i] = .element(e)
+        if !e.children.plainText.isEmpty { return ns }
+        i -= 1
+      case .timestamp, .lineBreak:
+        i -= 1
+      }
+    }
+    return ns
+  }
+}

@@ -1,0 +1,108 @@
+import CaptionCLI
+import CaptionCore
+import CaptionLint
+import Foundation
+import Testing
+
+@Suite struct FixAndDiffTests {
+  @Test func safeFixerTrimsRemovesAndReanchorsComments() {
+    let d = doc(
+      [cue(0, 1, "  Hello  \n world "), cue(1, 2, " \n "), cue(3, 4, "Keep"), cue(3.5, 6, "Overlap")],
+      comments: [Comment(text: "before keep", beforeCue: 2), Comment(text: "trailing", beforeCue: 4)])
+    let (fixed, changes) = SafeFixer.apply(d, options: SafeFixer.Options(trimOverlaps: true))
+    #expect(fixed.cues.map(\.plainText) == ["Hello\nworld", "Keep", "Overlap"])
+    #expect(fixed.comments.map(\.beforeCue) == [1, 3])
+    #expect(fixed.cues[1].end == CaptionTime(milliseconds: 3500))
+    #expect(changes.map(\.kind) == ["whitespace-trimmed", "empty-cue-removed", "overlap-trimmed"])
+    // Markup is kept while trimming inside it.
+    let styled = Cue(start: .zero, end: CaptionTime(milliseconds: 900), content: [.element(CueElement(.italic, children: [.text(" hi ")])), .text(" ")])
+    let (f2, _) = SafeFixer.apply(doc([styled]))
+    #expect(f2.cues[0].content == [.element(CueElement(.italic, children: [.text("hi")]))])
+    // Nothing to do: no changes.
+    #expect(SafeFixer.apply(doc([cue(0, 1, "clean")])).changes.isEmpty)
+  }
+
+  @Test func unifiedDiff() {
+    let a = "WEBVTT\r\n\r\n1\r\nold line\r\nsame\r\n"
+    let b = "WEBVTT\n\n1\nnew line\nsame\n"
+    let d = UnifiedDiff.make(a, b, oldName: "a/x.vtt", newName: "b/x.vtt")
+    #expect(d == "--- a/x.vtt\n+++ b/x.vtt\n@@ -1,5 +1,5 @@\n WEBVTT\n \n 1\n-old line\n+new line\n same\n")
+    #expect(UnifiedDiff.make("a\r\nb\r\n", "a\nb\n", oldName: "x", newName: "y").isEmpty)
+    let many = (1...40).map { "line \($0)" }
+    var changed = many
+    changed[4] = "changed 5"
+    changed[30] = "changed 31"
+    let two = UnifiedDiff.make(many.joined(separator: "\n"), changed.joined(separator: "\n"), oldName: "a", newName: "b")
+    #expect(two.components(separatedBy: "@@ -").count == 3)  // two separate hunks
+    #expect(two.contains("@@ -2,7 +2,7 @@\n line 2\n"))
+  }
+
+  @Test func fixCommandRewritesWithBackupAndDryRun() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let messy = "WEBVTT\r\n\r\n00:00:01.000 --> 00:00:03.000\r\n  <i>Hello there</b>  \r\n\r\n00:00:03.500 --> 00:00:04.000\r\n \r\n\r\n00:00:05.000 --> 00:00:08.000\r\nGeneral Kenobi\r\n"
+    let p = try s.write("ep.vtt", messy)
+    let dry = tool(["fix", "--dry-run", p])
+    #expect(dry.code == 1)
+    #expect(dry.out.contains("-  <i>Hello there</b>  \n+<i>Hello there</i>\n"))
+    #expect(dry.out.contains("-00:00:03.500 --> 00:00:04.000\n"))
+    #expect(s.read("ep.vtt") == messy)  // dry run writes nothing
+    let fixed = tool(["fix", p])
+    #expect(fixed.code == 1)
+    #expect(fixed.err.contains("fixed: cue 1: trimmed whitespace; cue 2: removed (no visible text)"))
+    #expect(s.read("ep.vtt.bak") == messy)
+    let out = try #require(s.read("ep.vtt"))
+    #expect(out.hasPrefix("WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<i>Hello there</i>\n\n00:00:05.000 --> 00:00:08.000\nGeneral Kenobi\n"))
+    #expect(!out.contains("\r"))
+    // Idempotent: a second run has nothing to do.
+    #expect(tool(["fix", p]).code == 0)
+    // The fixed file validates clean and differs from the original only by the empty cue.
+    #expect(tool(["validate", "--strict", p]).code == 0)
+    let diff = tool(["diff", s.path("ep.vtt.bak"), p])
+    #expect(diff.out.hasPrefix("- cue 2 → – removed: [0:00:03.500 → 0:00:04.000]"))
+    // --no-backup.
+    let q = try s.write("q.srt", "1\r\n00:00:01,000 --> 00:00:02,000\r\n text \r\n")
+    #expect(tool(["fix", "--no-backup", q]).code == 1)
+    #expect(s.read("q.srt") == "1\n00:00:01,000 --> 00:00:02,000\ntext\n")
+    #expect(s.read("q.srt.bak") == nil)
+  }
+
+  @Test func fixRefusesWhenTheReaderHadToGuess() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    // A cue whose timing line is malformed is skipped by the reader; rewriting would delete it.
+    let text = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nkept\n\n00:00:03.000 -> 00:00:04.000\nskipped by the parser\n"
+    let p = try s.write("bad.vtt", text)
+    let r = tool(["fix", p])
+    #expect(r.code == 2)
+    #expect(r.err.contains("not fixed"))
+    #expect(s.read("bad.vtt") == text)
+  }
+
+  @Test func semanticDiffAcrossFormats() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let a = try s.write("a.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nHello there\n\n00:00:04.000 --> 00:00:06.000\n<i>General</i> Kenobi\n\n00:00:07.000 --> 00:00:08.000\nGone\n")
+    let same = try s.write("same.srt", "1\n00:00:01,000 --> 00:00:03,000\nHello there\n\n2\n00:00:04,000 --> 00:00:06,000\n<i>General</i> Kenobi\n\n3\n00:00:07,000 --> 00:00:08,000\nGone\n")
+    let r0 = tool(["diff", a, same])
+    #expect(r0.code == 0)
+    #expect(r0.out.hasSuffix("match (3 cues)\n"))
+    let b = try s.write("b.srt", "1\n00:00:01,040 --> 00:00:03,000\nHello there\n\n2\n00:00:04,000 --> 00:00:06,500\n{\\an8}General Kenobi!\n\n3\n00:00:09,000 --> 00:00:10,000\nNew\n")
+    let r = tool(["diff", a, b])
+    #expect(r.code == 1)
+    let lines = r.out.split(separator: "\n").map(String.init)
+    #expect(lines.contains("~ cue 1 → 1 timing: start 0:00:01.000 → 0:00:01.040 (+40 ms)"))
+    #expect(lines.contains("~ cue 2 → 2 timing: end 0:00:06.000 → 0:00:06.500 (+500 ms)"))
+    #expect(lines.contains("~ cue 2 → 2 text: \"General Kenobi\" → \"General Kenobi!\""))
+    #expect(lines.contains { $0.hasPrefix("~ cue 2 → 2 position: default position → line") })
+    #expect(lines.contains("- cue 3 → – removed: [0:00:07.000 → 0:00:08.000] \"Gone\""))
+    #expect(lines.contains("+ cue – → 3 added: [0:00:09.000 → 0:00:10.000] \"New\""))
+    // Within tolerance, the 40 ms shift is not a difference; ignoring text and position leaves timing and cues.
+    let tol = tool(["diff", "--tolerance", "50", "--ignore", "text,position", a, b])
+    #expect(!tol.out.contains("+40 ms"))
+    #expect(tol.out.contains("+500 ms"))
+    let json = tool(["diff", "--format", "json", a, b])
+    #expect(json.out.contains("\"schema\" : \"captionkit.diff\""))
+    #expect(tool(["diff", a]).code == 2)
+  }
+}

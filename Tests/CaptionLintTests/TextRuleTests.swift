@@ -1,0 +1,114 @@
+import CaptionCore
+import CaptionLint
+import Testing
+
+@Suite struct TextRuleTests {
+  @Test func readingSpeedCountsCharactersPerSecond() {
+    // "Hello, world" = 12 characters (space and comma counted) over 0.5 s = 24 cps.
+    let fired = run(ReadingSpeedRule(), doc([cue(0, 0.5, "Hello, world"), cue(1, 2, "Hello, world")]))
+    #expect(fired.map(\.cueIndex) == [0])
+    #expect(fired[0].message.contains("24 characters per second (12 in 0.5 s), over 17"))
+  }
+
+  @Test func countingFormula() {
+    #expect(TextMetrics.characterCount("Hi, you!\nNo") == 10)
+    #expect(TextMetrics.characterCount("Hi, you!", counting: ReadingSpeedCounting(countSpaces: false)) == 7)
+    #expect(TextMetrics.characterCount("Hi, you!", counting: ReadingSpeedCounting(countPunctuation: false)) == 6)
+    // Full-width: 3 ideographs + full-width full stop (punctuation, weight 1).
+    #expect(TextMetrics.characterCount("日本語。", counting: ReadingSpeedCounting(fullWidthWeight: 2)) == 7)
+    // é as e + combining acute is one character.
+    #expect(TextMetrics.characterCount("cafe\u{301}") == 4)
+    #expect(TextMetrics.wordCount("  two words\nand three ") == 4)
+  }
+
+  @Test func wordsPerMinute() {
+    // 10 words in 2 s = 300 wpm > 200; 10 words in 4 s = 150 wpm.
+    let text = "one two three four five six seven eight nine ten"
+    let fired = run(WordsPerMinuteRule(), doc([cue(0, 2, text), cue(5, 9, text)]))
+    #expect(fired.map(\.cueIndex) == [0])
+    #expect(fired[0].message.contains("300 words per minute (10 in 2 s), over 200"))
+  }
+
+  @Test func lineLength() {
+    let long = String(repeating: "a", count: 43)
+    let ok = String(repeating: "b", count: 42)
+    let fired = run(LineLengthRule(), doc([cue(0, 3, ok + "\n" + long), cue(4, 6, ok)]))
+    #expect(fired.count == 1)
+    #expect(fired[0].message == "line 2 of cue 1 has 43 characters, over 42")
+  }
+
+  @Test func lineCount() {
+    let fired = run(LineCountRule(), doc([cue(0, 3, "a\nb\nc"), cue(4, 6, "a\nb")]))
+    #expect(fired.map(\.cueIndex) == [0])
+    #expect(fired[0].message.contains("3 lines, over 2"))
+  }
+
+  @Test func emptyCue() {
+    let fired = run(EmptyCueRule(), doc([cue(0, 1, " \n "), cue(2, 3, ""), cue(4, 5, "x")]))
+    #expect(fired.map(\.cueIndex) == [0, 1])
+  }
+
+  @Test func whitespace() {
+    let fired = run(WhitespaceRule(), doc([cue(0, 1, " lead"), cue(2, 3, "ok\ntrail "), cue(4, 5, "fine\nlines"), cue(6, 7, "  ")]))
+    #expect(fired.map(\.cueIndex) == [0, 1])
+    #expect(fired[0].message.contains("leading whitespace"))
+    #expect(fired[1].message.contains("line 2 of cue 2 has trailing whitespace"))
+  }
+
+  @Test func controlCharacters() {
+    let fired = run(ControlCharacterRule(), doc([cue(0, 1, "tab\there"), cue(2, 3, "zero\u{200B}width"), cue(4, 5, "clean\ntext")]))
+    #expect(fired.map(\.cueIndex) == [0, 1])
+    #expect(fired[0].message.contains("U+0009"))
+    #expect(fired[1].message.contains("U+200B"))
+  }
+
+  @Test func unbalancedMarkup() {
+    let d = doc([
+      cue(0, 1, "a", source: "<i>a"),
+      cue(1, 2, "b", source: "<i><b>b</i></b>"),
+      cue(2, 3, "c", source: "c</u>"),
+      cue(3, 4, "d", source: "<v Bob>d"),
+      cue(4, 5, "e", source: "<i>e</i> <c.red>x</c> <00:04.500>y"),
+    ])
+    let fired = run(UnbalancedMarkupRule(), d)
+    #expect(fired.map(\.cueIndex) == [0, 1, 2])
+    #expect(fired[0].message.contains("leaves <i> unclosed"))
+    #expect(fired[1].message.contains("closes <i> before <b>"))
+    #expect(fired[2].message.contains("</u> with no matching <u>"))
+  }
+
+  @Test func unknownMarkupDependsOnFormat() {
+    let d = doc([cue(0, 1, "x", source: "<font color=\"red\">x</font>"), cue(1, 2, "y", source: "<blink>y</blink>"), cue(2, 3, "z", source: "<i>z</i>")])
+    let vtt = run(UnknownMarkupRule(), d, context: LintContext(format: "webvtt"))
+    #expect(vtt.map(\.cueIndex) == [0, 1])
+    let srt = run(UnknownMarkupRule(), d, context: LintContext(format: "srt"))
+    #expect(srt.map(\.cueIndex) == [1])
+    #expect(srt[0].message.contains("<blink>"))
+    #expect(run(UnknownMarkupRule(), d).map(\.cueIndex) == [1])
+  }
+
+  @Test func readerEquivalentsAreNotRepeated() {
+    var c = cue(2, 3, "", line: 5)
+    c.sourceText = ""
+    let d = doc([cue(0, 1, "a", line: 2), c])
+    #expect(Linter.lint(d).map(\.code) == ["lint.text.empty-cue"])
+    // The reader already said it (by location inside the cue's lines): not repeated.
+    let reader = Diagnostic(code: "webvtt.cue.empty", severity: .warning, message: "empty", location: SourceLocation(line: 5, column: 1))
+    #expect(Linter.lint(d, context: LintContext(readerDiagnostics: [reader])).isEmpty)
+    // A reader diagnostic about another cue does not hide it.
+    let other = Diagnostic(code: "webvtt.cue.empty", severity: .warning, message: "empty", location: SourceLocation(line: 2, column: 1))
+    #expect(Linter.lint(d, context: LintContext(readerDiagnostics: [other])).count == 1)
+  }
+
+  @Test func cea608Limits() {
+    let d = doc([cue(0, 2, String(repeating: "x", count: 33)), cue(3, 5, "1\n2\n3\n4\n5"), cue(6, 8, String(repeating: "y", count: 32) + "\n2\n3\n4")])
+    #expect(run(Cea608ColumnsRule(), d).map(\.cueIndex) == [0])
+    #expect(run(Cea608RowsRule(), d).map(\.cueIndex) == [1])
+    // Off by default; the cea608 preset turns them on.
+    let defaultCodes = Linter.lint(d).map(\.code)
+    #expect(!defaultCodes.contains("lint.cea608.columns"))
+    let codes608 = Linter.lint(d, configuration: LintConfiguration(preset: .cea608)).map(\.code)
+    #expect(codes608.filter { $0 == "lint.cea608.columns" }.count == 1)
+    #expect(codes608.filter { $0 == "lint.cea608.rows" }.count == 1)
+  }
+}

@@ -1,0 +1,60 @@
+import CaptionCore
+import CaptionLint
+import Testing
+
+@Suite struct TimingRuleTests {
+  @Test func endBeforeStart() {
+    let r = EndBeforeStartRule()
+    let fired = run(r, doc([cue(1, 2, "ok"), cue(3, 3, "zero"), cue(5, 4, "backwards")]))
+    #expect(fired.map(\.cueIndex) == [1, 2])
+    #expect(fired[1].message.contains("ends before it starts"))
+    #expect(run(r, doc([cue(1, 1.001, "a")])).isEmpty)
+  }
+
+  @Test func minDuration() {
+    let r = MinDurationRule()
+    // 5/6 s = 0.8333… : 0.833 s is under, 0.834 s passes.
+    let fired = run(r, doc([cue(0, 0.833, "short"), cue(2, 2.834, "fine")]))
+    #expect(fired.map(\.cueIndex) == [0])
+    #expect(fired[0].message.contains("0.833 s, under the 0.833 s minimum"))
+    var t = LintPreset.streaming.thresholds
+    t.minDuration = nil
+    #expect(run(r, doc([cue(0, 0.1, "x")]), thresholds: t).isEmpty)
+  }
+
+  @Test func maxDuration() {
+    let r = MaxDurationRule()
+    let fired = run(r, doc([cue(0, 7, "exactly seven"), cue(10, 17.001, "over")]))
+    #expect(fired.map(\.cueIndex) == [1])
+    #expect(fired[0].message.contains("7.001 s, over the 7 s maximum"))
+  }
+
+  @Test func minGapInFrames() {
+    let r = MinGapRule()
+    var t = LintPreset.streaming.thresholds
+    t.frameRate = FrameRate(25)!  // 2 frames = 80 ms
+    // Gap 40 ms (1 frame) fires; 80 ms (2 frames) passes; overlap is not this rule's business.
+    let d = doc([cue(0, 1, "a"), cue(1.04, 2, "b"), cue(2.08, 3, "c"), cue(2.5, 4, "overlap")])
+    let fired = run(r, d, thresholds: t)
+    #expect(fired.map(\.cueIndex) == [1])
+    #expect(fired[0].message.contains("2-frame gap (0.08 s at 25 fps)"))
+    // Presentation order, not source order: cue listed first but starting later.
+    let swapped = doc([cue(1.01, 2, "later"), cue(0, 1, "earlier")])
+    #expect(run(r, swapped, thresholds: t).map(\.cueIndex) == [0])
+  }
+
+  @Test func overlapSamePlacementVersusPositionedSpeakers() {
+    var left = CueSettings(), right = CueSettings()
+    left.position = 20
+    right.position = 80
+    let sameRegion = doc([cue(0, 3, "one"), cue(2, 4, "two")])
+    let speakers = doc([cue(0, 3, "left", settings: left), cue(0, 3, "right", settings: right)])
+    let apart = doc([cue(0, 2, "one"), cue(2, 4, "two")])  // touching is not overlapping
+    #expect(run(OverlapRule(), sameRegion).map(\.cueIndex) == [1])
+    #expect(run(OverlapRule(), sameRegion)[0].message.contains("from 0:00:02.000 to 0:00:03.000"))
+    #expect(run(OverlapRule(), speakers).isEmpty)
+    #expect(run(OverlapRule(), apart).isEmpty)
+    #expect(run(PositionedOverlapRule(), speakers).map(\.cueIndex) == [1])
+    #expect(run(PositionedOverlapRule(), sameRegion).isEmpty)
+  }
+}
