@@ -36,7 +36,7 @@ let package = Package(
     // that imports CFFmpeg.
     .target(name: "MediaInspector", dependencies: ["CaptionCore", "CFFmpeg"]),
     // Everything the command-line tool does, testable in-process.
-    .target(name: "CaptionCLI", dependencies: ["CaptionKit"]),
+    .target(name: "CaptionCLI", dependencies: ["CaptionKit", "MediaInspector"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
     // In-process parse timing for Benchmarks/run.py.
     .executableTarget(name: "captionkit-bench", dependencies: ["CaptionKit"], path: "Benchmarks/CaptionBench"),

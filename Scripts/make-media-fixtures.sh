@@ -57,8 +57,9 @@ cp "$OUT/mp4_movtext_3lang.mp4" "$OUT/mp4_apple_sdh.mp4"
 $TOOLS mp4 "$OUT/mp4_apple_sdh.mp4" \
   "tagc=2,public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound" \
   "elng=2,en-US" "tx3gflags=4,C0000000" "elng=4,fr-FR" "tref=2,forc,4"
-# Legible tracks moved to alternate group 0 (Apple will not group them).
-cp "$OUT/mp4_movtext_3lang.mp4" "$OUT/mp4_altgroup0.mp4"
+# The Apple-tagged file with its legible tracks moved to alternate group 0 (Apple will not
+# group them): SDH by tagc, but not selectable on apple.
+cp "$OUT/mp4_apple_sdh.mp4" "$OUT/mp4_altgroup0.mp4"
 $TOOLS mp4 "$OUT/mp4_altgroup0.mp4" "altgroup=2,0" "altgroup=3,0" "altgroup=4,0"
 # No enabled subtitle track (FFmpeg always enables the first; the bit is cleared afterwards).
 $FF -i base.mp4 $SUBS3 $LANG3 -disposition:s 0 $BX "$OUT/mp4_nodefault.mp4"
@@ -113,15 +114,16 @@ head -c 700 "$OUT/mp4_movtext_3lang.mp4" > "$OUT/hostile/truncated.mp4"
 printf 'This is a text file, not media.\n' > "$OUT/hostile/notmedia.mp4"
 # ftyp, then a moov whose size points far past the end of the file.
 printf '\000\000\000\024ftypisom\000\000\002\000isom\377\377\377\000moov\000\000\000\010trak' > "$OUT/hostile/boxpastend.mp4"
-# ftyp, then 40 nested 'moov'-'trak'-'mdia' boxes: a deep (looping) tree the walker must bound.
+# ftyp, then 300 nested moov-trak-mdia boxes: a deep (looping) tree the walker must bound.
 python3 - "$OUT/hostile/looping.mp4" <<'P'
 import struct, sys
 inner = b""
 for i in range(300):
-    t = [b"moov", b"trak", b"mdia"][i % 3]
+    t = [b"mdia", b"trak", b"moov"][i % 3]
     inner = struct.pack(">I4s", len(inner) + 8, t) + inner
 open(sys.argv[1], "wb").write(struct.pack(">I4s", 20, b"ftyp") + b"isom\0\0\2\0isom" + inner[::1])
 P
 # EBML header, then a Segment whose Tracks size points past the end.
 printf '\032\105\337\243\203\102\202\200\030\123\200\147\001\000\000\000\000\000\000\100\026\124\256\153\210\000\000\000\000\000\377\377\377' > "$OUT/hostile/ebmlpastend.mkv"
+"$ROOT/Scripts/make-manifest-fixtures.sh"
 ls -l "$OUT" "$OUT/hostile"

@@ -8,7 +8,8 @@ public enum CaptionTool {
 
   /// Every subcommand, in the order `--help` lists them.
   public static let commands: [any CLICommand.Type] = [
-    ValidateCommand.self, ConvertCommand.self, FixCommand.self, DiffCommand.self, FormatsCommand.self, ProfileCommand.self,
+    ValidateCommand.self, ConvertCommand.self, FixCommand.self, DiffCommand.self, InspectCommand.self,
+    ExtractCommand.self, FormatsCommand.self, ProfileCommand.self,
   ]
 
   /// Runs the tool.

@@ -42,7 +42,8 @@ enum TrackAssembler {
       if let mp4, let f = mp4.first(where: { $0.trackID == s.id }) ?? (s.index < mp4.count ? mp4[s.index] : nil) {
         merge(mp4: f, into: &t)
       }
-      if let mkv, let f = mkv.first(where: { $0.trackNumber == s.id }) {
+      // FFmpeg leaves AVStream.id at 0 for Matroska and creates streams in TrackEntry order.
+      if let mkv, let f = mkv.count == streams.count ? mkv[s.index] : mkv.first(where: { $0.trackNumber == s.index + 1 }) {
         merge(mkv: f, into: &t)
       }
       if t.languageBCP47 == nil, let l = t.language, !LanguageTag.isUndetermined(l) {

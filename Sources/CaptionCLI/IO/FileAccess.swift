@@ -43,14 +43,15 @@ enum FileAccess {
     let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
     do {
       try Data(bytes).write(to: temp, options: [.withoutOverwriting])
-      // rename(2) replaces an existing target atomically. (FileManager.replaceItemAt on Linux
-      // deletes the target and then fails, losing the file.)
-      if rename(temp.path, target.path) != 0 {
-        throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-      }
     } catch {
       try? FileManager.default.removeItem(at: temp)
       throw .io(path: path, message: "cannot write: \(error.localizedDescription)")
+    }
+    // rename(2) replaces the target atomically: readers see the old file or the new one.
+    if rename(temp.path, target.path) != 0 {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temp)
+      throw .io(path: path, message: "cannot write: \(reason)")
     }
   }
 
@@ -69,10 +70,11 @@ enum FileAccess {
     for p in paths {
       if p == "-" { out.append(p); continue }
       var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir) else {
-        throw .io(path: p, message: "no such file or folder")
+      // A missing path is passed on, so it fails on its own and the others are still checked.
+      guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue else {
+        out.append(p)
+        continue
       }
-      if !isDir.boolValue { out.append(p); continue }
       var found: [String] = []
       if let e = FileManager.default.enumerator(atPath: p) {
         while let rel = e.nextObject() as? String {

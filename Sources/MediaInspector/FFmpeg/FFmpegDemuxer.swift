@@ -141,7 +141,7 @@ final class FFmpegDemuxer {
       count += 1
       defer { av_packet_unref(packet) }
       let si = Int(packet.pointee.stream_index)
-      if result.text[si] != nil, let st = format.pointee.streams[si] {
+      if result.text[si] != nil, let st = format.pointee.streams[si], !FFmpegDemuxer.isEmptyCue(packet, st) {
         let tb = st.pointee.time_base
         var stats = result.text[si]!
         stats.count += 1
@@ -176,6 +176,18 @@ final class FFmpegDemuxer {
       result.closedCaptions.append(state.scan)
     }
     return result
+  }
+
+  /// Whether a subtitle packet carries no text: size 0, or a mov_text sample whose 16-bit text
+  /// length is 0 (FFmpeg writes those to fill the gaps between cues).
+  private static func isEmptyCue(_ p: UnsafeMutablePointer<AVPacket>, _ st: UnsafeMutablePointer<AVStream>) -> Bool {
+    let size = Int(p.pointee.size)
+    if size <= 0 { return true }
+    if st.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_MOV_TEXT {
+      guard size >= 2, let d = p.pointee.data else { return true }
+      return d[0] == 0 && d[1] == 0
+    }
+    return false
   }
 
   private func openDecoder(stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
@@ -256,6 +268,31 @@ final class FFmpegDemuxer {
         }
       }
       if texts.isEmpty { continue }
+      out.append(DecodedSubtitle(start: start, end: end, assLines: texts))
+    }
+    // Delayed decoders (CEA-608) hold the last caption until flushed with empty packets.
+    var flushes = 0
+    while flushes < 64 {
+      flushes += 1
+      av_packet_unref(packet)
+      packet.pointee.stream_index = Int32(streamIndex)
+      var sub = AVSubtitle()
+      var got: Int32 = 0
+      guard avcodec_decode_subtitle2(ctx, &sub, &got, packet) >= 0, got != 0 else { break }
+      defer { avsubtitle_free(&sub) }
+      guard sub.pts != ck_nopts_value() else { continue }
+      let base = MediaTime(ticks: sub.pts, num: 1, den: ck_time_base()).time
+      let start = MediaTime(base + CaptionTime(milliseconds: Int64(sub.start_display_time)))
+      let endMS = sub.end_display_time
+      let end = endMS > 0 && endMS != UInt32.max ? MediaTime(base + CaptionTime(milliseconds: Int64(endMS))) : start
+      var texts: [String] = []
+      for i in 0..<Int(sub.num_rects) {
+        guard let rect = sub.rects?[i], let a = rect.pointee.ass else { continue }
+        texts.append(String(cString: a))
+      }
+      if texts.isEmpty { continue }
+      // The CEA-608 decoder repeats the on-screen caption on every flush; stop at a repeat.
+      if let last = out.last, last.assLines.map(ASSTextConverter.textField) == texts.map(ASSTextConverter.textField) { break }
       out.append(DecodedSubtitle(start: start, end: end, assLines: texts))
     }
     return out

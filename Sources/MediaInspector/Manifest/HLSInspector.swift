@@ -1,4 +1,344 @@
+import CaptionCore
+import Foundation
+
+/// Inspects an HLS master playlist: every EXT-X-MEDIA SUBTITLES and CLOSED-CAPTIONS rendition
+/// and every EXT-X-STREAM-INF reference (RFC 8216 §4.3.4.1–4.3.4.2, with Apple's authoring
+/// rules as the reference doc restates them), plus the local subtitle media playlists and their
+/// WebVTT segments (RFC 8216 §3.5). Applies the HLS-0xx rules and sets verdicts.
+///
+/// Nothing is fetched from the network, and no path outside the playlist's folder is read
+/// unless `InspectOptions.allowOutsideManifestFolder` is set; both are reported instead.
 struct HLSInspector {
   var options: InspectOptions
-  func inspect(path: String, file: BoundedFile, into report: inout MediaReport) {}
+
+  static let sdhUTIs = TrackReport.sdhCharacteristics
+
+  func inspect(path: String, file: BoundedFile, into report: inout MediaReport) {
+    let bytes = file.read(at: 0, count: options.maxManifestSize)
+    var hls = HLSReport()
+    var d: [Diagnostic] = []
+    if file.size > UInt64(options.maxManifestSize) {
+      d.append(diag("media.hls.too-large", .warning, "playlist is over \(options.maxManifestSize) bytes; the rest is ignored", line: nil))
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    var lineNo = 0
+    var pendingVariant: HLSVariant?
+    var sawExtinf = false
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNo += 1
+      var line = Substring(raw)
+      if line.hasSuffix("\r") { line = line.dropLast() }
+      if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
+      if line.hasPrefix("#EXT-X-MEDIA:") {
+        var r = HLSRendition(line: lineNo)
+        for a in HLSAttributeList.parse(line.dropFirst("#EXT-X-MEDIA:".count)) {
+          r.attributes[a.name] = a.value
+          switch a.name {
+          case "TYPE": r.type = a.value
+          case "GROUP-ID": r.groupID = a.value
+          case "NAME": r.name = a.value
+          case "LANGUAGE": r.language = a.value
+          case "ASSOC-LANGUAGE": r.assocLanguage = a.value
+          case "DEFAULT": r.defaultValue = a.value
+          case "AUTOSELECT": r.autoselect = a.value
+          case "FORCED": r.forced = a.value
+          case "INSTREAM-ID": r.instreamID = a.value
+          case "CHARACTERISTICS": r.characteristics = a.value.split(separator: ",").map { String($0).trimmingSpaces }
+          case "URI": r.uri = a.value
+          default: break
+          }
+        }
+        hls.renditions.append(r)
+      } else if line.hasPrefix("#EXT-X-STREAM-INF:") {
+        var v = HLSVariant(line: lineNo)
+        for a in HLSAttributeList.parse(line.dropFirst("#EXT-X-STREAM-INF:".count)) {
+          v.attributes[a.name] = a.value
+          switch a.name {
+          case "BANDWIDTH": v.bandwidth = Int(a.value)
+          case "CODECS": v.codecs = a.value.split(separator: ",").map { String($0).trimmingSpaces }
+          case "AUDIO": v.audio = a.value
+          case "SUBTITLES": v.subtitles = a.value
+          case "CLOSED-CAPTIONS": v.closedCaptions = a.quoted ? a.value : (a.value == "NONE" ? "NONE" : a.value)
+          default: break
+          }
+        }
+        pendingVariant = v
+      } else if line.hasPrefix("#EXTINF") {
+        sawExtinf = true
+      } else if !line.isEmpty, !line.hasPrefix("#"), var v = pendingVariant {
+        v.uri = String(line).trimmingSpaces
+        hls.variants.append(v)
+        pendingVariant = nil
+      }
+    }
+    if hls.variants.isEmpty && hls.renditions.isEmpty {
+      d.append(diag("media.hls.not-master", .info, sawExtinf ? "a media playlist, not a master playlist: inspect its master playlist" : "no EXT-X-STREAM-INF or EXT-X-MEDIA tags", line: nil))
+    }
+    // Subtitle media playlists.
+    var checkedURIs = Set<String>()
+    for r in hls.renditions where r.type == "SUBTITLES" {
+      guard let uri = r.uri, !checkedURIs.contains(uri) else { continue }
+      checkedURIs.insert(uri)
+      hls.subtitlePlaylists.append(checkPlaylist(uri, master: path, line: r.line, diagnostics: &d))
+    }
+    d += rules(hls)
+    report.hls = hls
+    report.tracks = tracks(hls)
+    for i in report.tracks.indices {
+      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], hls, $0) }
+    }
+    report.diagnostics += d
+  }
+
+  private func diag(_ code: String, _ sev: Severity, _ message: String, line: Int?) -> Diagnostic {
+    Diagnostic(code: code, severity: sev, message: message, location: line.map { SourceLocation(line: $0, column: 1) })
+  }
+
+  private func rule(_ id: String, _ sev: Severity, _ message: String, line: Int?) -> Diagnostic {
+    var x = RuleFinding.make(id, sev, message)
+    x.location = line.map { SourceLocation(line: $0, column: 1) }
+    return x
+  }
+
+  // MARK: - Subtitle playlists and segments
+
+  private func checkPlaylist(_ uri: String, master: String, line: Int, diagnostics d: inout [Diagnostic]) -> HLSSubtitlePlaylist {
+    var p = HLSSubtitlePlaylist(uri: uri)
+    switch ManifestReference.resolve(uri, relativeTo: master, allowOutside: options.allowOutsideManifestFolder) {
+    case .remote:
+      p.skippedReason = "remote URL not fetched"
+      d.append(diag("media.hls.remote-uri", .info, "'\(uri)' is a URL; it was not fetched", line: line))
+    case .outside:
+      p.skippedReason = "outside the manifest folder"
+      d.append(diag("media.hls.outside-folder", .warning, "'\(uri)' points outside the playlist's folder; it was not read", line: line))
+    case .local(let local):
+      guard let f = BoundedFile(path: local), f.size > 0 else {
+        p.skippedReason = "missing"
+        d.append(rule("HLS-002", .error, "subtitle playlist '\(uri)' does not exist or is empty", line: line))
+        return p
+      }
+      p.checked = true
+      let text = String(decoding: f.read(at: 0, count: options.maxManifestSize), as: UTF8.self)
+      var segments: [String] = []
+      for l in text.split(separator: "\n") {
+        let s = String(l).trimmingSpaces
+        if !s.isEmpty && !s.hasPrefix("#") { segments.append(s) }
+        if segments.count >= 100_000 { break }
+      }
+      p.segmentCount = segments.count
+      for seg in segments.prefix(1000) {
+        guard case .local(let sp) = ManifestReference.resolve(seg, relativeTo: local, allowOutside: options.allowOutsideManifestFolder) else {
+          continue
+        }
+        guard let sf = BoundedFile(path: sp), sf.size > 0 else {
+          p.segmentsMissing.append(seg)
+          continue
+        }
+        let ext = (seg as NSString).pathExtension.lowercased()
+        guard ext == "vtt" || ext == "webvtt" else { continue }
+        var head = sf.read(at: 0, count: 4096)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
+        if !head.starts(with: Array("WEBVTT".utf8)) { p.segmentsWithoutWebVTTHeader.append(seg) }
+        // The header ends at the first blank line; X-TIMESTAMP-MAP must be in it.
+        let headText = String(decoding: head, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        let header = headText.components(separatedBy: "\n\n").first ?? ""
+        if !header.contains("X-TIMESTAMP-MAP=") { p.segmentsWithoutTimestampMap.append(seg) }
+      }
+      if !p.segmentsMissing.isEmpty {
+        d.append(rule("HLS-013", .error, "\(p.segmentsMissing.count) segment(s) of '\(uri)' are missing: \(p.segmentsMissing.prefix(3).joined(separator: ", "))", line: line))
+      }
+      if !p.segmentsWithoutWebVTTHeader.isEmpty {
+        d.append(rule("HLS-013", .warning, "\(p.segmentsWithoutWebVTTHeader.count) WebVTT segment(s) of '\(uri)' do not start with WEBVTT: \(p.segmentsWithoutWebVTTHeader.prefix(3).joined(separator: ", "))", line: line))
+      }
+      if !p.segmentsWithoutTimestampMap.isEmpty {
+        d.append(rule("HLS-013", .warning, "\(p.segmentsWithoutTimestampMap.count) WebVTT segment(s) of '\(uri)' have no X-TIMESTAMP-MAP; clients assume cue time 0 is MPEG-2 time 0", line: line))
+      }
+    }
+    return p
+  }
+
+  // MARK: - Rules
+
+  func rules(_ hls: HLSReport) -> [Diagnostic] {
+    var d: [Diagnostic] = []
+    let subs = hls.renditions.filter { $0.type == "SUBTITLES" }
+    let ccs = hls.renditions.filter { $0.type == "CLOSED-CAPTIONS" }
+    let subGroups = Set(subs.compactMap(\.groupID))
+    let ccGroups = Set(ccs.compactMap(\.groupID))
+    for v in hls.variants {
+      if let g = v.subtitles, !subGroups.contains(g) {
+        d.append(rule("HLS-001", .error, "EXT-X-STREAM-INF names SUBTITLES group '\(g)', which has no SUBTITLES rendition", line: v.line))
+      } else if v.subtitles == nil && !subs.isEmpty {
+        d.append(rule("HLS-001", .error, "EXT-X-STREAM-INF has no SUBTITLES attribute, so this variant offers no subtitles", line: v.line))
+      }
+      if let c = v.closedCaptions, c != "NONE", !ccGroups.contains(c) {
+        d.append(rule("HLS-010", .error, "EXT-X-STREAM-INF names CLOSED-CAPTIONS group '\(c)', which has no CLOSED-CAPTIONS rendition", line: v.line))
+      }
+    }
+    var seenNames: [String: Set<String>] = [:]
+    for r in hls.renditions {
+      let what = "\(r.type ?? "EXT-X-MEDIA") rendition '\(r.name ?? "?")'"
+      if r.forced != nil && r.type != "SUBTITLES" {
+        d.append(rule("HLS-008", .error, "\(what) has FORCED, which is allowed only on SUBTITLES", line: r.line))
+      }
+      guard r.type == "SUBTITLES" || r.type == "CLOSED-CAPTIONS" else { continue }
+      if let n = r.name {
+        let g = r.groupID ?? ""
+        if seenNames[g, default: []].contains(n) {
+          d.append(rule("HLS-003", .error, "NAME '\(n)' is used twice in group '\(g)'", line: r.line))
+        }
+        seenNames[g, default: []].insert(n)
+      } else {
+        d.append(rule("HLS-003", .error, "\(r.type!) rendition has no NAME", line: r.line))
+      }
+      if r.groupID == nil { d.append(rule("HLS-003", .error, "\(what) has no GROUP-ID", line: r.line)) }
+      if let l = r.language {
+        if !LanguageTag.isWellFormedBCP47(l) { d.append(rule("HLS-004", .warning, "\(what): LANGUAGE '\(l)' is not a well-formed BCP 47 tag", line: r.line)) }
+      } else {
+        d.append(rule("HLS-004", .warning, "\(what) has no LANGUAGE", line: r.line))
+      }
+      if r.isDefault && r.autoselect == "NO" {
+        d.append(rule("HLS-005", .error, "\(what) has DEFAULT=YES with AUTOSELECT=NO", line: r.line))
+      } else if r.isDefault && r.autoselect == nil {
+        d.append(rule("HLS-005", .warning, "\(what) has DEFAULT=YES without AUTOSELECT=YES (Apple)", line: r.line))
+      }
+      if r.type == "SUBTITLES" {
+        if r.uri == nil { d.append(rule("HLS-002", .error, "\(what) has no URI", line: r.line)) }
+        let hasOne = r.characteristics.contains { HLSInspector.sdhUTIs.contains($0) }
+        let hasBoth = HLSInspector.sdhUTIs.allSatisfy(r.characteristics.contains)
+        let namedSDH = (r.name ?? "").uppercased().contains("SDH")
+        if (hasOne || namedSDH) && !hasBoth {
+          d.append(rule("HLS-009", .warning, "\(what) looks like SDH but CHARACTERISTICS lacks transcribes-spoken-dialog and describes-music-and-sound", line: r.line))
+        } else if hasBoth && !r.isAutoselect {
+          d.append(rule("HLS-009", .warning, "SDH \(what) should have AUTOSELECT=YES (Apple)", line: r.line))
+        }
+        if let u = r.uri?.lowercased(), !(u.hasSuffix(".m3u8") || u.contains(".m3u8?")) {
+          d.append(rule("HLS-015", .error, "\(what) URI '\(r.uri!)' is not a media playlist", line: r.line))
+        }
+      } else {
+        if let id = r.instreamID {
+          let valid = ["CC1", "CC2", "CC3", "CC4"].contains(id) || (id.hasPrefix("SERVICE") && Int(id.dropFirst(7)).map { (1...63).contains($0) } == true)
+          if !valid { d.append(rule("HLS-010", .error, "\(what): INSTREAM-ID '\(id)' is not CC1–CC4 or SERVICE1–SERVICE63", line: r.line)) }
+        } else {
+          d.append(rule("HLS-010", .error, "\(what) has no INSTREAM-ID", line: r.line))
+        }
+        if r.uri != nil { d.append(rule("HLS-010", .error, "\(what) has a URI, which CLOSED-CAPTIONS must not have", line: r.line)) }
+        if let g = r.groupID, !hls.variants.contains(where: { $0.closedCaptions == g }) {
+          d.append(rule("HLS-010", .error, "CLOSED-CAPTIONS group '\(g)' is not named by any EXT-X-STREAM-INF", line: r.line))
+        }
+      }
+    }
+    // HLS-006: one DEFAULT per group; HLS-007: AUTOSELECT members must differ.
+    for g in Set(hls.renditions.compactMap(\.groupID)).sorted() {
+      let members = hls.renditions.filter { $0.groupID == g && ($0.type == "SUBTITLES" || $0.type == "CLOSED-CAPTIONS") }
+      let defaults = members.filter(\.isDefault)
+      if defaults.count > 1 {
+        d.append(rule("HLS-006", .error, "group '\(g)' has \(defaults.count) DEFAULT=YES renditions", line: defaults[1].line))
+      }
+      var keys = Set<String>()
+      for m in members where m.isAutoselect {
+        let key = [m.language ?? "", m.assocLanguage ?? "", m.forced ?? "NO", m.characteristics.sorted().joined(separator: ",")].joined(separator: "|")
+        if keys.contains(key) {
+          d.append(rule("HLS-007", .warning, "AUTOSELECT rendition '\(m.name ?? "?")' in group '\(g)' does not differ from another in LANGUAGE, ASSOC-LANGUAGE, FORCED or CHARACTERISTICS", line: m.line))
+        }
+        keys.insert(key)
+      }
+    }
+    // HLS-011: CLOSED-CAPTIONS=NONE on all variants or none.
+    let none = hls.variants.filter { $0.closedCaptions == "NONE" }
+    if !none.isEmpty && none.count != hls.variants.count {
+      d.append(rule("HLS-011", .error, "CLOSED-CAPTIONS=NONE is on \(none.count) of \(hls.variants.count) variants; it must be on all or none", line: none[0].line))
+    } else if ccs.isEmpty && none.isEmpty && !hls.variants.isEmpty {
+      d.append(rule("HLS-011", .info, "no closed captions are declared; Apple recommends CLOSED-CAPTIONS=NONE on every EXT-X-STREAM-INF", line: nil))
+    }
+    // HLS-014: IMSC (fMP4) subtitle renditions need stpp in CODECS.
+    let imsc = subs.filter { r in hls.subtitlePlaylists.contains { $0.uri == r.uri && $0.segmentCount > 0 } && codec(r, hls) == "stpp" }
+    if !imsc.isEmpty, !hls.variants.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) {
+      d.append(rule("HLS-014", .error, "IMSC subtitle renditions exist but no EXT-X-STREAM-INF lists stpp.ttml.im1t in CODECS", line: imsc[0].line))
+    }
+    return d
+  }
+
+  /// `webvtt` for WebVTT segment playlists, `stpp` when the variants declare IMSC in CODECS.
+  func codec(_ r: HLSRendition, _ hls: HLSReport) -> String {
+    if r.type == "CLOSED-CAPTIONS" { return (r.instreamID ?? "").hasPrefix("SERVICE") ? "eia_708" : "eia_608" }
+    let linked = hls.variants.filter { $0.subtitles == r.groupID }
+    if linked.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) { return "stpp" }
+    if linked.contains(where: { $0.codecs.contains { $0 == "wvtt" } }) { return "wvtt" }
+    return "webvtt"
+  }
+
+  // MARK: - Tracks and verdicts
+
+  func tracks(_ hls: HLSReport) -> [TrackReport] {
+    var out: [TrackReport] = []
+    for r in hls.renditions where r.type == "SUBTITLES" || r.type == "CLOSED-CAPTIONS" {
+      var t = TrackReport(index: out.count, mediaType: r.type == "SUBTITLES" ? "subtitle" : "closed-captions", codec: codec(r, hls))
+      t.sources["codec"] = .derived
+      t.groupID = r.groupID
+      t.title = r.name
+      if let l = r.language {
+        t.languageBCP47 = l
+        t.sources["languageBCP47"] = .direct
+      }
+      if r.isDefault { t.dispositions.append(.default) }
+      if r.isForced { t.dispositions.append(.forced) }
+      t.characteristics = r.characteristics
+      t.instreamID = r.instreamID
+      for k in ["title", "dispositions", "characteristics", "groupID"] { t.sources[k] = .direct }
+      if r.instreamID != nil { t.sources["instreamID"] = .direct }
+      out.append(t)
+    }
+    return out
+  }
+
+  func verdict(_ t: TrackReport, _ hls: HLSReport, _ player: PlayerFamily) -> SelectabilityVerdict {
+    var reasons: [String] = []
+    var ok = true
+    let rendition = hls.renditions.filter { $0.type == "SUBTITLES" || $0.type == "CLOSED-CAPTIONS" }[t.index]
+    if t.mediaType == "subtitle" {
+      if !hls.variants.contains(where: { $0.subtitles == t.groupID }) {
+        ok = false
+        reasons.append("group '\(t.groupID ?? "")' is not named by any EXT-X-STREAM-INF SUBTITLES (HLS-001)")
+      }
+      if rendition.uri == nil {
+        ok = false
+        reasons.append("no URI (HLS-002)")
+      }
+      if let p = hls.subtitlePlaylists.first(where: { $0.uri == rendition.uri }), p.skippedReason == "missing" {
+        ok = false
+        reasons.append("subtitle playlist is missing (HLS-002)")
+      }
+    } else {
+      if !hls.variants.contains(where: { $0.closedCaptions == t.groupID }) {
+        ok = false
+        reasons.append("group '\(t.groupID ?? "")' is not named by any EXT-X-STREAM-INF CLOSED-CAPTIONS (HLS-010)")
+      }
+      if t.instreamID == nil {
+        ok = false
+        reasons.append("no INSTREAM-ID (HLS-010)")
+      }
+    }
+    let auto = ok && ((t.isDefault && rendition.autoselect != "NO") || t.isForced)
+    switch player {
+    case .apple:
+      if ok && t.mediaType == "subtitle" && !["webvtt", "stpp"].contains(t.codec) {
+        ok = false
+        reasons.append("Apple plays WebVTT or IMSC1 subtitles only (HLS-015)")
+      }
+      if ok { reasons.append("rendition linked from the variants (SEL-APPLE)") }
+    case .android:
+      if ok { reasons.append("ExoPlayer lists linked SUBTITLES and CLOSED-CAPTIONS renditions (SEL-ANDROID)") }
+    case .desktop:
+      if t.mediaType == "subtitle" {
+        ok = false
+        reasons.append("FFmpeg's HLS demuxer (mpv) drops subtitle renditions unless strict=experimental")
+      } else if ok {
+        reasons.append("captions are decoded from the video")
+      }
+    case .web:
+      if ok { reasons.append("offered by JS players (hls.js, Shaka, Safari natively) (SEL-WEB)") }
+    }
+    return SelectabilityVerdict(player: player, selectable: ok, autoSelected: ok ? auto : false, reasons: reasons)
+  }
 }

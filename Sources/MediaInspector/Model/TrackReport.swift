@@ -50,6 +50,8 @@ public struct TrackReport: Sendable, Hashable, Codable {
   /// TS: DVB subtitling_type per language, or teletext page type per language.
   public var dvbSubtitlingTypes: [Int]?
   public var teletextTypes: [Int]?
+  /// HLS GROUP-ID, or the DASH AdaptationSet id.
+  public var groupID: String?
   /// HLS CLOSED-CAPTIONS INSTREAM-ID (`CC1`, `SERVICE3`), or a DASH `CCn` channel.
   public var instreamID: String?
   /// Number of subtitle packets (cues) read, if the track was scanned.

@@ -144,7 +144,8 @@ enum RuleEngine {
     // MP4-004: exactly one enabled track per legible group.
     var groups: [Int: [TrackReport]] = [:]
     for t in text { if let g = t.alternateGroup, g != 0 { groups[g, default: []].append(t) } }
-    for (g, members) in groups.sorted(by: { $0.key < $1.key }) {
+    let perStream = d.contains { $0.code == "media.mp4-003" }
+    for (g, members) in groups.sorted(by: { $0.key < $1.key }) where !perStream {
       let enabled = members.filter { $0.enabled == true }
       if enabled.count > 1 {
         d.append(RuleFinding.make("MP4-004", .warning, "\(enabled.count) enabled tracks in legible alternate group \(g): tracks \(enabled.map { String($0.index) }.joined(separator: ", "))"))
@@ -152,9 +153,9 @@ enum RuleEngine {
         d.append(RuleFinding.make("MP4-004", .warning, "no enabled track in legible alternate group \(g)"))
       }
     }
-    let enabledUngrouped = text.filter { ($0.alternateGroup ?? 0) == 0 && $0.enabled == true }
-    if enabledUngrouped.count > 1 {
-      d.append(RuleFinding.make("MP4-004", .warning, "\(enabledUngrouped.count) subtitle tracks are enabled"))
+    let enabledSubs = text.filter { $0.codec != "eia_608" && $0.enabled == true }
+    if enabledSubs.count > 1 && !d.contains(where: { $0.code == "media.mp4-004" }) {
+      d.append(RuleFinding.make("MP4-004", .warning, "\(enabledSubs.count) subtitle tracks are enabled: tracks \(enabledSubs.map { String($0.index) }.joined(separator: ", "))"))
     }
     if text.allSatisfy({ $0.codec != "eia_608" }), report.closedCaptions.contains(where: \.found) {
       d.append(RuleFinding.make("MP4-011", .warning, "CEA-608/708 captions exist only as SEI in the video; ExoPlayer will not list them in a progressive MP4 (add a c608 track)"))

@@ -1,0 +1,108 @@
+#!/bin/sh
+# Writes the hand-made HLS and DASH fixtures in Tests/Fixtures/media (FFmpeg cannot write the
+# attributes under test; see the reference doc §3.9). Called by make-media-fixtures.sh.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT="$ROOT/Tests/Fixtures/media"
+vtt() { # vtt FILE [header-lines]: a one-cue WebVTT segment
+  printf 'WEBVTT\n%s\n\n00:00:00.100 --> 00:00:00.900\n%s\n' "$2" "$3" > "$1"
+}
+MAP='X-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:126000'
+media() { # media FILE SEGMENT...: a VOD media playlist
+  f=$1; shift
+  { printf '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n'
+    for s in "$@"; do printf '#EXTINF:1.0,\n%s\n' "$s"; done
+    printf '#EXT-X-ENDLIST\n'; } > "$f"
+}
+
+# --- HLS, passing every rule ------------------------------------------------------------------
+G="$OUT/hls_good"
+rm -rf "$G"; mkdir -p "$G/subs" "$G/video"
+cat > "$G/master.m3u8" <<'M'
+#EXTM3U
+#EXT-X-VERSION:6
+#EXT-X-INDEPENDENT-SEGMENTS
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English SDH",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound",URI="subs/en_sdh.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Español",LANGUAGE="es",DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI="subs/es.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English (forced)",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,FORCED=YES,URI="subs/en_forced.m3u8"
+#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English CC",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,INSTREAM-ID="CC1"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c,mp4a.40.2",RESOLUTION=64x48,SUBTITLES="subs",CLOSED-CAPTIONS="cc"
+video/main.m3u8
+M
+media "$G/subs/en_sdh.m3u8" en_sdh_0.vtt
+media "$G/subs/es.m3u8" es_0.vtt
+media "$G/subs/en_forced.m3u8" en_forced_0.vtt
+media "$G/video/main.m3u8" seg_0.ts
+vtt "$G/subs/en_sdh_0.vtt" "$MAP" "[MUSIC PLAYING]"
+vtt "$G/subs/es_0.vtt" "$MAP" "Hola."
+vtt "$G/subs/en_forced_0.vtt" "$MAP" "PARIS, 1944"
+
+# --- HLS, failing: one mutation per rule --------------------------------------------------------
+B="$OUT/hls_bad"
+rm -rf "$B"; mkdir -p "$B/subs"
+cat > "$B/master.m3u8" <<'M'
+#EXTM3U
+#EXT-X-VERSION:6
+#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,FORCED=NO,URI="audio.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English SDH",LANGUAGE="en",DEFAULT=YES,CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog",URI="subs/en.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English SDH",LANGUAGE="en_US",DEFAULT=YES,AUTOSELECT=NO,URI="subs/en2.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Secrets",LANGUAGE="en",URI="../../etc/passwd"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Remote",URI="http://example.com/subs.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="No URI",LANGUAGE="fr"
+#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="CC",LANGUAGE="en",URI="cc.m3u8"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,SUBTITLES="subs",CLOSED-CAPTIONS="cc"
+v1.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=600000,SUBTITLES="subtitles",CLOSED-CAPTIONS=NONE
+v2.m3u8
+M
+media "$B/subs/en.m3u8" en_0.vtt en_1.vtt en_missing.vtt
+media "$B/subs/en2.m3u8" en_0.vtt
+vtt "$B/subs/en_0.vtt" "" "No timestamp map here."
+printf '1\n00:00:00,100 --> 00:00:00,900\nSRT, not WebVTT\n' > "$B/subs/en_1.vtt"
+
+# --- DASH ---------------------------------------------------------------------------------------
+cat > "$OUT/dash_good.mpd" <<'M'
+<?xml version="1.0" encoding="UTF-8"?>
+<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT1S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
+  <Period>
+    <AdaptationSet id="1" contentType="video" mimeType="video/mp4" codecs="avc1.64000c">
+      <Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="CC1=eng;CC3=spa"/>
+      <Representation id="v" bandwidth="100000" width="64" height="48"><BaseURL>video.mp4</BaseURL></Representation>
+    </AdaptationSet>
+    <AdaptationSet id="2" contentType="text" mimeType="text/vtt" lang="en">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption"/>
+      <Representation id="en-sdh" bandwidth="256"><BaseURL>en_sdh.vtt</BaseURL></Representation>
+    </AdaptationSet>
+    <AdaptationSet id="3" contentType="text" mimeType="application/mp4" codecs="stpp.ttml.im1t" lang="es">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/>
+      <Representation id="es" bandwidth="256"><BaseURL>es.mp4</BaseURL></Representation>
+    </AdaptationSet>
+    <AdaptationSet id="4" contentType="text" mimeType="text/vtt" lang="en">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="forced-subtitle"/>
+      <Representation id="en-forced" bandwidth="256"><BaseURL>en_forced.vtt</BaseURL></Representation>
+    </AdaptationSet>
+  </Period>
+</MPD>
+M
+cat > "$OUT/dash_bad.mpd" <<'M'
+<?xml version="1.0" encoding="UTF-8"?>
+<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT1S">
+  <Period>
+    <AdaptationSet id="1" mimeType="video/mp4" codecs="avc1.64000c">
+      <Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="eng"/>
+      <Representation id="v" bandwidth="100000"/>
+    </AdaptationSet>
+    <AdaptationSet id="2" mimeType="text/vtt">
+      <Representation id="t" bandwidth="256"/>
+    </AdaptationSet>
+    <AdaptationSet id="3" mimeType="text/vtt" lang="fr">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="forced_subtitle"/>
+      <Representation id="f" bandwidth="256"/>
+    </AdaptationSet>
+    <AdaptationSet id="4" mimeType="application/octet-stream" lang="de">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/>
+      <Representation id="d" bandwidth="256"/>
+    </AdaptationSet>
+  </Period>
+</MPD>
+M

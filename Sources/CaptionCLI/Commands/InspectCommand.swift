@@ -1,0 +1,101 @@
+import CaptionKit
+import Foundation
+import MediaInspector
+
+/// `captionkit inspect PATH...`: reports the subtitle and caption tracks of media files and
+/// streaming manifests, whether each player family will offer them, and (with a policy)
+/// whether each file meets the CI requirements.
+enum InspectCommand: CLICommand {
+  static let name = "inspect"
+  static let summary = "Inspect subtitle/caption tracks in media, HLS and DASH; check a CI policy"
+  static let valuedOptions: Set<String> = ["format", "policy", "require", "cc-budget", "max-policy-size"]
+  static let help = """
+    Usage: captionkit inspect [options] PATH...
+
+    Inspects media files (MP4, MOV, M4V, MKV, WebM, TS), HLS master playlists (.m3u8) and DASH
+    MPDs (.mpd). Folders are walked recursively. For each file: container, duration and every
+    stream; for each subtitle/caption track: codec, language (ISO 639-2 and BCP 47), title,
+    dispositions, the MP4/Matroska facts FFmpeg cannot read (alternate group, tagc, elng, tx3g
+    forced flags, FlagEnabled, LanguageBCP47, CodecID; marked [direct]), cue count and span,
+    embedded CEA-608/708 channels, a selectability verdict per player family (apple, android,
+    desktop, web), and rule findings (MP4-002 …). One bad file does not stop the others.
+
+    Options:
+      --format text|json       Output format (default text; json schema captionkit.inspect/1)
+      --policy FILE            A JSON policy file of requirements (see docs/MediaInspector.md)
+      --require REQUIREMENT    A requirement (repeatable), e.g.
+                                 "track lang=en sdh selectable=apple,android"
+                                 "cea608 CC1"  "no-untagged-languages"  "exactly-one-default"
+      --cc-budget SECONDS|all  Video decoded when looking for embedded captions (default 5)
+      --no-cc                  Don't decode video for embedded captions
+      --no-cues                Don't read packets to count cues
+      --allow-outside          Let manifests reference files outside their folder
+      --quiet                  Text output: only policy results and the summary
+
+    Exit codes: 0 every file meets the policy (or no policy and every file was inspected),
+    1 a requirement failed (each failure names the file, requirement and why), 2 usage error
+    or, without a policy, a file that could not be inspected.
+
+    """
+
+  static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
+    let format = args.value("format") ?? "text"
+    guard ["text", "json"].contains(format) else { throw .usage("--format takes text or json") }
+    var options = InspectOptions()
+    if let b = args.value("cc-budget") {
+      if b == "all" {
+        options.closedCaptionBudgetSeconds = nil
+      } else if let s = Double(b), s > 0, s.isFinite {
+        options.closedCaptionBudgetSeconds = s
+      } else {
+        throw .usage("--cc-budget takes a number of seconds or 'all'")
+      }
+    }
+    if args.flag("no-cc") { options.scanClosedCaptions = false }
+    if args.flag("no-cues") { options.countCues = false }
+    if args.flag("allow-outside") { options.allowOutsideManifestFolder = true }
+    let quiet = args.flag("quiet")
+    var requirements: [Requirement] = []
+    var havePolicy = false
+    if let file = args.value("policy") {
+      havePolicy = true
+      let bytes = try FileAccess.read(file, io: io, limit: 4 << 20)
+      do {
+        requirements += try Policy.load(json: bytes).requirements
+      } catch {
+        throw .usage("\(file): \(error.description)")
+      }
+    }
+    for r in args.values("require") {
+      havePolicy = true
+      do {
+        requirements.append(try Policy.parse(requirement: r, path: "--require '\(r)'"))
+      } catch {
+        throw .usage(error.description)
+      }
+    }
+    try args.checkAllUnderstood()
+    guard !args.positionals.isEmpty else { throw .usage("inspect needs at least one file or folder") }
+
+    let reports = MediaInspector.inspect(paths: args.positionals, options: options)
+    let results = havePolicy ? Policy(requirements: requirements).evaluate(reports) : nil
+    if format == "json" {
+      io.writeOut(InspectionOutput(files: reports, policy: results).encoded())
+    } else {
+      if !quiet {
+        for r in reports { io.out(ReportText.render(r) + "\n") }
+      }
+      if let results {
+        for p in results { io.out(ReportText.render(p)) }
+        io.outLine(PolicySummary(results).description)
+      }
+    }
+    if let results { return results.allSatisfy(\.passed) ? .success : .findings }
+    if reports.isEmpty { throw .usage("no media files found") }
+    if reports.contains(where: { $0.error != nil }) {
+      for r in reports where r.error != nil && format == "json" { io.errLine("\(r.error!)") }
+      return .usageOrIO
+    }
+    return .success
+  }
+}

@@ -1,0 +1,102 @@
+import CaptionCore
+
+/// Turns the ASS dialogue text that libavcodec's subtitle decoders produce (FFmpeg 5.1
+/// `AVSubtitleRect.ass`: `ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`) into
+/// cue nodes: `\N`/`\n` become line breaks, `\h` a no-break space, and the override tags
+/// `\i`, `\b`, `\u` become italic, bold and underline elements; other override tags are
+/// dropped.
+enum ASSTextConverter {
+  /// The Text field: everything after the eighth comma (or the whole line when it has fewer).
+  static func textField(_ line: String) -> Substring {
+    var commas = 0
+    var idx = line.startIndex
+    while idx < line.endIndex {
+      if line[idx] == "," {
+        commas += 1
+        if commas == 8 { return line[line.index(after: idx)...] }
+      }
+      idx = line.index(after: idx)
+    }
+    return line[...]
+  }
+
+  private struct Flags: Equatable {
+    var italic = false, bold = false, underline = false
+  }
+
+  static func nodes(_ text: Substring) -> [CueNode] {
+    var items: [(CueNode, Flags)] = []
+    var flags = Flags()
+    var run = ""
+    func flush() {
+      if !run.isEmpty { items.append((.text(run), flags)) }
+      run = ""
+    }
+    let chars = Array(text.unicodeScalars)
+    var i = 0
+    while i < chars.count {
+      let c = chars[i]
+      if c == "{", let close = chars[i...].firstIndex(of: "}") {
+        flush()
+        applyOverrides(String(String.UnicodeScalarView(chars[(i + 1)..<close])), &flags)
+        i = close + 1
+        continue
+      }
+      if c == "\\", i + 1 < chars.count {
+        let n = chars[i + 1]
+        if n == "N" || n == "n" {
+          flush()
+          items.append((.lineBreak, flags))
+          i += 2
+          continue
+        }
+        if n == "h" {
+          run.unicodeScalars.append("\u{00A0}")
+          i += 2
+          continue
+        }
+      }
+      if c == "\n" {
+        flush()
+        items.append((.lineBreak, flags))
+      } else if c != "\r" {
+        run.unicodeScalars.append(c)
+      }
+      i += 1
+    }
+    flush()
+    // Group consecutive items with equal flags into one element chain.
+    var out: [CueNode] = []
+    var k = 0
+    while k < items.count {
+      let f = items[k].1
+      var group: [CueNode] = []
+      while k < items.count && items[k].1 == f {
+        group.append(items[k].0)
+        k += 1
+      }
+      if f.underline { group = [.element(CueElement(.underline, children: group))] }
+      if f.italic { group = [.element(CueElement(.italic, children: group))] }
+      if f.bold { group = [.element(CueElement(.bold, children: group))] }
+      out += group
+    }
+    // Trailing line breaks carry nothing.
+    while case .lineBreak? = out.last { out.removeLast() }
+    return out
+  }
+
+  private static func applyOverrides(_ block: String, _ f: inout Flags) {
+    for tag in block.split(separator: "\\") {
+      guard let first = tag.first else { continue }
+      let rest = tag.dropFirst()
+      let on: Bool? = rest == "1" || rest.isEmpty ? true : (rest == "0" ? false : nil)
+      switch first {
+      case "i": if let on { f.italic = on }
+      case "b": if let on { f.bold = on } else if let w = Int(rest) { f.bold = w >= 600 }
+      case "u": if let on { f.underline = on }
+      case "r": f = Flags()
+      default: break
+      }
+    }
+  }
+}

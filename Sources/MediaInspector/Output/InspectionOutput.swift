@@ -1,0 +1,27 @@
+import Foundation
+
+/// The JSON document `captionkit inspect --format json` writes (schema
+/// `captionkit.inspect/1`, documented in `docs/MediaInspector.md`): every report, and when a
+/// policy was given, the per-file results and the summary.
+public struct InspectionOutput: Sendable, Hashable, Codable {
+  /// Always `MediaInspector.schemaVersion`.
+  public var schema: String
+  public var files: [MediaReport]
+  public var policy: [PolicyResult]?
+  public var summary: PolicySummary?
+
+  public init(files: [MediaReport], policy: [PolicyResult]? = nil) {
+    schema = MediaInspector.schemaVersion
+    self.files = files
+    self.policy = policy
+    summary = policy.map(PolicySummary.init)
+  }
+
+  /// Pretty-printed JSON with sorted keys (stable for diffs), ending in a newline.
+  public func encoded() -> [UInt8] {
+    let enc = JSONEncoder()
+    enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? enc.encode(self) else { return Array("{}\n".utf8) }
+    return Array(data) + [0x0A]
+  }
+}

@@ -1,0 +1,85 @@
+import CaptionCore
+
+/// Human-readable text for `captionkit inspect`: per file, the container and duration, one line
+/// per stream, then per subtitle/caption track its facts (with the layer that gave each in
+/// brackets where it is not FFmpeg), its verdicts and the findings.
+public enum ReportText {
+  public static func render(_ r: MediaReport) -> String {
+    var s = "\(r.path)\n"
+    if let e = r.error {
+      s += "  error: \(e)\n"
+      return s
+    }
+    var head = "  container: \(r.container ?? "?")"
+    if let f = r.formatName { head += " (FFmpeg: \(f))" }
+    if let d = r.duration { head += ", duration \(d)" }
+    s += head + "\n"
+    for t in r.tracks {
+      s += "  #\(t.index) \(t.mediaType) \(t.codec)"
+      if let tag = t.codecTag { s += " [\(tag)]" }
+      if let c = t.codecID { s += " \(c)" }
+      if let l = t.bestLanguage { s += " lang=\(l)" }
+      if let n = t.title { s += " \"\(n)\"" }
+      s += "\n"
+      guard t.isText else { continue }
+      var facts: [String] = []
+      func src(_ k: String) -> String {
+        guard let v = t.sources[k], v != .ffmpeg else { return "" }
+        return " [\(v.rawValue)]"
+      }
+      if let l = t.language { facts.append("language \(l)\(src("language"))") }
+      if let b = t.languageBCP47 { facts.append("bcp47 \(b)\(src("languageBCP47"))") }
+      if !t.dispositions.isEmpty { facts.append("dispositions \(t.dispositions.map(\.rawValue).joined(separator: "+"))") }
+      if let e = t.enabled { facts.append("enabled \(e)\(src("enabled"))") }
+      if let g = t.alternateGroup { facts.append("alternate_group \(g)\(src("alternateGroup"))") }
+      if let h = t.handlerType { facts.append("handler \(h)\(src("handlerType"))") }
+      if let f = t.tx3gDisplayFlags { facts.append("tx3g flags 0x\(String(f, radix: 16, uppercase: true))\(src("tx3gDisplayFlags"))") }
+      if !t.characteristics.isEmpty { facts.append("characteristics \(t.characteristics.joined(separator: ","))\(src("characteristics"))") }
+      if !t.roles.isEmpty { facts.append("roles \(t.roles.joined(separator: ","))\(src("roles"))") }
+      for (k, v) in t.trackReferences.sorted(by: { $0.key < $1.key }) { facts.append("tref \(k)→\(v.map(String.init).joined(separator: ","))") }
+      if let g = t.groupID { facts.append("group \(g)") }
+      if let i = t.instreamID { facts.append("instream \(i)") }
+      if let n = t.cueCount {
+        var c = "cues \(n)"
+        if let a = t.firstCueStart, let b = t.lastCueEnd {
+          c += " spanning \(a)–\(b)"
+          if let d = r.duration, d.seconds > 0 { c += " (\(Int((b.seconds - a.seconds) / d.seconds * 100))% of \(d))" }
+        }
+        facts.append(c)
+      }
+      var flags: [String] = []
+      if t.isDefault { flags.append("default") }
+      if t.isForced { flags.append("forced") }
+      if t.isSDH { flags.append("SDH") }
+      if !flags.isEmpty { facts.append("→ " + flags.joined(separator: ", ")) }
+      for f in facts { s += "      \(f)\n" }
+      for v in t.verdicts {
+        let mark = v.selectable ? "selectable" : "NOT selectable"
+        let auto = v.autoSelected == true ? ", auto-selected" : ""
+        s += "      \(v.player.rawValue): \(mark)\(auto) — \(v.reasons.joined(separator: "; "))\n"
+      }
+    }
+    for c in r.closedCaptions {
+      let budget = c.budgetSeconds.map { "first \($0) s" } ?? "whole file"
+      let found = (c.channels608 + c.services708.map { "SERVICE\($0)" }).joined(separator: ", ")
+      s += "  embedded captions in #\(c.streamIndex) (\(c.codec), \(budget), \(c.framesDecoded) frames): \(found.isEmpty ? "none found" : found)\n"
+    }
+    if let h = r.hls {
+      for p in h.subtitlePlaylists {
+        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segments" : "not read (\(p.skippedReason ?? "?"))") + "\n"
+      }
+    }
+    for d in r.diagnostics {
+      var loc = ""
+      if let l = d.location { loc = "line \(l.line): " }
+      s += "  \(d.severity.rawValue): [\(d.code)] \(loc)\(d.message)\n"
+    }
+    return s
+  }
+
+  /// `FAIL path: requirement: reason` lines, or `PASS path`.
+  public static func render(_ p: PolicyResult) -> String {
+    if p.passed { return "PASS \(p.path)\n" }
+    return p.failures.map { "FAIL \(p.path): \($0.requirement): \($0.reason)\n" }.joined()
+  }
+}

@@ -1,0 +1,140 @@
+/// Checks one requirement against one report and explains a failure in one sentence, naming
+/// the rule that decides it where there is one.
+enum PolicyEvaluator {
+  /// `nil` when the requirement holds, else why not.
+  static func check(_ r: Requirement, _ report: MediaReport) -> String? {
+    let text = report.textTracks
+    switch r {
+    case .track(let req): return checkTrack(req, report)
+    case .cea608(let channel):
+      if report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) { return nil }
+      if text.contains(where: { $0.instreamID?.uppercased() == channel }) { return nil }
+      if channel == "CC1", text.contains(where: { $0.codec == "eia_608" && $0.mediaType == "subtitle" }) { return nil }
+      let scanned = report.closedCaptions
+      if scanned.isEmpty {
+        return "no CEA-608 \(channel) declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)"
+      }
+      let found = Set(scanned.flatMap(\.channels608)).sorted()
+      let budget = scanned.first?.budgetSeconds.map { "the first \(formatSeconds($0)) s" } ?? "the whole file"
+      return found.isEmpty
+        ? "no CEA-608 caption data found in \(budget) of video (TS-004)"
+        : "\(channel) not found in \(budget) of video; found \(found.joined(separator: ", ")) (TS-004)"
+    case .cea708(let service):
+      if report.closedCaptions.contains(where: { $0.services708.contains(service) }) { return nil }
+      if text.contains(where: { $0.instreamID?.uppercased() == "SERVICE\(service)" }) { return nil }
+      return "CEA-708 service \(service) not found (TS-004)"
+    case .noUntaggedLanguages:
+      let bad = text.filter { LanguageTag.isUndetermined($0.language) && LanguageTag.isUndetermined($0.languageBCP47) }
+      if bad.isEmpty { return nil }
+      return "\(bad.map(RuleFinding.describe).joined(separator: "; ")) \(bad.count == 1 ? "has" : "have") no language (SUB-003)"
+    case .exactlyOneDefault:
+      if report.kind == "hls" {
+        var byGroup: [String: Int] = [:]
+        for t in text where t.mediaType == "subtitle" { byGroup[t.groupID ?? "", default: 0] += t.isDefault ? 1 : 0 }
+        let bad = byGroup.filter { $0.value != 1 }.sorted { $0.key < $1.key }
+        if bad.isEmpty { return nil }
+        return bad.map { "SUBTITLES group '\($0.key)' has \($0.value) DEFAULT=YES renditions" }.joined(separator: "; ") + " (HLS-006)"
+      }
+      let defaults = text.filter { $0.mediaType != "closed-captions" && $0.codec != "eia_608" && $0.isDefault }
+      if defaults.count == 1 { return nil }
+      let rule = report.container == "mp4" || report.container == "mov" ? "MP4-004" : "SUB-007"
+      if defaults.isEmpty { return "no subtitle track is default-flagged (\(rule))" }
+      return "\(defaults.count) subtitle tracks are default-flagged: tracks \(defaults.map { String($0.index) }.joined(separator: ", ")) (\(rule))"
+    case .noErrors:
+      let errors = report.diagnostics.filter { $0.severity == .error }
+      if errors.isEmpty { return nil }
+      return errors.map(\.message).joined(separator: "; ")
+    case .noRule(let id):
+      let code = "media." + id.lowercased()
+      let hits = report.diagnostics.filter { $0.code == code }
+      if hits.isEmpty { return nil }
+      return hits.map(\.message).joined(separator: "; ")
+    }
+  }
+
+  static func formatSeconds(_ s: Double) -> String {
+    s == s.rounded() ? String(Int(s)) : String(s)
+  }
+
+  static func checkTrack(_ req: TrackRequirement, _ report: MediaReport) -> String? {
+    // CEA-608/708 are checked by the cea608/cea708 requirements, not as subtitle tracks.
+    var candidates = report.textTracks.filter { $0.mediaType != "closed-captions" && $0.codec != "eia_608" && $0.codec != "eia_708" }
+    let label = req.label
+    if candidates.isEmpty { return "no subtitle or caption track (SUB-001)" }
+    if let lang = req.language {
+      let all = candidates
+      candidates = candidates.filter { t in
+        [t.languageBCP47, t.language].compactMap { $0 }.contains { LanguageTag.matches($0, wanted: lang) }
+      }
+      if candidates.isEmpty {
+        let found = Set(all.compactMap(\.bestLanguage)).sorted()
+        return "no subtitle track with language \(lang) (found: \(found.isEmpty ? "none tagged" : found.joined(separator: ", "))) (SUB-002)"
+      }
+    }
+    let appleMP4 = req.selectableOn.contains(.apple) && (report.container == "mp4" || report.container == "mov")
+    if let sdh = req.sdh {
+      let matching = candidates.filter { $0.isSDH == sdh }
+      if matching.isEmpty {
+        let rule = sdhRule(report)
+        return sdh
+          ? "\(req.language ?? "") track found but none is marked SDH: \(candidates.map(RuleFinding.describe).joined(separator: ", ")) (\(rule))"
+          : "every matching track is SDH"
+      }
+      candidates = matching
+      if sdh && appleMP4 {
+        let tagged = candidates.filter { $0.codec == "eia_608" || TrackReport.sdhCharacteristics.allSatisfy($0.characteristics.contains) }
+        if tagged.isEmpty {
+          return "\(label) track found but not SDH for apple: \(RuleFinding.describe(candidates[0])) has no tagc characteristics transcribes-spoken-dialog and describes-music-and-sound (MP4-006)"
+        }
+        candidates = tagged
+      }
+    }
+    if let forced = req.forced {
+      let matching = candidates.filter { $0.isForced == forced }
+      if matching.isEmpty {
+        return forced ? "\(req.language ?? "") track found but none is forced (SUB-006)" : "every matching track is forced"
+      }
+      candidates = matching
+      if forced && appleMP4 {
+        let flagged = candidates.filter { ($0.tx3gDisplayFlags ?? 0) & 0x8000_0000 != 0 }
+        if flagged.isEmpty {
+          return "\(label) track found but not forced for apple: \(RuleFinding.describe(candidates[0])) lacks the tx3g all-samples-forced flag 0x80000000 (MP4-008)"
+        }
+        candidates = flagged
+      }
+    }
+    if let d = req.isDefault {
+      let matching = candidates.filter { $0.isDefault == d }
+      if matching.isEmpty { return "\(label) track found but none is \(d ? "" : "not ")default-flagged (SUB-007)" }
+      candidates = matching
+    }
+    if let codecs = req.codecs {
+      let matching = candidates.filter { codecs.contains($0.codec) || ($0.codecTag.map(codecs.contains) ?? false) }
+      if matching.isEmpty {
+        return "\(label) track found but in \(Set(candidates.map(\.codec)).sorted().joined(separator: "/")), not \(codecs.joined(separator: "/")) (SUB-004)"
+      }
+      candidates = matching
+    }
+    for player in req.selectableOn {
+      let matching = candidates.filter { t in t.verdicts.first { $0.player == player }?.selectable ?? false }
+      if matching.isEmpty {
+        let why = candidates.first?.verdicts.first { $0.player == player }?.reasons.first ?? "no verdict"
+        return "\(label) track found but not selectable on \(player.rawValue): \(why)"
+      }
+      candidates = matching
+    }
+    return nil
+  }
+
+  static func sdhRule(_ report: MediaReport) -> String {
+    switch report.container {
+    case "mp4", "mov": "MP4-006"
+    case "matroska": "MKV-005"
+    case "webm": "WEBM-002"
+    case "mpegts": "TS-002"
+    case "hls": "HLS-009"
+    case "dash": "DASH-003"
+    default: "SUB-005"
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import CaptionCLI
+import Foundation
+import Testing
+
+/// End-to-end tests of `captionkit validate` and `convert`, run in-process on real files in a
+/// temporary folder.
+@Suite struct CommandTests {
+  let dir: URL
+
+  init() throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func run(_ args: [String], stdin: [UInt8] = [], env: [String: String] = [:], terminal: Bool = false) -> (Int32, String, String) {
+    let io = ToolIO.captured(stdin: stdin, environment: env, terminal: terminal)
+    let code = CaptionTool.run(args, io: io)
+    return (code, io.capturedOut, io.capturedErr)
+  }
+
+  static let positioned = """
+    WEBVTT
+
+    intro
+    00:00:01.000 --> 00:00:03.500 line:10% position:20% align:start
+    <v Anna>Hello <i>there</i></v>
+
+    00:00:04.000 --> 00:00:06.000
+    Plain &amp; simple
+
+    """
+
+  @Test func validateCleanFileExitsZero() throws {
+    let path = try file("ok.vtt", Self.positioned)
+    let (code, out, _) = run(["validate", path])
+    #expect(code == 0)
+    #expect(out.hasSuffix("1 file checked: 0 errors, 0 warnings, 0 info\n"))
+  }
+
+  @Test func validateReportsLineAndColumnAndExitsOne() throws {
+    let path = try file("bad.srt", "1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:00:05,000 --> 00:00:04,000\nbackwards\n")
+    let (code, out, _) = run(["validate", path])
+    #expect(code == 1)
+    #expect(out.contains("\(path):6:1: error: [srt.timing.end-before-start]"))
+  }
+
+  @Test func strictCountsWarnings() throws {
+    let path = try file("dot.srt", "1\n00:00:01.000 --> 00:00:02,000\ntext\n")
+    let (plain, out, _) = run(["validate", path])
+    #expect(plain == 0)
+    #expect(out.contains("warning: [srt.timing.period-separator]"))
+    #expect(run(["validate", "--strict", path]).0 == 1)
+    #expect(run(["validate", "--fail-on", "warning", path]).0 == 1)
+    #expect(run(["validate", "--fail-on", "bogus", path]).0 == 2)
+  }
+
+  @Test func validateJSONReport() throws {
+    let path = try file("bad.srt", "1\n00:00:05,000 --> 00:00:04,000\nbackwards\n")
+    let (code, out, _) = run(["validate", "--format", "json", path])
+    #expect(code == 1)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    #expect(json["schema"] as? String == "captionkit.validate")
+    #expect(json["schemaVersion"] as? Int == 1)
+    let files = try #require(json["files"] as? [[String: Any]])
+    #expect(files.count == 1)
+    #expect(files[0]["format"] as? String == "srt")
+    #expect(files[0]["cueCount"] as? Int == 1)
+    let diags = try #require(files[0]["diagnostics"] as? [[String: Any]])
+    let d = try #require(diags.first { $0["code"] as? String == "srt.timing.end-before-start" })
+    #expect(d["severity"] as? String == "error")
+    #expect(d["line"] as? Int == 2)
+    #expect(d["column"] as? Int == 1)
+    let summary = try #require(json["summary"] as? [String: Any])
+    #expect(summary["passed"] as? Bool == false)
+    #expect(summary["errors"] as? Int == 1)
+  }
+
+  @Test func validateWalksFoldersAndDetectsByContent() throws {
+    _ = try file("a.vtt", Self.positioned)
+    // An SRT file with a misleading extension is still read as SRT.
+    _ = try file("b.txt.srt", "1\n00:00:01,000 --> 00:00:02,000\nok\n")
+    _ = try file("c.vtt", "1\n00:00:01,000 --> 00:00:02,000\nSRT content in a .vtt file\n")
+    let (code, out, _) = run(["validate", "--format", "json", dir.path])
+    #expect(code == 0)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let files = try #require(json["files"] as? [[String: Any]])
+    #expect(files.map { $0["format"] as? String } == ["webvtt", "srt", "srt"])
+  }
+
+  @Test func convertReportsEveryLossPerCue() throws {
+    let input = try file("in.vtt", Self.positioned)
+    let output = dir.appendingPathComponent("out.srt").path
+    let (code, _, err) = run(["convert", input, output])
+    #expect(code == 0)
+    #expect(err.contains("srt.write.position-dropped"))
+    #expect(err.contains("cue 1"))
+    #expect(err.contains("\(input):4:1:"))
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.hasPrefix("1\n00:00:01,000 --> 00:00:03,500\n"))
+    #expect(written.contains("Plain & simple"))
+    #expect(run(["convert", "--fail-on-loss", input, output]).0 == 1)
+    // Nothing is left behind but the output.
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    #expect(names == ["in.vtt", "out.srt"])
+  }
+
+  @Test func convertNeverOverwritesItsInput() throws {
+    let input = try file("same.srt", "1\n00:00:01,000 --> 00:00:02,000\nkeep me\n")
+    let before = try Data(contentsOf: URL(fileURLWithPath: input))
+    let (code, _, err) = run(["convert", input, input])
+    #expect(code == 2)
+    #expect(err.contains("refusing to overwrite the input file"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+    // Also through a different spelling of the same path.
+    let other = dir.path + "/./same.srt"
+    #expect(run(["convert", input, other, "--to", "srt"]).0 == 2)
+  }
+
+  @Test func convertStdinToStdoutAndJSON() throws {
+    let (code, out, _) = run(["convert", "-", "--to", "vtt"], stdin: Array("1\n00:00:01,500 --> 00:00:02,000\n<i>hi</i>\n".utf8))
+    #expect(code == 0)
+    #expect(out == "WEBVTT\n\n1\n00:00:01.500 --> 00:00:02.000\n<i>hi</i>\n\n")
+    let (jcode, json, _) = run(["convert", "-", "--to", "json"], stdin: Array(Self.positioned.utf8))
+    #expect(jcode == 0)
+    let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(doc["schema"] as? String == "captionkit.document")
+    let cues = try #require(doc["cues"] as? [[String: Any]])
+    #expect(cues.count == 2)
+    #expect(cues[0]["id"] as? String == "intro")
+    #expect(cues[0]["start"] as? Double == 1.0)
+    #expect(cues[0]["end"] as? Double == 3.5)
+    #expect(cues[0]["line"] as? Double == 10)
+    #expect(cues[0]["snapToLines"] as? Bool == false)
+    #expect(cues[0]["position"] as? Double == 20)
+    #expect(cues[0]["align"] as? String == "start")
+    #expect(cues[0]["text"] as? String == "Hello there")
+    #expect(cues[1]["line"] as? String == "auto")
+    #expect(cues[1]["text"] as? String == "Plain & simple")
+    let tree = try #require(cues[0]["tree"] as? [[String: Any]])
+    #expect(tree.first?["type"] as? String == "voice")
+    #expect(tree.first?["name"] as? String == "Anna")
+  }
+
+  @Test func colourOnlyOnTerminalsWithoutNoColor() throws {
+    let path = try file("bad.srt", "1\n00:00:05,000 --> 00:00:04,000\nx\n")
+    #expect(run(["validate", path], terminal: true).1.contains("\u{1B}[1;31merror"))
+    #expect(!run(["validate", path], env: ["NO_COLOR": "1"], terminal: true).1.contains("\u{1B}["))
+    #expect(!run(["validate", path]).1.contains("\u{1B}["))
+  }
+
+  @Test func unreadableInputsExitTwoButOthersAreStillChecked() throws {
+    let good = try file("good.srt", "1\n00:00:01,000 --> 00:00:02,000\nok\n")
+    let (code, out, err) = run(["validate", good, dir.appendingPathComponent("missing.srt").path])
+    #expect(code == 2)
+    #expect(err.contains("missing.srt: error: no such file"))
+    #expect(!err.contains("captionkit validate: error"))
+    #expect(out.contains("2 files checked"))
+  }
+}

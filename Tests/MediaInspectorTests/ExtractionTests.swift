@@ -1,0 +1,54 @@
+import CaptionCore
+import Testing
+@testable import MediaInspector
+
+@Suite struct ExtractionTests {
+  static let expected: [(CaptionTime, CaptionTime, String)] = [
+    (.init(milliseconds: 100), .init(milliseconds: 500), "[MUSIC PLAYING]"),
+    (.init(milliseconds: 500), .init(milliseconds: 900), "Hello there."),
+  ]
+
+  /// The Matroska fixtures store every subtitle 64 ms later than the SRT said: the muxer shifted
+  /// all streams by the AAC priming delay (1024 samples at 16 kHz); ffprobe shows pts 0.164.
+  @Test(arguments: [("mp4_movtext_3lang.mp4", 2, 0), ("mkv_flags.mkv", 2, 64), ("mkv_flags.mkv", 3, 64), ("mkv_flags.mkv", 4, 64), ("webm_vtt.webm", 1, 0)])
+  func englishTrack(_ file: String, _ index: Int, _ shiftMS: Int64) throws {
+    let doc = try MediaInspector.extractTrack(path: Fixtures.path(file), index: index)
+    let shift = CaptionTime(milliseconds: shiftMS)
+    #expect(doc.cues.map(\.start) == Self.expected.map { $0.0 + shift })
+    #expect(doc.cues.map(\.end) == Self.expected.map { $0.1 + shift })
+    #expect(doc.cues.map(\.plainText) == Self.expected.map(\.2))
+    #expect(doc.metadata.language == "en")
+  }
+
+  @Test func spanishTextAndTitle() throws {
+    let doc = try MediaInspector.extractTrack(path: Fixtures.path("mkv_flags.mkv"), index: 5)
+    #expect(doc.cues.map(\.plainText) == ["[MÚSICA]", "Hola."])
+    #expect(doc.metadata.title == "Espanol")
+    #expect(doc.metadata.language == "es")
+  }
+
+  @Test func c608TrackDecodes() throws {
+    let doc = try MediaInspector.extractTrack(path: Fixtures.path("mov_c608.mov"), index: 2)
+    #expect(doc.cues.map(\.plainText) == ["HELLO CAPTIONS"])
+    // FFmpeg's MOV muxer put the whole SCC into one 1-frame sample at 33 ms.
+    #expect(doc.cues.first?.start == CaptionTime(milliseconds: 33))
+  }
+
+  @Test func errors() {
+    #expect(throws: MediaInspectorError.noSuchTrack(0, reason: "stream 0 is video, not a subtitle track")) {
+      try MediaInspector.extractTrack(path: Fixtures.path("mp4_und.mp4"), index: 0)
+    }
+    #expect(throws: MediaInspectorError.noSuchTrack(9, reason: "the file has 3 streams")) {
+      try MediaInspector.extractTrack(path: Fixtures.path("mp4_und.mp4"), index: 9)
+    }
+    #expect(throws: MediaInspectorError.self) { try MediaInspector.extractTrack(path: Fixtures.path("hostile/zero.mp4"), index: 0) }
+  }
+
+  @Test func assOverrides() {
+    let nodes = ASSTextConverter.nodes(ASSTextConverter.textField("0,0,Default,,0,0,0,,{\\i1}Hi,{\\i0} there\\Nbold{\\b1}x"))
+    #expect(nodes == [
+      .element(CueElement(.italic, children: [.text("Hi,")])), .text(" there"), .lineBreak, .text("bold"),
+      .element(CueElement(.bold, children: [.text("x")])),
+    ])
+  }
+}
