@@ -1,15 +1,19 @@
 import Foundation
 
-/// A per-process scratch file in /dev/shm (RAM) for readers that take a path, rewritten for
-/// every input.
+/// A per-process scratch folder in /dev/shm (RAM) for readers that take a path: the input is
+/// rewritten into it for every run. The folder holds nothing else, so a manifest that refers
+/// to sibling files finds none (and `..` is refused by the inspectors).
 enum TempFile {
-  static let path: String = {
-    let dir = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-    return dir + "/captionkit-fuzz-\(getpid()).bin"
+  static let directory: String = {
+    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+    let dir = base + "/captionkit-fuzz-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
   }()
 
-  /// Writes the input and returns the path.
-  static func write(_ data: UnsafePointer<UInt8>, _ size: Int) -> String {
+  /// Writes the input as `directory/name` and returns the path.
+  static func write(_ data: UnsafePointer<UInt8>, _ size: Int, name: String = "input.bin") -> String {
+    let path = directory + "/" + name
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     if fd < 0 { fatalError("cannot create \(path)") }
     var done = 0
