@@ -3,6 +3,7 @@
 #
 # Usage:
 #   Scripts/fuzz.sh list                         harnesses and the modules each needs
+#   Scripts/fuzz.sh summary                      totals per harness from results.tsv (Markdown)
 #   Scripts/fuzz.sh HARNESS [--runs N | --seconds S] [-- LIBFUZZER_ARGS...]
 #   Scripts/fuzz.sh all     [--runs N | --seconds S]   each harness in turn, never two at once
 #   Scripts/fuzz.sh HARNESS --build-only
@@ -226,6 +227,22 @@ case "$cmd" in
     for f in "$HDIR"/*.swift; do
       printf '%-18s %s\n' "$(basename "$f" .swift)" "$(header "$f" fuzz-modules)"
     done
+    exit 0 ;;
+  summary) # totals per harness from results.tsv, as a Markdown table
+    python3 - "$B/results.tsv" <<'PY'
+import sys, collections
+t = collections.OrderedDict()
+for line in open(sys.argv[1]):
+    f = line.rstrip("\n").split("\t")
+    if len(f) < 7: continue
+    h, _, ex, secs, _, art, rc = f[:7]
+    r = t.setdefault(h, [0, 0, 0, 0, 0])
+    r[0] += 1; r[1] += int(ex); r[2] += int(secs); r[3] += int(art); r[4] += (rc != "0")
+print("| harness | runs | executions | seconds | exec/s | crash/timeout/leak files | runs ended by a finding |")
+print("|---|---|---|---|---|---|---|")
+for h, (n, ex, secs, art, bad) in sorted(t.items()):
+    print(f"| {h} | {n} | {ex:,} | {secs} | {ex // max(secs, 1):,} | {art} | {bad} |")
+PY
     exit 0 ;;
   all) harnesses=$(for f in "$HDIR"/*.swift; do basename "$f" .swift; done) ;;
   *) harnesses="$cmd" ;;

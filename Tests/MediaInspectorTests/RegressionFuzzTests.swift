@@ -42,4 +42,16 @@ import Testing
     #expect(r.diagnostics.contains { $0.code == "media.mkv.size-past-end" })
     #expect(r.tracks.isEmpty)
   }
+
+  /// A 64-bit box size of 2^64 − 1 after the first box: `offset + size` overflowed UInt64.
+  @Test func mp4LargeSizeAfterFirstBox() throws {
+    let bytes: [UInt8] = [
+      0x00, 0x00, 0x00, 0x08, 0x66, 0x72, 0x65, 0x65,  // free, 8 bytes
+      0x00, 0x00, 0x00, 0x01, 0x66, 0x72, 0x65, 0x65,  // free with a 64-bit size…
+      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,  // …of 2^64 − 1
+    ]
+    let r = MP4BoxReader().read(try Self.file(bytes))
+    #expect(r.diagnostics.map(\.code) == ["media.mp4.box-past-end"])
+    #expect(r.tracks.isEmpty)
+  }
 }
