@@ -163,6 +163,13 @@ collect_seeds() { # collect_seeds NAME -> seed dir
     [[ -d "$r" ]] && roots+=("$r")
   done
   local n=0
+  # Copying thousands of seeds costs a minute on a busy machine: do it once (delete the folder
+  # to refresh it).
+  if [[ -f "$dir/.collected" ]]; then
+    echo "fuzz.sh: $h: $(ls "$dir" | wc -l) seeds (collected earlier)" >&2
+    SEEDS="$dir"
+    return
+  fi
   if [[ ${#roots[@]} -gt 0 ]]; then
     for e in $exts; do
       while IFS= read -r -d '' f; do
@@ -176,6 +183,7 @@ collect_seeds() { # collect_seeds NAME -> seed dir
   while IFS= read -r line; do
     printf '%b' "$line" > "$dir/inline-$i"; i=$((i + 1))
   done < <(sed -n 's|^// fuzz-seed: ||p' "$src")
+  touch "$dir/.collected"
   echo "fuzz.sh: $h: $(ls "$dir" | wc -l) seeds ($n files found for: ${exts:-none})" >&2
   SEEDS="$dir"
 }
