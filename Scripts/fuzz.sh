@@ -30,7 +30,9 @@
 # `// fuzz-seed-dirs:`), by the file extensions it lists in `// fuzz-seeds:`, into
 # $FUZZ_BUILD_DIR/seeds/HARNESS, plus any inline `// fuzz-seed:` lines (printf %b escapes). The growing corpus is kept in
 # $FUZZ_BUILD_DIR/corpus/HARNESS between runs; crashes, timeouts, leaks and OOMs are written
-# to $FUZZ_BUILD_DIR/artifacts/HARNESS. Options: -timeout=1 (one input over a second is a bug),
+# to $FUZZ_BUILD_DIR/artifacts/HARNESS. Options: -timeout=1 (one input over a second is a bug;
+# the timeout is wall-clock, so on a machine shared with builds set FUZZ_TIMEOUT=5 and check
+# each timeout artifact's CPU time with --repro under /usr/bin/time),
 # -rss_limit_mb=2048, -max_len from `// fuzz-max-len:` (default 65536), a dictionary from
 # `// fuzz-dict:` (Fuzz/Dictionaries). The fuzzer runs under `nice`. Every run appends one line
 # to $FUZZ_BUILD_DIR/results.tsv: harness, date, executions, seconds, exec/s, new crash files.
@@ -192,7 +194,7 @@ fuzz_args() { # fuzz_args NAME -> FARGS
   local h="$1" src="$HDIR/$1.swift" maxlen dict
   maxlen="$(header "$src" fuzz-max-len)"
   dict="$(header "$src" fuzz-dict)"
-  FARGS=(-max_len="${maxlen:-65536}" -timeout=1 -rss_limit_mb=2048 -print_final_stats=1
+  FARGS=(-max_len="${maxlen:-65536}" -timeout="${FUZZ_TIMEOUT:-1}" -rss_limit_mb=2048 -print_final_stats=1
          -artifact_prefix="$B/artifacts/$h/")
   [[ -n "$dict" ]] && FARGS+=(-dict="$ROOT/Fuzz/Dictionaries/$dict")
   mkdir -p "$B/artifacts/$h"
