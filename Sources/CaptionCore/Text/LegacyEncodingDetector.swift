@@ -43,13 +43,20 @@ public enum LegacyEncodingDetector {
     let sample = bytes.prefix(sampleLimit)
     var hist = [Int](repeating: 0, count: 256)
     var pairs = [Int32](repeating: 0, count: 65536)
+    // The distinct pairs seen, so the penalty pass costs O(distinct pairs), not 65,536 per
+    // encoding (which dominated short inputs).
+    var seen: [Int] = []
     var high = 0
     sample.withUnsafeBufferPointer { buf in
       var prev = 0x20
       for b in buf {
         let v = Int(b)
         hist[v] += 1
-        if v >= 0x80 || prev >= 0x80 { pairs[prev << 8 | v] &+= 1 }
+        if v >= 0x80 || prev >= 0x80 {
+          let k = prev << 8 | v
+          if pairs[k] == 0 { seen.append(k) }
+          pairs[k] &+= 1
+        }
         prev = v
       }
     }
@@ -63,7 +70,7 @@ public enum LegacyEncodingDetector {
       if let known = pairPenalty[p.encoding] {
         penalty = known
       } else {
-        penalty = pairPenaltyOf(pairs, classes: classes(p.encoding))
+        penalty = pairPenaltyOf(pairs, seen: seen, classes: classes(p.encoding))
         pairPenalty[p.encoding] = penalty
       }
       var s = -penalty
@@ -107,21 +114,16 @@ public enum LegacyEncodingDetector {
 
   /// Penalty for letter pairs that natural text rarely has: lower-case then upper-case inside a
   /// word, and letters of two scripts side by side.
-  static func pairPenaltyOf(_ pairs: [Int32], classes cls: [UInt8]) -> Int {
+  static func pairPenaltyOf(_ pairs: [Int32], seen: [Int], classes cls: [UInt8]) -> Int {
     var penalty = 0
-    for a in 0..<256 {
-      let ca = cls[a]
-      guard ca & 0x30 != 0 else { continue }
-      for b in 0..<256 where a >= 0x80 || b >= 0x80 {
-        let n = Int(pairs[a << 8 | b])
-        guard n > 0 else { continue }
-        let cb = cls[b]
-        guard cb & 0x30 != 0 else { continue }
-        if ca & 0x0F != cb & 0x0F, ca & 0x0F != 0, cb & 0x0F != 0 {
-          penalty += 6 * n
-        } else if ca & 0x30 == 0x10, cb & 0x30 == 0x20 {
-          penalty += 4 * n
-        }
+    for k in seen {
+      let ca = cls[k >> 8], cb = cls[k & 0xFF]
+      guard ca & 0x30 != 0, cb & 0x30 != 0 else { continue }
+      let n = Int(pairs[k])
+      if ca & 0x0F != cb & 0x0F, ca & 0x0F != 0, cb & 0x0F != 0 {
+        penalty += 6 * n
+      } else if ca & 0x30 == 0x10, cb & 0x30 == 0x20 {
+        penalty += 4 * n
       }
     }
     return penalty

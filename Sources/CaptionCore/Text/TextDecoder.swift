@@ -90,7 +90,7 @@ public enum TextDecoder {
     var count = 0
     while true {
       switch decoder.decode(&it) {
-      case .scalarValue(let s): out.append(contentsOf: UTF8.encode(s).map { Array($0) } ?? [])
+      case .scalarValue(let s): UTF8.encode(s) { out.append($0) }  // no array per scalar
       case .emptyInput:
         diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf8", severity: .warning, message: "\(count) invalid UTF-8 sequence(s) replaced with U+FFFD", location: nil))
         return out

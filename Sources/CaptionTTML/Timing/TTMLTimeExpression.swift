@@ -138,7 +138,11 @@ public enum TTMLTimeExpression {
         if m % 2 == 0, m % 10 != 0, s == 0, f < 4 { return .failure(TTMLTimeError("frames 00–03 do not exist at the start of even minute \(m) in dropPAL")) }
       case .nonDrop: dropped = 0
       }
-      frameCount = ((h * 3600 + m * 60 + s) * nominal + f) - dropped
+      // Hours may have 15 digits: the frame count can overflow 64 bits at any frame rate.
+      let (whole, o1) = (h * 3600 + m * 60 + s).multipliedReportingOverflow(by: nominal)
+      let (labels, o2) = whole.addingReportingOverflow(f)
+      guard !o1, !o2 else { return .failure(TTMLTimeError("time out of range")) }
+      frameCount = labels - dropped
     } else {
       guard let secs = Q(n: h * 3600 + m * 60 + s, d: 1).times(efrN, efrD) else { return .failure(TTMLTimeError("time out of range")) }
       // Whole seconds plus frames, in frames; the seconds count may not be whole frames at 29.97.

@@ -45,7 +45,7 @@ struct MP4BoxReader {
         result.diagnostics.append(diag("media.mp4.box-size-invalid", "top-level box '\(type)' at byte \(offset) has size \(size)"))
         break
       }
-      if offset + size > file.size {
+      if size > file.size - offset {  // not `offset + size`: a 64-bit size can overflow it
         result.diagnostics.append(
           diag("media.mp4.box-past-end", "box '\(type)' at byte \(offset) has size \(size), past the end of the \(file.size)-byte file"))
         if type != "moov" { break }
