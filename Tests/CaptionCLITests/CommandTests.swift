@@ -162,4 +162,24 @@ import Testing
     #expect(!err.contains("captionkit validate: error"))
     #expect(out.contains("2 files checked"))
   }
+
+  @Test func limitsNameTheFlagThatRaisesThem() throws {
+    let deep = String(repeating: "<b>", count: 40) + "x" + String(repeating: "</b>", count: 40)
+    let path = try file("deep.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(deep)\n")
+    let (code, out, _) = run(["validate", "--no-lint", "--max-nesting-depth", "8", path])
+    #expect(code == 0)
+    #expect(out.contains("\(path):4:"))
+    #expect(out.contains("warning: [webvtt.cuetext.nesting-too-deep] "))
+    #expect(out.contains("--max-nesting-depth"))
+    #expect(run(["validate", "--no-lint", path]).1.contains("0 warnings"))
+
+    var many = ""
+    for k in 0..<30 { many += "\(k + 1)\n00:00:0\(k % 9 + 1).000 --> 00:00:00,000\nx\n\n" }
+    let srt = try file("many.srt", many)
+    let (_, out2, _) = run(["validate", "--no-lint", "--max-diagnostics", "5", srt])
+    #expect(out2.contains("[core.diagnostics.limit-reached]"))
+    #expect(out2.contains("--max-diagnostics"))
+    #expect(run(["validate", "--max-diagnostics", "0", srt]).0 == 2)
+    #expect(run(["validate", "--max-nesting-depth", "x", srt]).0 == 2)
+  }
 }

@@ -37,6 +37,14 @@ struct CaptionLoader {
       guard let n = Int(m), n > 0 else { throw .usage("--max-file-size takes a positive number of bytes") }
       options.limits.maxFileSize = n
     }
+    if let m = args.value("max-nesting-depth") {
+      guard let n = Int(m), n > 0, n <= 100_000 else { throw .usage("--max-nesting-depth takes a number from 1 to 100000") }
+      options.limits.maxNestingDepth = n
+    }
+    if let m = args.value("max-diagnostics") {
+      guard let n = Int(m), n > 0 else { throw .usage("--max-diagnostics takes a positive number") }
+      options.limits.maxDiagnostics = n
+    }
     for p in args.values("profile") {
       if CaptionLoader.ttmlProfiles.contains(p.lowercased()) {
         options.profile = p
@@ -69,7 +77,7 @@ struct CaptionLoader {
   }
 
   /// The options every reading command accepts.
-  static let valuedOptions: Set<String> = ["from", "encoding", "max-file-size", "profile"]
+  static let valuedOptions: Set<String> = ["from", "encoding", "max-file-size", "max-nesting-depth", "max-diagnostics", "profile"]
 
   /// Loads `path` (`-` is standard input).
   func load(_ path: String, io: ToolIO) throws(ToolError) -> Loaded {

@@ -30,6 +30,8 @@ enum ConvertCommand: CLICommand {
       --from FORMAT          Don't detect the input format
       --encoding NAME        Decode the input with this encoding
       --max-file-size BYTES  Largest input read
+      --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
+      --max-diagnostics N    Diagnostics kept per file; the rest are counted in one summary (default 10000)
       --quiet                Don't print info-level notes
 
     Exit codes: 0 converted, 1 converted but lossy with --fail-on-loss, 2 usage or I/O error.

@@ -51,6 +51,8 @@ enum ValidateCommand: CLICommand {
                              is also checked as it would display under that profile
       --no-style             Don't check the legibility of the styles the file carries
       --max-file-size BYTES  Largest input read (default 536870912)
+      --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
+      --max-diagnostics N    Diagnostics kept per file; the rest are counted in one summary (default 10000)
       --quiet                Print only findings at or above the failing severity
 
     Inline suppressions: a WebVTT 'NOTE captionkit-disable RULE...' block silences RULE for the

@@ -39,7 +39,7 @@ public struct DiagnosticSink: Sendable {
     return diagnostics + [
       Diagnostic(
         code: "core.diagnostics.limit-reached", severity: worst,
-        message: "\(dropped) more diagnostics were not listed (limit \(limit))")
+        message: "\(dropped) more diagnostics were not listed (limit \(limit); raise it with --max-diagnostics)")
     ]
   }
 }
