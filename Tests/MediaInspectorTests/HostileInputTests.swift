@@ -35,6 +35,21 @@ import Testing
     #expect(r.tracks.first?.handlerType == nil)
   }
 
+  @Test func topLevelBoxLimitIsReported() throws {
+    // 20 empty 'free' boxes with the limit set to 5: the walk stops and says so.
+    var bytes: [UInt8] = []
+    for _ in 0..<20 { bytes += [0, 0, 0, 8] + Array("free".utf8) }
+    let path = NSTemporaryDirectory() + "ck-boxes-\(UInt32.random(in: 0...UInt32.max)).mp4"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let f = try #require(BoundedFile(path: path))
+    var reader = MP4BoxReader()
+    reader.maxBoxes = 5
+    let r = reader.read(f)
+    #expect(r.diagnostics.filter { $0.code == "media.mp4.too-many-boxes" }.count == 1)
+    #expect(MP4BoxReader().read(f).diagnostics.allSatisfy { $0.code != "media.mp4.too-many-boxes" })
+  }
+
   @Test func loopingBoxTree() throws {
     let f = try #require(BoundedFile(path: Fixtures.path("hostile/looping.mp4")))
     let r = MP4BoxReader().read(f)

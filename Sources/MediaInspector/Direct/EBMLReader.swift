@@ -74,7 +74,11 @@ struct EBMLReader {
       segmentEnd = file.size
     }
     var visited = 0
-    while offset < segmentEnd, visited < maxElements {
+    while offset < segmentEnd {
+      if visited >= maxElements {
+        result.diagnostics.append(diag("media.mkv.too-many-elements", "more than \(maxElements) elements in the Segment; the rest is not read"))
+        break
+      }
       visited += 1
       let h = file.read(at: offset, count: 16)
       guard let eid = EBMLReader.vint(h, 0, keepMarker: true), let esize = EBMLReader.vint(h, eid.length, keepMarker: false) else {
@@ -117,10 +121,15 @@ struct EBMLReader {
 
   private func readTracks(_ b: [UInt8], _ result: inout Result) {
     var tracks: [MatroskaTrackFacts] = []
+    var capped = false
     var diags: [Diagnostic] = []
     var innerDiags: [Diagnostic] = []
     forEachChild(b, 0, b.count, &diags) { eid, s, e in
-      guard eid == EBMLReader.idTrackEntry, tracks.count < 1024 else { return }
+      guard eid == EBMLReader.idTrackEntry else { return }
+      guard tracks.count < 1024 else {
+        capped = true
+        return
+      }
       var t = MatroskaTrackFacts()
       var inner: [Diagnostic] = []
       forEachChild(b, s, e, &inner) { cid, cs, ce in
@@ -152,6 +161,7 @@ struct EBMLReader {
       tracks.append(t)
     }
     result.tracks += tracks
+    if capped { diags.append(diag("media.mkv.too-many-tracks", "more than 1024 TrackEntry elements; the rest are ignored")) }
     result.diagnostics += diags + innerDiags
   }
 
@@ -160,7 +170,11 @@ struct EBMLReader {
   private func forEachChild(_ b: [UInt8], _ start: Int, _ end: Int, _ diagnostics: inout [Diagnostic], _ body: (UInt32, Int, Int) -> Void) {
     var i = start
     var n = 0
-    while i < end, n < maxElements {
+    while i < end {
+      if n >= maxElements {
+        diagnostics.append(diag("media.mkv.too-many-elements", "more than \(maxElements) child elements inside Tracks; the rest is not read"))
+        return
+      }
       n += 1
       guard let id = EBMLReader.vint(b, i, keepMarker: true), let size = EBMLReader.vint(b, i + id.length, keepMarker: false) else {
         diagnostics.append(diag("media.mkv.bad-element", "unreadable element header inside Tracks"))

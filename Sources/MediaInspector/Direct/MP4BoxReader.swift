@@ -27,7 +27,11 @@ struct MP4BoxReader {
     var offset: UInt64 = 0
     var count = 0
     var moov: [UInt8]?
-    while offset + 8 <= file.size, count < maxBoxes {
+    while offset + 8 <= file.size {
+      if count >= maxBoxes {
+        result.diagnostics.append(diag("media.mp4.too-many-boxes", "more than \(maxBoxes) top-level boxes; the rest of the file is not read"))
+        break
+      }
       count += 1
       let head = file.read(at: offset, count: 16)
       guard head.count >= 8 else { break }
