@@ -27,6 +27,23 @@ struct TTMLHostileInputTests {
     #expect((r.document.cues.first?.plainText.utf8.count ?? 0) <= 1 << 20)
   }
 
+  @Test("Entity bombs that expand to nothing, or to long text many times, end quickly with an error")
+  func otherEntityBombs() throws {
+    // 10^12 references to an empty entity: no output, so only libxml2's reference count stops it.
+    var empty = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [\n<!ENTITY e0 \"\">\n"
+    for i in 1...12 { empty += "<!ENTITY e\(i) \"" + String(repeating: "&e\(i - 1);", count: 10) + "\">\n" }
+    empty += "]>\n<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">a&e12;b</p></div></body></tt>"
+    // One 10 kB entity used 100,000 times ("quadratic blowup"): 1 GB of text.
+    var wide = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [<!ENTITY w \"" + String(repeating: "w", count: 10_000) + "\">]>\n"
+    wide += "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">" + String(repeating: "&w;", count: 100_000) + "</p></div></body></tt>"
+    for doc in [empty, wide] {
+      let (r, secs) = try read(Array(doc.utf8))
+      #expect(r.diagnostics.contains { $0.code == "ttml.xml.entity-expansion-limit" && $0.severity == .error })
+      #expect((r.document.cues.first?.plainText.utf8.count ?? 0) <= 2 << 20)
+      #expect(secs < 5)
+    }
+  }
+
   @Test("External entities (file:// and http://) are never fetched")
   func externalEntities() throws {
     for target in ["file:///etc/passwd", "http://127.0.0.1:9/evil.dtd"] {
