@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import CaptionCore
 
 /// The SAX2 callbacks given to libxml2, and the mapping of its errors to our diagnostics.

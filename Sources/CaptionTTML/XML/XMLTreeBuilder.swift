@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import CaptionCore
 
 /// Receives libxml2's SAX2 events for one document and builds the `XMLElementNode` tree,

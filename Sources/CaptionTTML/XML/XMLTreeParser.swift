@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import CaptionCore
 
 /// Parses XML 1.0 + Namespaces (UTF-8, already decoded) into an `XMLElementNode` tree with
