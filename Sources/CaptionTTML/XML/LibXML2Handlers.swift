@@ -47,12 +47,12 @@ enum LibXML2Handlers {
         let b = LibXML2Handlers.builder(ctx)
       else { return }
       b.report(
-        "ttml.xml.external-entity", .warning, "external entity '\(b.name(name))' is declared; it will not be fetched",
+        "ttml.xml.external-entity", .warning, "external entity '\(name.map { String(cString: $0) } ?? "")' is declared; it will not be fetched",
         at: b.positions.location(b.offset ?? 0))
     }
     h.reference = { ctx, name in
       // Called for entities libxml2 did not expand into our callbacks: external ones.
-      guard let b = LibXML2Handlers.builder(ctx), let ctxt = LibXML2Handlers.context(ctx) else { return }
+      guard let name, let b = LibXML2Handlers.builder(ctx), let ctxt = LibXML2Handlers.context(ctx) else { return }
       let doc = b.main?.pointee.myDoc ?? ctxt.pointee.myDoc
       guard let entity = xmlGetDocEntity(doc, name) else { return }
       let t = entity.pointee.etype
@@ -60,7 +60,7 @@ enum LibXML2Handlers {
       let at = b.offset.flatMap { b.positions.lastIndex(of: UInt8(ascii: "&"), atOrBefore: $0, limit: 1024) } ?? b.offset ?? 0
       b.report(
         "ttml.xml.external-entity", .error,
-        "'&\(b.name(name));' refers to an external entity, which is never fetched (no file or network access)",
+        "'&\(String(cString: name));' refers to an external entity, which is never fetched (no file or network access)",
         at: b.positions.location(at))
     }
     h.startElementNs = { ctx, local, prefix, uri, nbNamespaces, namespaces, nbAttributes, nbDefaulted, attributes in
