@@ -102,6 +102,14 @@ struct TTMLHostileInputTests {
     #expect(role.location.line == 4)
     #expect(role.location.column == 54)
     #expect(tree.namespaceDeclarations.map(\.prefix) == ["", "ttm"])
+    // Text starts where the markup before it ends: after the start tag, after a comment.
+    guard case .text(let t1, let l1) = p.children.first else { Issue.record("no text"); return }
+    #expect(t1 == "Hello World! <ok>")
+    #expect(l1.line == 4 && l1.column == 84)
+    let p2 = try #require(tree.elements.first?.elements.first?.elements.last)
+    guard case .text(let t2, let l2) = p2.children.last else { Issue.record("no text"); return }
+    #expect(t2 == "<raw>")
+    #expect(l2.line == 5 && l2.column == 36)
   }
 
   @Test("100,000 levels of nesting")

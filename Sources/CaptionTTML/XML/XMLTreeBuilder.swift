@@ -127,7 +127,9 @@ final class XMLTreeBuilder {
   func characters(_ ch: UnsafePointer<xmlChar>?, _ len: Int, _ ctxt: xmlParserCtxtPtr?) {
     guard !stopped, let ch, len > 0, !stack.isEmpty else { return }
     guard produce(len, ctxt) else { return }
-    if text.isEmpty { textStart = ctxt == main ? markupEnd : (offset ?? markupEnd) }
+    // Nothing was delivered since the last markup ended, so this text (or the entity
+    // reference it comes from) starts there.
+    if text.isEmpty { textStart = markupEnd }
     text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
   }
 
