@@ -20,7 +20,9 @@ let package = Package(
     // WebVTT and SRT readers and writers, plus the shared down-conversion support.
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
     // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
-    .target(name: "CaptionTTML", dependencies: ["CaptionCore"]),
+    .target(name: "CaptionTTML", dependencies: ["CaptionCore", "CLibXML2"]),
+    // libxml2 through pkg-config (`-I/usr/include/libxml2`); only CaptionTTML imports it.
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // Caption quality rules, presets, repo configuration, suppressions, baselines, safe fixes
     // and the semantic diff. Format-neutral: works on the model only.
     .target(name: "CaptionLint", dependencies: ["CaptionCore"]),

@@ -27,6 +27,23 @@ struct TTMLHostileInputTests {
     #expect((r.document.cues.first?.plainText.utf8.count ?? 0) <= 1 << 20)
   }
 
+  @Test("Entity bombs that expand to nothing, or to long text many times, end quickly with an error")
+  func otherEntityBombs() throws {
+    // 10^12 references to an empty entity: no output, so only libxml2's reference count stops it.
+    var empty = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [\n<!ENTITY e0 \"\">\n"
+    for i in 1...12 { empty += "<!ENTITY e\(i) \"" + String(repeating: "&e\(i - 1);", count: 10) + "\">\n" }
+    empty += "]>\n<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">a&e12;b</p></div></body></tt>"
+    // One 10 kB entity used 100,000 times ("quadratic blowup"): 1 GB of text.
+    var wide = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [<!ENTITY w \"" + String(repeating: "w", count: 10_000) + "\">]>\n"
+    wide += "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">" + String(repeating: "&w;", count: 100_000) + "</p></div></body></tt>"
+    for doc in [empty, wide] {
+      let (r, secs) = try read(Array(doc.utf8))
+      #expect(r.diagnostics.contains { $0.code == "ttml.xml.entity-expansion-limit" && $0.severity == .error })
+      #expect((r.document.cues.first?.plainText.utf8.count ?? 0) <= 2 << 20)
+      #expect(secs < 5)
+    }
+  }
+
   @Test("External entities (file:// and http://) are never fetched")
   func externalEntities() throws {
     for target in ["file:///etc/passwd", "http://127.0.0.1:9/evil.dtd"] {
@@ -43,6 +60,58 @@ struct TTMLHostileInputTests {
     #expect(try read(Array(dtd.utf8)).0.diagnostics.contains { $0.code == "ttml.xml.external-dtd" })
   }
 
+  @Test("An external entity naming an existing local file is not read")
+  func localFileNotRead() throws {
+    // A file of our own with an unmistakable content, plus /etc/hostname.
+    let marker = "CAPTIONKIT-SECRET-\(UUID().uuidString)"
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-xxe-\(UUID().uuidString).txt").path
+    try Data(marker.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(FileManager.default.contents(atPath: path) == Data(marker.utf8))
+    let s = """
+      <?xml version="1.0"?>
+      <!DOCTYPE tt [<!ENTITY a SYSTEM "file://\(path)"><!ENTITY b SYSTEM "\(path)"><!ENTITY c SYSTEM "/etc/hostname">]>
+      <tt xmlns="http://www.w3.org/ns/ttml"><body><div><p begin="0s" end="1s">[&a;|&b;|&c;]</p></div></body></tt>
+      """
+    let (r, _) = try read(Array(s.utf8))
+    #expect(r.document.cues.first?.plainText == "[||]")
+    #expect(r.diagnostics.filter { $0.code == "ttml.xml.external-entity" && $0.severity == .error }.count == 3)
+    let written = String(decoding: TTMLFormat().write(r.document, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(written.range(of: marker) == nil)
+    #expect(r.diagnostics.allSatisfy { $0.message.range(of: marker) == nil })
+  }
+
+  @Test("Internal entities expand in text and attribute values; positions stay exact")
+  func internalEntities() throws {
+    let s = """
+      <?xml version="1.0"?>
+      <!DOCTYPE tt [<!ENTITY who "World"><!ENTITY greet "Hello &who;">]>
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata">
+        <body><div><p xml:id="a&#38;b" begin="0s" end="1s" ttm:role="&greet; &amp; more">&greet;! &lt;ok&gt;</p>
+        <p begin="1s" end="2s"><!-- c --><![CDATA[<raw>]]></p></div></body></tt>
+      """
+    let (r, _) = try read(Array(s.utf8))
+    #expect(r.document.cues.map(\.plainText) == ["Hello World! <ok>", "<raw>"])
+    let tree = try #require(XMLTreeParser.parse(Array(s.utf8)).root)
+    let p = try #require(tree.elements.first?.elements.first?.elements.first)
+    #expect(p.location.line == 4)
+    #expect(p.location.column == 14)
+    #expect(p.attribute("http://www.w3.org/XML/1998/namespace", "id") == "a&b")
+    #expect(p.attribute("http://www.w3.org/ns/ttml#metadata", "role") == "Hello World & more")
+    let role = try #require(p.attributeNode("http://www.w3.org/ns/ttml#metadata", "role"))
+    #expect(role.location.line == 4)
+    #expect(role.location.column == 54)
+    #expect(tree.namespaceDeclarations.map(\.prefix) == ["", "ttm"])
+    // Text starts where the markup before it ends: after the start tag, after a comment.
+    guard case .text(let t1, let l1) = p.children.first else { Issue.record("no text"); return }
+    #expect(t1 == "Hello World! <ok>")
+    #expect(l1.line == 4 && l1.column == 84)
+    let p2 = try #require(tree.elements.first?.elements.first?.elements.last)
+    guard case .text(let t2, let l2) = p2.children.last else { Issue.record("no text"); return }
+    #expect(t2 == "<raw>")
+    #expect(l2.line == 5 && l2.column == 36)
+  }
+
   @Test("100,000 levels of nesting")
   func deepNesting() throws {
     var s = "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">"
@@ -51,8 +120,25 @@ struct TTMLHostileInputTests {
     let (r, secs) = try read(Array(s.utf8))
     let d = try #require(r.diagnostics.first { $0.code == "ttml.xml.nesting-too-deep" })
     #expect(d.location?.line == 1)
-    #expect(r.document.cues.first?.plainText == "deep")
+    #expect(d.severity == .error)
+    // libxml2 (without XML_PARSE_HUGE) stops reading at 256 levels: the text is not read.
+    #expect(r.document.cues.first?.plainText ?? "" != "deep")
     #expect(secs < 10)
+  }
+
+  @Test("Nesting deeper than ReadLimits.maxNestingDepth (below libxml2's 256) is flattened, text kept")
+  func flattenedNesting() throws {
+    var s = "<tt xmlns=\"http://www.w3.org/ns/ttml\"><body><div><p begin=\"0s\" end=\"1s\">"
+    s += String(repeating: "<span>", count: 100) + "deep" + String(repeating: "</span>", count: 100)
+    s += "</p></div></body></tt>"
+    var o = ReadOptions()
+    o.limits.maxNestingDepth = 64
+    let r = try TTMLFormat().read(Array(s.utf8), options: o)
+    let d = try #require(r.diagnostics.first { $0.code == "ttml.xml.nesting-too-deep" })
+    // The 65th element: tt, body, div, p and 60 spans are kept; the 61st span starts at byte 73 + 60 × 6.
+    #expect(d.location?.line == 1)
+    #expect(d.location?.column == 73 + 60 * 6)
+    #expect(r.document.cues.first?.plainText == "deep")
   }
 
   @Test("A 20 MB attribute value")
@@ -60,7 +146,21 @@ struct TTMLHostileInputTests {
     let s = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"" + String(repeating: "x", count: 20_000_000)
       + "\"><body><div><p begin=\"0s\" end=\"1s\">ok</p></div></body></tt>"
     let (r, secs) = try read(Array(s.utf8))
-    #expect(r.diagnostics.contains { $0.code == "ttml.xml.attribute-too-long" })
+    // Past libxml2's 10,000,000-byte limit the element cannot be read: an error, in bounded time.
+    #expect(r.diagnostics.contains { $0.code == "ttml.xml.attribute-too-long" && $0.severity == .error })
+    #expect(r.document.cues.isEmpty)
+    #expect(secs < 10)
+  }
+
+  @Test("A 2 MB attribute value is cut to 1 MiB and the document is read")
+  func longAttribute() throws {
+    let s = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"en\">\n<head><metadata xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\"><ttm:desc>"
+      + "</ttm:desc></metadata></head><body><div>\n  <p begin=\"0s\" end=\"1s\" ttm:role=\"" + String(repeating: "x", count: 2_000_000)
+      + "\" xmlns:ttm=\"http://www.w3.org/ns/ttml#metadata\">ok</p></div></body></tt>"
+    let (r, secs) = try read(Array(s.utf8))
+    let d = try #require(r.diagnostics.first { $0.code == "ttml.xml.attribute-too-long" })
+    #expect(d.location?.line == 3)
+    #expect(d.location?.column == 26)
     #expect(r.document.cues.first?.plainText == "ok")
     #expect(secs < 10)
   }

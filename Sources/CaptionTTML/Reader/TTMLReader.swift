@@ -3,7 +3,7 @@ import CaptionCore
 /// Reads a TTML document (TTML1, TTML2, IMSC 1.0–1.3 Text, DFXP, EBU-TT-D, SMPTE-TT) into the
 /// caption model.
 ///
-/// Steps: safe XML parse (`SafeXMLParser`), namespace normalisation (the 2006 DFXP namespaces
+/// Steps: safe XML parse (`XMLTreeParser`, libxml2), namespace normalisation (the 2006 DFXP namespaces
 /// are read as TTML1), parameters (§7.2), head (styling §10, layout §11, agents §13.2), timing
 /// (§12: time expressions, `par`/`seq` containment, implicit durations), then one `Cue` per
 /// interval in which a `p` is active and shows the same content. Validation against the
@@ -60,7 +60,7 @@ struct TTMLReader {
       decoded = (d.utf8, d.encoding, d.diagnostics)
     }
     for d in decoded.diagnostics { reader.sink.report(d) }
-    let xml = SafeXMLParser.parse(
+    let xml = XMLTreeParser.parse(
       decoded.utf8,
       limits: XMLParserLimits(maxDepth: reader.depthLimit),
       maxDiagnostics: options.limits.maxDiagnostics)

@@ -65,8 +65,8 @@ struct TTMLWriter {
   }
 
   static func isNCName(_ s: String) -> Bool {
-    guard let f = s.utf8.first, SafeXMLParser.isNameStart(f), f != UInt8(ascii: ":") else { return false }
-    return s.utf8.allSatisfy { SafeXMLParser.isNameChar($0) && $0 != UInt8(ascii: ":") }
+    guard let f = s.utf8.first, XMLNameCharacters.isNameStart(f), f != UInt8(ascii: ":") else { return false }
+    return s.utf8.allSatisfy { XMLNameCharacters.isNameChar($0) && $0 != UInt8(ascii: ":") }
   }
 
   // MARK: - Document

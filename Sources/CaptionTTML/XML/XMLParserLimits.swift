@@ -1,14 +1,17 @@
-/// Bounds the XML parser applies on top of `ReadLimits`, so that no input can make it use
-/// unbounded memory or time.
+/// Bounds `XMLTreeParser` applies on top of libxml2's own limits (256 levels of elements,
+/// 10,000,000 bytes per text node or attribute value, entity amplification checks) and of
+/// `ReadLimits`, so that no input can make it use unbounded memory or time.
 public struct XMLParserLimits: Sendable, Hashable {
   /// Deepest element nesting kept; deeper elements are flattened into their ancestor.
+  /// libxml2 stops reading at 256 levels whatever this says.
   public var maxDepth: Int
   /// Longest attribute value kept, in UTF-8 bytes; longer values are cut and reported.
   public var maxAttributeValueLength: Int
-  /// Most bytes that entity references may expand to in one document (the "billion laughs"
-  /// defence); past it, references are reported and not expanded.
+  /// Most bytes that entity references may add to one document (the "billion laughs"
+  /// defence, on top of libxml2's amplification check); past it, reading stops with an error.
   public var maxEntityExpansion: Int
-  /// Deepest nesting of entity references inside entity values.
+  /// Deepest nesting of entity references inside entity values. Kept for source
+  /// compatibility: libxml2 applies its own bound (40 levels) and this value is not used.
   public var maxEntityDepth: Int
 
   public init(maxDepth: Int = 256, maxAttributeValueLength: Int = 1 << 20, maxEntityExpansion: Int = 1 << 20, maxEntityDepth: Int = 8) {

@@ -1,0 +1,270 @@
+internal import CLibXML2
+import CaptionCore
+
+/// Receives libxml2's SAX2 events for one document and builds the `XMLElementNode` tree,
+/// with exact positions and our diagnostics. Reached from the C callbacks through the parser
+/// context's `_private` field (libxml2 never touches it and copies it into the contexts it
+/// makes for entity content).
+final class XMLTreeBuilder {
+  static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+  let positions: XMLSourcePositions
+  let limits: XMLParserLimits
+  var sink: DiagnosticSink
+  /// The document's parser context (entity content is parsed in short-lived child contexts).
+  var main: xmlParserCtxtPtr?
+
+  struct Frame {
+    var node: XMLElementNode
+    var skipped: Bool
+  }
+  var stack: [Frame] = []
+  var keptDepth = 0
+  var root: XMLElementNode?
+  var text: [UInt8] = []
+  var textStart = 0
+  /// Where the last markup ended: character data that follows starts here.
+  var markupEnd = 0
+
+  var depthReported = false
+  var expansionReported = false
+  var stopped = false
+  var errorCount = 0
+  var reportsByCode: [String: Int] = [:]
+  /// Bytes of text, attribute values and elements produced so far. Without entities this
+  /// cannot exceed the input size, so the excess is what entity expansion produced.
+  var produced = 0
+
+  private struct NamePair: Hashable {
+    var prefix: UnsafeRawPointer?
+    var local: UnsafeRawPointer?
+  }
+  // libxml2 interns names in the context's dictionary, so a pointer identifies a name.
+  private var names: [UnsafeRawPointer: String] = [:]
+  private var qualifiedNames: [NamePair: String] = [:]
+
+  init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
+    positions = XMLSourcePositions(bytes)
+    self.limits = limits
+    sink = DiagnosticSink(limit: maxDiagnostics)
+  }
+
+  // MARK: - Positions
+
+  /// The byte offset libxml2 has reached in the document, when it is reading the document
+  /// itself (not entity or DTD replacement text).
+  var offset: Int? {
+    guard let main, main.pointee.inputNr == 1 else { return nil }
+    let consumed = Int(xmlByteConsumed(main))
+    return consumed >= 0 ? min(consumed, positions.bytes.count) : nil
+  }
+
+  func name(_ p: UnsafePointer<xmlChar>?) -> String {
+    guard let p else { return "" }
+    let key = UnsafeRawPointer(p)
+    if let s = names[key] { return s }
+    let s = String(cString: p)
+    names[key] = s
+    return s
+  }
+
+  func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>?) -> String {
+    let key = NamePair(prefix: prefix.map(UnsafeRawPointer.init), local: local.map(UnsafeRawPointer.init))
+    if let s = qualifiedNames[key] { return s }
+    let s = prefix == nil ? name(local) : name(prefix) + ":" + name(local)
+    qualifiedNames[key] = s
+    return s
+  }
+
+  // MARK: - Diagnostics
+
+  func report(_ code: String, _ severity: Severity, _ message: String, at location: SourceLocation) {
+    if severity == .error { errorCount += 1 }
+    let n = reportsByCode[code, default: 0]
+    reportsByCode[code] = n + 1
+    // Runs of the same problem (a binary file, thousands of control characters) are
+    // reported 20 times, not thousands.
+    if n >= 20, code != "ttml.xml.mismatched-end-tag" { return }
+    sink.report(code, severity, message, at: location)
+  }
+
+  /// Stops libxml2: the document context and the one delivering the current event.
+  func stop(_ ctxt: xmlParserCtxtPtr?) {
+    stopped = true
+    if let ctxt { xmlStopParser(ctxt) }
+    if let main, main != ctxt { xmlStopParser(main) }
+  }
+
+  /// Counts output against the entity expansion budget; false (after reporting and
+  /// stopping the parser) when it is spent.
+  func produce(_ n: Int, _ ctxt: xmlParserCtxtPtr?) -> Bool {
+    produced += n
+    if produced <= positions.bytes.count + limits.maxEntityExpansion { return true }
+    if !expansionReported {
+      expansionReported = true
+      report(
+        "ttml.xml.entity-expansion-limit", .error,
+        "entity references expand to more than \(limits.maxEntityExpansion) bytes (an entity expansion bomb?); reading stopped here",
+        at: positions.location(offset ?? markupEnd))
+    }
+    stop(ctxt)
+    return false
+  }
+
+  // MARK: - Content
+
+  func flushText() {
+    guard !text.isEmpty else { return }
+    let s = String(decoding: text, as: UTF8.self)
+    text.removeAll(keepingCapacity: true)
+    guard let top = stack.indices.last else { return }
+    // Text inside elements dropped for depth goes to the nearest kept ancestor.
+    var k = top
+    while k > 0, stack[k].skipped { k -= 1 }
+    stack[k].node.children.append(.text(s, positions.location(textStart)))
+  }
+
+  func characters(_ ch: UnsafePointer<xmlChar>?, _ len: Int, _ ctxt: xmlParserCtxtPtr?) {
+    guard !stopped, let ch, len > 0, !stack.isEmpty else { return }
+    guard produce(len, ctxt) else { return }
+    // Nothing was delivered since the last markup ended, so this text (or the entity
+    // reference it comes from) starts there.
+    if text.isEmpty { textStart = markupEnd }
+    text.append(contentsOf: UnsafeBufferPointer(start: ch, count: len))
+  }
+
+  /// Comments and processing instructions end a run of text (as they did in the document).
+  func otherMarkup() {
+    guard !stopped else { return }
+    flushText()
+    if let o = offset { markupEnd = o }
+  }
+
+  func startElement(
+    _ ctxt: xmlParserCtxtPtr?, local: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+    namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, namespaceCount: Int,
+    attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int
+  ) {
+    guard !stopped else { return }
+    flushText()
+    guard produce(4, ctxt) else { return }
+    let qname = qualifiedName(prefix, local)
+    // In the document itself the start tag ends here; inside entity content, the element
+    // is placed at the entity reference.
+    var tagStart = offset ?? markupEnd
+    var attrOffsets: [(name: ArraySlice<UInt8>, offset: Int)] = []
+    if ctxt == main, let end = offset {
+      let b = positions.bytes
+      markupEnd = end < b.count && b[end] == UInt8(ascii: "/") ? end + 2 : end + 1
+      if let lt = positions.startTag(endingAt: end, named: qname) {
+        tagStart = lt
+        if attributeCount > 0 { attrOffsets = positions.attributeOffsets(ofStartTagAt: lt) }
+      }
+    }
+    var ens = uri.map { name($0) } ?? ""
+    if uri == nil, prefix != nil { ens = "" }
+    var node = XMLElementNode(name: XMLName(ens, name(local)), qualifiedName: qname, location: positions.location(tagStart))
+    if let namespaces {
+      for k in 0..<namespaceCount {
+        let p = namespaces[2 * k].map { name($0) } ?? ""
+        let u = namespaces[2 * k + 1].map { name($0) } ?? ""
+        node.declarations.append(.init(p, u))
+      }
+    }
+    if let attributes {
+      node.attributes.reserveCapacity(attributeCount)
+      for k in 0..<attributeCount {
+        let a = attributes + 5 * k
+        let aLocal = a[0], aPrefix = a[1], aURI = a[2]
+        guard let vStart = a[3], let vEnd = a[4] else { continue }
+        let an = qualifiedName(aPrefix, aLocal)
+        var ns = ""
+        if let aURI { ns = name(aURI) } else if aPrefix != nil { ns = "urn:captionkit:unbound:" + name(aPrefix) }
+        let location = attributeLocation(an, in: attrOffsets, default: tagStart)
+        let value = attributeValue(vStart, vEnd, ctxt, name: an, at: location)
+        if stopped { return }
+        node.attributes.append(XMLAttribute(name: XMLName(ns, name(aLocal)), qualifiedName: an, value: value, location: location))
+      }
+    }
+    let skipped = keptDepth >= limits.maxDepth
+    if skipped {
+      if !depthReported {
+        depthReported = true
+        report(
+          "ttml.xml.nesting-too-deep", .error,
+          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are kept as text only", at: node.location)
+      }
+      node = XMLElementNode(name: node.name, qualifiedName: "", location: node.location)
+    } else {
+      keptDepth += 1
+    }
+    stack.append(Frame(node: node, skipped: skipped))
+  }
+
+  func attributeLocation(_ qname: String, in offsets: [(name: ArraySlice<UInt8>, offset: Int)], default d: Int) -> SourceLocation {
+    for o in offsets where o.name.elementsEqual(qname.utf8) { return positions.location(o.offset) }
+    return positions.location(d)
+  }
+
+  /// The attribute value, with references resolved and cut to the length limit. libxml2
+  /// leaves references in values when it is not substituting entities (our configuration,
+  /// so that external entities are never loaded); its own decoder resolves them, within its
+  /// expansion checks, exactly as its DOM builder does.
+  func attributeValue(
+    _ start: UnsafePointer<xmlChar>, _ end: UnsafePointer<xmlChar>, _ ctxt: xmlParserCtxtPtr?, name: String, at location: SourceLocation
+  ) -> String {
+    var len = end - start
+    guard len >= 0 else { return "" }
+    var decoded: UnsafeMutablePointer<xmlChar>?
+    defer { if let decoded { captionkit_xmlFree(decoded) } }
+    var p = start
+    if UnsafeBufferPointer(start: start, count: len).contains(UInt8(ascii: "&")), let ctxt {
+      decoded = xmlStringLenDecodeEntities(ctxt, start, Int32(len), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
+      if let decoded {
+        p = UnsafePointer(decoded)
+        len = 0
+        while decoded[len] != 0 { len += 1 }
+      }
+    }
+    guard produce(len, ctxt) else { return "" }
+    if len > limits.maxAttributeValueLength {
+      report(
+        "ttml.xml.attribute-too-long", .error,
+        "attribute value longer than \(limits.maxAttributeValueLength) bytes; the rest is ignored", at: location)
+      len = limits.maxAttributeValueLength
+    }
+    return String(decoding: UnsafeBufferPointer(start: p, count: len), as: UTF8.self)
+  }
+
+  func endElement(_ ctxt: xmlParserCtxtPtr?) {
+    guard !stopped else { return }
+    flushText()
+    if ctxt == main, let o = offset { markupEnd = o }
+    popElement()
+  }
+
+  func popElement() {
+    guard let f = stack.popLast() else { return }
+    if f.skipped { return }
+    keptDepth -= 1
+    if stack.isEmpty {
+      if root == nil { root = f.node }
+    } else {
+      stack[stack.count - 1].node.children.append(.element(f.node))
+    }
+  }
+
+  /// After libxml2 returns: keeps what was read of unclosed elements.
+  func finish() {
+    flushText()
+    if let open = stack.last, errorCount == 0 {
+      report(
+        "ttml.xml.unexpected-end", .error,
+        "the document ends inside <\(open.node.qualifiedName)> (opened at \(open.node.location))", at: positions.location(positions.bytes.count))
+    }
+    while !stack.isEmpty { popElement() }
+    if root == nil, reportsByCode["ttml.xml.not-xml"] == nil {
+      report("ttml.xml.not-xml", .error, "the file holds no XML element that could be read", at: positions.location(0))
+    }
+  }
+}

@@ -1,0 +1,85 @@
+internal import CLibXML2
+import CaptionCore
+
+/// Parses XML 1.0 + Namespaces (UTF-8, already decoded) into an `XMLElementNode` tree with
+/// libxml2's SAX2 interface, configured for hostile input.
+///
+/// Configuration (libxml2 2.9):
+/// - `XML_PARSE_NONET`, and never `XML_PARSE_NOENT`, `XML_PARSE_DTDLOAD`, `XML_PARSE_DTDATTR`,
+///   `XML_PARSE_DTDVALID` or `XML_PARSE_HUGE`: no external DTD or entity is loaded, and
+///   libxml2's own limits stay on (256 levels of elements, 10 MB text nodes and attribute
+///   values, entity amplification checks). The SAX `resolveEntity` and `externalSubset`
+///   callbacks are removed and the process-wide external entity loader refuses everything,
+///   so no file or network is ever read.
+/// - `XML_PARSE_RECOVER`: after a well-formedness error, libxml2 goes on where it can, so a
+///   truncated file keeps what was read.
+/// - `XML_PARSE_IGNORE_ENC`: the input is already UTF-8 (see `TextDecoder`); the encoding
+///   named in the XML declaration is not applied again.
+///
+/// Internal entities are expanded by libxml2 (its SAX2 path parses entity content into our
+/// callbacks, with its loop and amplification checks); on top of that, everything produced
+/// beyond the input size counts against `XMLParserLimits.maxEntityExpansion`, past which
+/// reading stops with `ttml.xml.entity-expansion-limit`. External entities are reported
+/// (`ttml.xml.external-entity`: a warning where declared, an error where used) and expand to
+/// nothing; an external DTD is reported (`ttml.xml.external-dtd`) and not read. Elements
+/// deeper than `XMLParserLimits.maxDepth` are flattened into their ancestor.
+///
+/// Every libxml2 error becomes a `ttml.xml.*` diagnostic at its UTF-8 byte line:column.
+public enum XMLTreeParser {
+  /// The result: the root element, if any, and every problem found.
+  public struct Result: Sendable {
+    public var root: XMLElementNode?
+    public var diagnostics: [Diagnostic]
+  }
+
+  /// libxml2 set up once per process: initialised, and with an external entity loader that
+  /// refuses every resource (a second guard after the per-parse configuration).
+  private static let setUp: Bool = {
+    xmlInitParser()
+    xmlSetExternalEntityLoader { _, _, _ in nil }
+    return true
+  }()
+
+  static let options: Int32 = Int32(
+    XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_IGNORE_ENC.rawValue | XML_PARSE_NOCDATA.rawValue)
+
+  /// Parses `utf8` (already decoded, without a byte order mark).
+  public static func parse(_ utf8: [UInt8], limits: XMLParserLimits = XMLParserLimits(), maxDiagnostics: Int = 10_000) -> Result {
+    let builder = XMLTreeBuilder(bytes: utf8, limits: limits, maxDiagnostics: maxDiagnostics)
+    guard !utf8.isEmpty, utf8.count < Int(Int32.max) else {
+      builder.report(
+        "ttml.xml.not-xml", .error, utf8.isEmpty ? "the file is empty" : "the file is too large for the XML parser",
+        at: builder.positions.location(0))
+      return Result(root: nil, diagnostics: builder.sink.finished)
+    }
+    _ = setUp
+    let ctxt: xmlParserCtxtPtr? = utf8.withUnsafeBufferPointer { p in
+      p.baseAddress.flatMap { base in
+        base.withMemoryRebound(to: CChar.self, capacity: p.count) { xmlCreateMemoryParserCtxt($0, Int32(p.count)) }
+      }
+    }
+    guard let ctxt else {
+      builder.report("ttml.xml.not-xml", .error, "the XML parser could not be started", at: builder.positions.location(0))
+      return Result(root: nil, diagnostics: builder.sink.finished)
+    }
+    defer {
+      if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
+      ctxt.pointee.myDoc = nil
+      xmlFreeParserCtxt(ctxt)
+    }
+    builder.main = ctxt
+    // The SAX handler libxml2 allocated for the context is filled in place (it frees it).
+    if let sax = ctxt.pointee.sax { sax.pointee = LibXML2Handlers.handler() }
+    xmlCtxtUseOptions(ctxt, options)
+    // Globals that the options do not reset (another user of libxml2 in the process could
+    // have changed the defaults).
+    ctxt.pointee.replaceEntities = 0
+    ctxt.pointee.loadsubset = 0
+    ctxt.pointee.validate = 0
+    ctxt.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
+    ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+    withExtendedLifetime(builder) { _ = xmlParseDocument(ctxt) }
+    builder.finish()
+    return Result(root: builder.root, diagnostics: builder.sink.finished)
+  }
+}
