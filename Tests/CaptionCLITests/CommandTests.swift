@@ -2,6 +2,10 @@ import CaptionCLI
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// End-to-end tests of `captionkit validate` and `convert`, run in-process on real files in a
 /// temporary folder.
 @Suite struct CommandTests {
@@ -181,5 +185,42 @@ import Testing
     #expect(out2.contains("--max-diagnostics"))
     #expect(run(["validate", "--max-diagnostics", "0", srt]).0 == 2)
     #expect(run(["validate", "--max-nesting-depth", "x", srt]).0 == 2)
+  }
+
+  @Test func emptyFolderIsAnErrorNotAPass() throws {
+    let empty = dir.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let (code, _, err) = run(["validate", empty.path])
+    #expect(code == 2)
+    #expect(err.contains("no caption or media files found"))
+  }
+
+  @Test func deepMarkupKeepsItsTextInJSON() throws {
+    let deep = String(repeating: "<b>", count: 255) + "deep text" + String(repeating: "</b>", count: 255)
+    let path = try file("deep.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(deep)\n")
+    let (code, out, err) = run(["convert", path, "--to", "json"])
+    #expect(code == 0)
+    #expect(err.contains("[json.write.tree-flattened] cue 1:"))
+    let doc = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let cues = try #require(doc["cues"] as? [[String: Any]])
+    #expect(cues.first?["text"] as? String == "deep text")
+  }
+
+  @Test func neverReplacesSpecialFiles() throws {
+    let input = try file("in.srt", "1\n00:00:01,000 --> 00:00:02,000\nx\n")
+    let fifo = dir.appendingPathComponent("pipe.vtt").path
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let (code, _, err) = run(["convert", input, fifo])
+    #expect(code == 2)
+    #expect(err.contains("is not a regular file"))
+    let type = try FileManager.default.attributesOfItem(atPath: fifo)[.type] as? FileAttributeType
+    #expect(type != nil && type != .typeRegular)
+  }
+
+  @Test func selfReferencingPlaylistDoesNotRecurse() throws {
+    _ = try file("self.m3u8", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nself.m3u8\n")
+    let (code, out, _) = run(["inspect", dir.appendingPathComponent("self.m3u8").path])
+    #expect(code == 0 || code == 1)
+    #expect(out.contains("self.m3u8"))
   }
 }

@@ -85,7 +85,10 @@ enum ConvertCommand: CLICommand {
       losses += notes
     }
     if targetName.lowercased() == "json" {
-      bytes = CaptionJSON.encode(document)
+      let written = CaptionJSON.write(document)
+      if written.bytes.isEmpty { throw .io(path: input, message: written.diagnostics.last?.message ?? "cannot encode JSON") }
+      bytes = written.bytes
+      losses += written.diagnostics
     } else {
       guard let target else {
         throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")

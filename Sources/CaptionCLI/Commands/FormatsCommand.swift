@@ -16,9 +16,9 @@ enum FormatsCommand: CLICommand {
   static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
     try args.checkAllUnderstood()
     for f in FormatRegistry.builtIn {
-      io.outLine("\(f.id.padding(toLength: 8, withPad: " ", startingAt: 0)) \(f.displayName.padding(toLength: 14, withPad: " ", startingAt: 0)) .\(f.fileExtensions.joined(separator: " ."))")
+      io.outLine("\(f.id.padding(toLength: 14, withPad: " ", startingAt: 0)) \(f.displayName.padding(toLength: 34, withPad: " ", startingAt: 0)) .\(f.fileExtensions.joined(separator: " ."))")
     }
-    io.outLine("json     CaptionKit JSON .json (write only; schema captionkit.document/1)")
+    io.outLine("json           CaptionKit JSON                    .json (write only; schema captionkit.document/1)")
     return .success
   }
 }

@@ -90,7 +90,13 @@ enum ValidateCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     var paths: [String] = []
-    for p in try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions)) where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
+    let found = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions))
+    // A CI job pointed at the wrong folder must not pass silently. (Files that exist but are all
+    // excluded by .captionkit.json are a different matter: that is the configuration's choice.)
+    if found.isEmpty {
+      throw .io(path: args.positionals.joined(separator: " "), message: "no caption or media files found")
+    }
+    for p in found where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
       paths.append(p)
     }
     let firstConfig = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: paths.first ?? "-") }

@@ -35,6 +35,12 @@ enum FileAccess {
         throw .usage("refusing to overwrite the input file '\(input)'; choose another output path")
       }
     }
+    // Never replace a device, pipe, socket or folder: rename(2) would swap it for a plain file.
+    if let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType,
+      type != .typeRegular
+    {
+      throw .io(path: path, message: "is not a regular file; refusing to replace it (write to '-' and redirect instead)")
+    }
     let dir = target.deletingLastPathComponent()
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {

@@ -13,12 +13,37 @@ public enum CaptionJSON {
   /// The schema version. Additive changes keep it; breaking changes bump it.
   public static let schemaVersion = 1
 
+  /// The deepest cue-text element nesting written as a tree. Foundation's encoder stops at 512
+  /// levels of JSON and each element takes two (object and `children`), so deeper elements are
+  /// written as one text node holding their plain text, and reported.
+  public static let maxTreeDepth = 200
+
   /// Encodes a document as pretty-printed, key-sorted (deterministic) UTF-8 JSON.
-  public static func encode(_ document: CaptionDocument) -> [UInt8] {
+  ///
+  /// - Returns: the JSON, and a `json.write.tree-flattened` warning for each cue whose text tree
+  ///   was deeper than `maxTreeDepth` (its `text` field is still complete).
+  public static func write(_ document: CaptionDocument) -> WriteResult {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let data = (try? encoder.encode(DocumentDTO(document))) ?? Data("{}".utf8)
-    return Array(data) + [0x0A]
+    let dto = DocumentDTO(document)
+    var diagnostics: [Diagnostic] = []
+    for (i, c) in document.cues.enumerated() where NodeDTO.depth(c.content) > maxTreeDepth {
+      diagnostics.append(Diagnostic(
+        code: "json.write.tree-flattened", severity: .warning,
+        message: "cue \(i + 1): markup nested deeper than \(maxTreeDepth) levels is written as plain text in `tree`", cueIndex: i))
+    }
+    do {
+      return WriteResult(bytes: Array(try encoder.encode(dto)) + [0x0A], diagnostics: diagnostics)
+    } catch {
+      return WriteResult(bytes: [], diagnostics: diagnostics + [
+        Diagnostic(code: "json.write.failed", severity: .error, message: "the document could not be encoded as JSON: \(error)")
+      ])
+    }
+  }
+
+  /// Encodes a document as JSON; see `write(_:)` for the diagnostics this drops.
+  public static func encode(_ document: CaptionDocument) -> [UInt8] {
+    write(document).bytes
   }
 
   struct DocumentDTO: Encodable {
@@ -148,7 +173,7 @@ public enum CaptionJSON {
       style = c.style.map(StyleDTO.init)
       styleRefs = c.styleRefs.isEmpty ? nil : c.styleRefs
       text = c.plainText
-      tree = c.content.map(NodeDTO.init)
+      tree = c.content.map { NodeDTO($0, depth: 0) }
       sourceLine = c.source?.line
     }
   }
@@ -163,7 +188,33 @@ public enum CaptionJSON {
     let style: StyleDTO?
     let children: [NodeDTO]?
 
-    init(_ n: CueNode) {
+    /// The element nesting depth of a node list.
+    static func depth(_ nodes: [CueNode]) -> Int {
+      var best = 0
+      var stack: [([CueNode], Int)] = [(nodes, 0)]
+      while let (list, d) = stack.popLast() {
+        for n in list {
+          if case .element(let e) = n {
+            best = max(best, d + 1)
+            stack.append((e.children, d + 1))
+          }
+        }
+      }
+      return best
+    }
+
+    init(_ n: CueNode, depth: Int) {
+      if depth >= CaptionJSON.maxTreeDepth, case .element = n {
+        self.type = "text"
+        self.value = n.plainText
+        self.seconds = nil
+        self.name = nil
+        self.lang = nil
+        self.classes = nil
+        self.style = nil
+        self.children = nil
+        return
+      }
       var type = "", value: String? = nil, seconds: Double? = nil, name: String? = nil, lang: String? = nil
       var classes: [String]? = nil, style: StyleDTO? = nil, children: [NodeDTO]? = nil
       switch n {
@@ -183,7 +234,7 @@ public enum CaptionJSON {
         }
         classes = e.classes.isEmpty ? nil : e.classes
         style = e.style.map(StyleDTO.init)
-        children = e.children.map(NodeDTO.init)
+        children = e.children.map { NodeDTO($0, depth: depth + 1) }
       }
       self.type = type
       self.value = value

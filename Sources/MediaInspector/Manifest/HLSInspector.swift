@@ -176,6 +176,11 @@ struct HLSInspector {
       case .local(let segment) = ManifestReference.resolve(first, relativeTo: playlist, allowOutside: options.allowOutsideManifestFolder),
       let sf = BoundedFile(path: segment), sf.size > 0
     else { return ([], []) }
+    // A "segment" that is itself a playlist (a loop back to this one, or a nested manifest) is not
+    // media: inspecting it would recurse without end.
+    let segHead = sf.read(at: 0, count: 1024)
+    let segExt = (segment as NSString).pathExtension.lowercased()
+    if ManifestSniffer.isHLS(segHead, ext: segExt) || ManifestSniffer.isDASH(segHead, ext: segExt) { return ([], []) }
     var o = options
     o.countCues = false
     let seg = MediaInspector.inspect(path: segment, options: o)
