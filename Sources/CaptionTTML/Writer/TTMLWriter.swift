@@ -27,6 +27,9 @@ struct TTMLWriter {
   var styleIDs: Set<String>
   var noLayout = false
   var reportedStyleDrops: Set<String> = []
+  /// The id given to the style for all cue text (WebVTT `::cue`, model id `""`), referenced
+  /// from `body` so that it applies to every cue.
+  var globalStyleID: String?
 
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
     var diags: [Diagnostic] = []
@@ -35,7 +38,22 @@ struct TTMLWriter {
       diags.append(Diagnostic(code: "ttml.write.unknown-flavor", severity: .warning, message: "unknown TTML flavor '\(options.flavor ?? "")'; writing IMSC 1.1 (choose imsc1.1, ebu-tt-d or dfxp)"))
       flavor = .imsc11
     }
+    // The style for all cue text has no name in the model (WebVTT `::cue`); TTML needs an id.
+    var document = document
+    var globalID: String?
+    if let k = document.styles.firstIndex(where: { $0.id.isEmpty }) {
+      let taken = Set(document.styles.map(\.id)).union(document.regions.map(\.id))
+      var id = "cueText"
+      var n = 1
+      while taken.contains(id) {
+        n += 1
+        id = "cueText\(n)"
+      }
+      document.styles[k].id = id
+      globalID = id
+    }
     var w = TTMLWriter(doc: document, flavor: flavor ?? .imsc11)
+    w.globalStyleID = globalID
     w.diags = diags
     let bytes = w.run()
     return WriteResult(bytes: bytes, diagnostics: w.diags)
@@ -83,7 +101,7 @@ struct TTMLWriter {
     var body = TTMLXMLBuilder()
     let prefix = flavor == .ebuttd ? "tt:" : ""
     body.indent(1)
-    body.open(prefix + "body", [])
+    body.open(prefix + "body", globalStyleID.map { [("style", $0)] } ?? [])
     body.raw(">")
     body.indent(2)
     body.open(prefix + "div", [])
@@ -107,7 +125,7 @@ struct TTMLWriter {
     return x.out
   }
 
-  func rootAttributes() -> [(String, String)] {
+  mutating func rootAttributes() -> [(String, String)] {
     var a: [(String, String)] = []
     if flavor == .ebuttd {
       a.append(("xmlns:tt", TTMLNamespace.tt))
@@ -134,6 +152,12 @@ struct TTMLWriter {
       guard let v = doc.metadata.parameters[k] else { continue }
       if k.hasPrefix("ttp:") || k == "tts:extent" { a.append((k, v)) }
       if k.hasPrefix("ittp:"), flavor == .imsc11 { a.append((k, v)) }
+    }
+    // IMSC and EBU-TT-D need a root extent to give px lengths a meaning (IMSC 1.1 §8.4.2); CSS
+    // px from WebVTT are relative to the video, so a 1280×720 root stands in for it.
+    if doc.metadata.parameters["tts:extent"] == nil, flavor != .dfxp, TTMLWriter.usesPixels(doc) {
+      a.append(("tts:extent", "1280px 720px"))
+      report("root-extent-assumed", .info, "px lengths (such as a CSS text-shadow) are written against an assumed 1280×720 px root container (tts:extent)")
     }
     switch times.mode {
     case .frames(let fr, let m):
@@ -463,5 +487,31 @@ struct TTMLWriter {
         b.raw("</span>")
       }
     }
+  }
+}
+
+extension TTMLWriter {
+  /// Whether any style or region of the document has a length in pixels.
+  static func usesPixels(_ doc: CaptionDocument) -> Bool {
+    func px(_ l: Length?) -> Bool { l?.unit == .pixels }
+    func px(_ s: TextStyle?) -> Bool {
+      guard let s else { return false }
+      if px(s.fontSize) || px(s.fontSizeVertical) || px(s.lineHeight) || px(s.linePadding) { return true }
+      if let o = s.textOutline, px(o.thickness) || px(o.blur) { return true }
+      return s.textShadow?.contains { px($0.offsetX) || px($0.offsetY) || px($0.blur) } ?? false
+    }
+    func px(_ nodes: [CueNode]) -> Bool {
+      var stack = [nodes]
+      while let list = stack.popLast() {
+        for case .element(let e) in list {
+          if px(e.style) { return true }
+          stack.append(e.children)
+        }
+      }
+      return false
+    }
+    if doc.styles.contains(where: { px($0.style) }) { return true }
+    if doc.regions.contains(where: { px($0.style) || px($0.origin?.x) || px($0.origin?.y) || px($0.extent?.x) || px($0.extent?.y) }) { return true }
+    return doc.cues.contains { px($0.style) || px($0.content) }
   }
 }
