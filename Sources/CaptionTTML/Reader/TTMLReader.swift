@@ -329,7 +329,8 @@ struct TTMLReader {
     var children: [TTMLTimedNode] = []
     var childSync = begin
     if depth < depthLimit {
-      for c in e.elements where c.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(c.name.local) {
+      for child in e.children {
+        guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(c.name.local) else { continue }
         let n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
         if seq {
           implicitEnd = n.end

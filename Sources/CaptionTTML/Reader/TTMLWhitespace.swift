@@ -7,6 +7,11 @@ import CaptionCore
 enum TTMLWhitespace {
   static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
+  /// Whether `collapse(s)` is empty (only XML white space), without building it.
+  static func isBlank(_ s: String) -> Bool {
+    s.utf8.allSatisfy(isSpace)
+  }
+
   /// White space runs collapsed to one space, trimmed at both ends.
   static func collapse(_ s: String) -> String {
     var out: [UInt8] = []
