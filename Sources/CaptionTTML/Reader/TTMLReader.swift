@@ -113,6 +113,8 @@ struct TTMLReader {
 
   /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents.
   static func normaliseNamespaces(_ e: inout XMLElementNode, depth: Int) {
+    // Most documents have no 2006 namespace: look first, so the tree is not copied for nothing.
+    if depth == 0, !hasLegacyNamespace(e, depth: 0) { return }
     if let n = TTMLNamespace.legacy[e.name.namespace] { e.name.namespace = n }
     for k in e.attributes.indices {
       if let n = TTMLNamespace.legacy[e.attributes[k].name.namespace] { e.attributes[k].name.namespace = n }
@@ -124,6 +126,22 @@ struct TTMLReader {
         e.children[k] = .element(c)
       }
     }
+  }
+
+  /// Whether `normaliseNamespaces` would change anything in `e` (same depth bound).
+  static func hasLegacyNamespace(_ e: XMLElementNode, depth: Int) -> Bool {
+    if isLegacyNamespace(e.name.namespace) { return true }
+    for a in e.attributes where isLegacyNamespace(a.name.namespace) { return true }
+    guard depth < 512 else { return false }
+    for child in e.children {
+      if case .element(let c) = child, hasLegacyNamespace(c, depth: depth + 1) { return true }
+    }
+    return false
+  }
+
+  /// Whether `ns` is a key of `TTMLNamespace.legacy` (all of which start with the 2006 prefix).
+  static func isLegacyNamespace(_ ns: String) -> Bool {
+    ns.utf8.starts(with: "http://www.w3.org/2006/".utf8) && TTMLNamespace.legacy[ns] != nil
   }
 
   /// Puts elements in no namespace into the TTML namespace (for documents that forgot it).
@@ -291,7 +309,7 @@ struct TTMLReader {
 
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
-    if a.value.trimmingSpaces.hasPrefix("wallclock(") {
+    if TTMLWhitespace.trimmed(a.value).hasPrefix("wallclock(") {
       sink.report("ttml.timing.wallclock", .warning, "\(name)=\"\(a.value.prefix(60))\": wall-clock times have no media time; ignored", at: a.location)
       return nil
     }

@@ -104,6 +104,8 @@ struct TTMLValidator {
   static let plainAnimate: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "calcMode", "keyTimes", "keySplines", "condition"]
   static let plainEmbedded: Set<String> = ["src", "type", "format", "length", "encoding", "range", "family", "style", "weight", "begin", "end", "dur", "condition", "region", "timeContainer", "animate"]
 
+  static let styleRefElements: Set<String> = ["body", "div", "p", "span", "br", "region", "style", "image"]
+
   static let metadataElements: Set<String> = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
 
   static let metadataAttrs: Set<String> = ["agent", "role"]
@@ -168,7 +170,7 @@ struct TTMLValidator {
       checkAttributes(e)
     } else if e.name.namespace == TTMLNamespace.metadata {
       if !TTMLValidator.metadataElements.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
-      if e.name.local == "item", (e.attribute("", "name") ?? "").trimmingSpaces.isEmpty {
+      if e.name.local == "item", TTMLWhitespace.isBlank(e.attribute("", "name") ?? "") {
         error("ttml.validate.bad-value", "ttm:item needs a non-empty name", e.location)
       }
       if e.name.local == "actor", let a = e.attributeNode("", "agent"), !agentIDs.contains(a.value) {
@@ -236,19 +238,19 @@ struct TTMLValidator {
           error("ttml.validate.unknown-attribute", "attribute '\(a.qualifiedName)' is not allowed on <\(e.qualifiedName)>", a.location)
           continue
         }
-        if v.trimmingSpaces.isEmpty {
+        if TTMLWhitespace.isBlank(v) {
           error("ttml.validate.bad-value", "attribute '\(n)' is empty", a.location)
           continue
         }
         switch n {
         case "timeContainer":
           if v != "par" && v != "seq" { error("ttml.validate.bad-value", "timeContainer=\"\(v)\" is not par or seq", a.location) }
-        case "style" where ["body", "div", "p", "span", "br", "region", "style", "image"].contains(local):
+        case "style" where TTMLValidator.styleRefElements.contains(local):
           for r in TTMLReader.idrefs(v) where !styleIDs.contains(r) {
             error("ttml.validate.bad-idref", "style '\(r)' is not defined", a.location)
           }
         case "region":
-          if !regionIDs.contains(v.trimmingSpaces) { error("ttml.validate.bad-idref", "region '\(v)' is not defined", a.location) }
+          if !regionIDs.contains(TTMLWhitespace.trimmed(v)) { error("ttml.validate.bad-idref", "region '\(v)' is not defined", a.location) }
         case "fill":
           if v != "freeze" && v != "remove" { error("ttml.validate.bad-value", "fill=\"\(v)\" is not freeze or remove", a.location) }
         case "repeatCount":
@@ -263,7 +265,7 @@ struct TTMLValidator {
           if root.attribute(TTMLNamespace.parameter, "timeBase") == "clock", TTMLValidator.colonFieldCount(v) == 4 {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
-          if v.trimmingSpaces.hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
+          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
             error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
           }
         default: break
@@ -292,7 +294,7 @@ struct TTMLValidator {
       case TTMLNamespace.metadata:
         if !TTMLValidator.metadataAttrs.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML metadata attribute", a.location)
-        } else if v.trimmingSpaces.isEmpty {
+        } else if TTMLWhitespace.isBlank(v) {
           error("ttml.validate.bad-value", "\(a.qualifiedName) is empty", a.location)
         } else if n == "agent" {
           for r in TTMLReader.idrefs(v) where !agentIDs.contains(r) {
@@ -312,7 +314,7 @@ struct TTMLValidator {
           error("ttml.validate.bad-value", "xml:lang=\"\(v.prefix(40))\" is not a BCP 47 language tag (or empty)", a.location)
         }
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
-        if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
+        if n == "base", TTMLWhitespace.isBlank(v) { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
       case TTMLNamespace.audio:
         let parts = (local == "animate" || local == "set") ? v.split(separator: ";", omittingEmptySubsequences: false).map(String.init) : [v]
         if parts.contains(where: { !TTMLValueRules.validAudio(n, $0) }) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
@@ -332,7 +334,9 @@ struct TTMLValidator {
         where_[id] = e.location
       }
       guard depth < 64 else { return }
-      for c in e.elements { collect(c, depth: depth + 1) }
+      for child in e.children {
+        if case .element(let c) = child { collect(c, depth: depth + 1) }
+      }
     }
     collect(root, depth: 0)
     var state: [String: Int] = [:]  // 1 visiting, 2 done
