@@ -139,9 +139,10 @@ struct TTMLReader {
     return false
   }
 
-  /// Whether `ns` is a key of `TTMLNamespace.legacy` (all of which start with the 2006 prefix).
+  /// Whether `ns` is a key of `TTMLNamespace.legacy`. Every key is at least 31 bytes long, so
+  /// the common shorter namespaces (TTML's own, no namespace) need no lookup.
   static func isLegacyNamespace(_ ns: String) -> Bool {
-    ns.utf8.starts(with: "http://www.w3.org/2006/".utf8) && TTMLNamespace.legacy[ns] != nil
+    ns.utf8.count >= 31 && TTMLNamespace.legacy[ns] != nil
   }
 
   /// Puts elements in no namespace into the TTML namespace (for documents that forgot it).
