@@ -286,28 +286,11 @@ struct SubRipReader {
     }
     cue.sourceText = String(decoding: textScratch, as: UTF8.self)
     if !markup {
-      // Plain text: runs and line breaks, no tree to build. Each run is a slice of the source
-      // text (already valid UTF-8, so it is copied without being validated again).
+      // Plain text: runs and line breaks, no tree to build.
       cue.content.reserveCapacity(lines.count * 2)
-      let source = cue.sourceText ?? ""
-      let utf8 = source.utf8
-      // The reader's input is decoder output (valid UTF-8), so byte offsets carry over; if
-      // decoding had repaired anything, fall back to decoding each line.
-      let sliceable = utf8.count == textScratch.count
-      var offset = 0
       for (k, r) in lines.enumerated() {
-        if k > 0 {
-          cue.content.append(.lineBreak)
-          offset += 1
-        }
-        if !sliceable {
-          if !r.isEmpty { cue.content.append(.text(string(buf, r))) }
-        } else if !r.isEmpty {
-          let from = utf8.index(utf8.startIndex, offsetBy: offset)
-          let to = utf8.index(from, offsetBy: r.count)
-          cue.content.append(.text(String(source[from..<to])))
-        }
-        offset += r.count
+        if k > 0 { cue.content.append(.lineBreak) }
+        if !r.isEmpty { cue.content.append(.text(string(buf, r))) }
       }
     } else {
       var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)

@@ -534,21 +534,9 @@ final class WebVTTReader {
       sourceText = String(decoding: scratch, as: UTF8.self)
       if !scratch.withUnsafeBufferPointer({ ByteScan.containsMarkup($0, from: 0, to: $0.count) }) {
         // Plain text: no tokenizer needed.
-        // Each run is a slice of the source text when that is the same bytes (the input is
-        // valid UTF-8), so it is copied without being validated again.
-        let utf8 = sourceText.utf8
-        let sliceable = utf8.count == scratch.count
         var start = 0
         for k in 0...scratch.count where k == scratch.count || scratch[k] == 0x0A {
-          if k > start {
-            if sliceable {
-              let from = utf8.index(utf8.startIndex, offsetBy: start)
-              let to = utf8.index(from, offsetBy: k - start)
-              content.append(.text(String(sourceText[from..<to])))
-            } else {
-              content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self)))
-            }
-          }
+          if k > start { content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self))) }
           if k < scratch.count { content.append(.lineBreak) }
           start = k + 1
         }
