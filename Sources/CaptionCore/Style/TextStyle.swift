@@ -124,7 +124,7 @@ public struct TextStyle: Sendable, Hashable {
     if let v = overrides.forcedDisplay { s.forcedDisplay = v }
     if let v = overrides.linePadding { s.linePadding = v }
     if let v = overrides.multiRowAlign { s.multiRowAlign = v }
-    s.other.merge(overrides.other) { _, new in new }
+    if !overrides.other.isEmpty { s.other.merge(overrides.other) { _, new in new } }
     return s
   }
 }

@@ -51,7 +51,11 @@ public enum TextDecoder {
       diags.append(Diagnostic(code: "text.encoding.detected", severity: .info, message: "no byte order mark; detected \(utf16.rawValue) from its zero bytes", location: nil))
       return Decoded(utf8: transcode(bytes[...], from: utf16, diagnostics: &diags), encoding: utf16, hadBOM: false, diagnostics: diags)
     }
-    if utf8Only || isValidUTF8(bytes[...]) {
+    if isValidUTF8(bytes[...]) {
+      // Already checked: no second validation pass, no copy.
+      return Decoded(utf8: bytes, encoding: .utf8, hadBOM: false, diagnostics: diags)
+    }
+    if utf8Only {
       return Decoded(utf8: validatedUTF8(bytes[...], diagnostics: &diags), encoding: .utf8, hadBOM: false, diagnostics: diags)
     }
     let guess = LegacyEncodingDetector.rank(bytes).first

@@ -9,7 +9,7 @@ extension TTMLReader {
     if let parentEnd, n.begin >= parentEnd { return }
     var c = ctx
     var ownRegion = e.attribute("", "region")
-    if e.name.local == "div" || e.name.local == "p", let inline = e.elements.first(where: { TTMLReader.isTT($0, "region") }) {
+    if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {
       // An inline region: an anonymous region that this element is flowed into.
       if let known = inlineRegions[inline.location] {
         ownRegion = known
@@ -46,6 +46,14 @@ extension TTMLReader {
     default:
       break
     }
+  }
+
+  /// The first `region` child of `e` (iterating children, not copying `elements`).
+  static func firstInlineRegion(_ e: XMLElementNode) -> XMLElementNode? {
+    for child in e.children {
+      if case .element(let c) = child, TTMLReader.isTT(c, "region") { return c }
+    }
+    return nil
   }
 
   func agentName(_ refs: String) -> String? {
@@ -209,7 +217,7 @@ extension TTMLReader {
           var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + TTMLReader.layer(c), depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
-            kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.collapse(t).isEmpty } else { false } }
+            kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }
           }
           out.append(.element(CueElement(kind, classes: refs, style: inline.isEmpty ? nil : inline, children: kids)))
         default:

@@ -113,6 +113,8 @@ struct TTMLReader {
 
   /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents.
   static func normaliseNamespaces(_ e: inout XMLElementNode, depth: Int) {
+    // Most documents have no 2006 namespace: look first, so the tree is not copied for nothing.
+    if depth == 0, !hasLegacyNamespace(e, depth: 0) { return }
     if let n = TTMLNamespace.legacy[e.name.namespace] { e.name.namespace = n }
     for k in e.attributes.indices {
       if let n = TTMLNamespace.legacy[e.attributes[k].name.namespace] { e.attributes[k].name.namespace = n }
@@ -124,6 +126,23 @@ struct TTMLReader {
         e.children[k] = .element(c)
       }
     }
+  }
+
+  /// Whether `normaliseNamespaces` would change anything in `e` (same depth bound).
+  static func hasLegacyNamespace(_ e: XMLElementNode, depth: Int) -> Bool {
+    if isLegacyNamespace(e.name.namespace) { return true }
+    for a in e.attributes where isLegacyNamespace(a.name.namespace) { return true }
+    guard depth < 512 else { return false }
+    for child in e.children {
+      if case .element(let c) = child, hasLegacyNamespace(c, depth: depth + 1) { return true }
+    }
+    return false
+  }
+
+  /// Whether `ns` is a key of `TTMLNamespace.legacy`. Every key is at least 31 bytes long, so
+  /// the common shorter namespaces (TTML's own, no namespace) need no lookup.
+  static func isLegacyNamespace(_ ns: String) -> Bool {
+    ns.utf8.count >= 31 && TTMLNamespace.legacy[ns] != nil
   }
 
   /// Puts elements in no namespace into the TTML namespace (for documents that forgot it).
@@ -291,7 +310,7 @@ struct TTMLReader {
 
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
-    if a.value.trimmingSpaces.hasPrefix("wallclock(") {
+    if TTMLWhitespace.trimmed(a.value).hasPrefix("wallclock(") {
       sink.report("ttml.timing.wallclock", .warning, "\(name)=\"\(a.value.prefix(60))\": wall-clock times have no media time; ignored", at: a.location)
       return nil
     }
@@ -329,7 +348,8 @@ struct TTMLReader {
     var children: [TTMLTimedNode] = []
     var childSync = begin
     if depth < depthLimit {
-      for c in e.elements where c.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(c.name.local) {
+      for child in e.children {
+        guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(c.name.local) else { continue }
         let n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
         if seq {
           implicitEnd = n.end

@@ -7,6 +7,22 @@ import CaptionCore
 enum TTMLWhitespace {
   static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
+  /// Whether `s` starts or ends with XML white space (so `trimmingSpaces` would change it).
+  static func hasEdgeSpace(_ s: String) -> Bool {
+    guard let f = s.utf8.first, let l = s.utf8.last else { return false }
+    return isSpace(f) || isSpace(l)
+  }
+
+  /// `s.trimmingSpaces`, without copying when there is nothing to trim (the usual case).
+  static func trimmed(_ s: String) -> String {
+    hasEdgeSpace(s) ? s.trimmingSpaces : s
+  }
+
+  /// Whether `collapse(s)` is empty (only XML white space), without building it.
+  static func isBlank(_ s: String) -> Bool {
+    s.utf8.allSatisfy(isSpace)
+  }
+
   /// White space runs collapsed to one space, trimmed at both ends.
   static func collapse(_ s: String) -> String {
     var out: [UInt8] = []

@@ -45,7 +45,7 @@ public enum TTMLStyleParser {
 
   /// Applies one property; returns false when the value is invalid.
   static func apply(_ name: String, _ raw: String, to s: inout TextStyle) -> Bool {
-    let v = raw.trimmingSpaces
+    let v = TTMLWhitespace.trimmed(raw)
     switch name {
     case "tts:color":
       guard let c = color(v) else { return false }

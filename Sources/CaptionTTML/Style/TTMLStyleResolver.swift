@@ -26,7 +26,14 @@ public struct TTMLStyleResolver: Sendable {
   /// The root `tts:extent` in pixels, if given.
   public let rootExtent: (width: Double, height: Double)?
   /// TTML2 `initial` overrides of initial values.
-  var initialOverrides: TextStyle
+  let initialOverrides: TextStyle
+  /// `initial`, computed once: every computed style starts from it.
+  private(set) var initialStyle: TextStyle
+  /// `resolvedNamedStyle(_:)` of every named style, computed once (cues refer to the same few
+  /// styles over and over).
+  private(set) var resolvedNamed: [String: TextStyle]
+  /// `computedRegionStyle(_:)` of every region, computed once.
+  private(set) var computedRegions: [String: TextStyle]
 
   /// Builds a resolver for a document. Reads `ttp:cellResolution` and the root `tts:extent`
   /// from `metadata.parameters`.
@@ -51,18 +58,36 @@ public struct TTMLStyleResolver: Sendable {
     } else {
       rootExtent = nil
     }
-    initialOverrides = TextStyle()
+    var overrides = TextStyle()
     if let i = document.metadata.parameters["captionkit:initial"] {
       // Serialised as "name=value;name=value" by the reader from TTML2 <initial> elements.
       for item in i.split(separator: ";") {
         let kv = item.split(separator: "=", maxSplits: 1)
-        if kv.count == 2 { _ = TTMLStyleParser.apply(String(kv[0]), String(kv[1]), to: &initialOverrides) }
+        if kv.count == 2 { _ = TTMLStyleParser.apply(String(kv[0]), String(kv[1]), to: &overrides) }
       }
     }
+    initialOverrides = overrides
+    initialStyle = TextStyle()
+    resolvedNamed = [:]
+    computedRegions = [:]
+    initialStyle = makeInitial()
+    var resolved: [String: TextStyle] = [:]
+    for id in n.keys {
+      var visiting: [String] = []
+      resolved[id] = resolve(id, &visiting)
+    }
+    resolvedNamed = resolved
+    var regionStyles: [String: TextStyle] = [:]
+    for (id, g) in r {
+      regionStyles[id] = computed(specified: specified(refs: g.styleRefs, inline: g.style), parent: initialStyle, inheritAll: true)
+    }
+    computedRegions = regionStyles
   }
 
   /// The initial computed style (TTML2 §10.2 initial values, with `initial` overrides).
-  public var initial: TextStyle {
+  public var initial: TextStyle { initialStyle }
+
+  func makeInitial() -> TextStyle {
     var s = TextStyle()
     s.color = .white
     s.backgroundColor = .transparent
@@ -87,6 +112,7 @@ public struct TTMLStyleResolver: Sendable {
   /// A named style with its `basedOn` chain applied (referenced styles first, in order; the
   /// style's own properties last). Cycles and unknown ids are ignored.
   public func resolvedNamedStyle(_ id: String) -> TextStyle {
+    if let s = resolvedNamed[id] { return s }
     var visiting: [String] = []
     return resolve(id, &visiting)
   }
@@ -112,6 +138,7 @@ public struct TTMLStyleResolver: Sendable {
   public func computedRegionStyle(_ id: String?) -> TextStyle {
     let base = initial
     guard let id, let r = regions[id] else { return base }
+    if let s = computedRegions[id] { return s }
     return computed(specified: specified(refs: r.styleRefs, inline: r.style), parent: base, inheritAll: true)
   }
 

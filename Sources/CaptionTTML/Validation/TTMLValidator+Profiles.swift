@@ -78,7 +78,10 @@ extension TTMLValidator {
     if e.attributes.contains(where: { $0.name.namespace == TTMLNamespace.styling && $0.name.local != "extent" && $0.value.contains("px") }) { return true }
     if e.name.local == "region" || e.name.local == "style", e.attributes.contains(where: { $0.name.local == "extent" && $0.value.contains("px") }) { return true }
     guard depth < 64 else { return false }
-    return e.elements.contains { usesPixels($0, depth: depth + 1) }
+    for child in e.children {
+      if case .element(let c) = child, usesPixels(c, depth: depth + 1) { return true }
+    }
+    return false
   }
 
   mutating func checkIMSC(_ e: XMLElementNode, depth: Int, divDepth: Int, spanDepth: Int) {
@@ -119,7 +122,7 @@ extension TTMLValidator {
           if v.hasSuffix("f") && !v.hasSuffix("ff"), !parameters.frameRateSpecified, !v.contains(":") {
             profileError("frames-without-rate", "the f metric needs ttp:frameRate", a.location)
           }
-          if v.split(separator: ":").count == 4, !parameters.frameRateSpecified {
+          if TTMLValidator.colonFieldCount(v) == 4, !parameters.frameRateSpecified {
             profileError("frames-without-rate", "a clock time with frames needs ttp:frameRate", a.location)
           }
           if v.hasSuffix("t"), !parameters.tickRateSpecified {
@@ -181,7 +184,9 @@ extension TTMLValidator {
       }
       // Inline animation (set inside content) is allowed; animate out of line is not.
     }
-    for c in e.elements { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
+    for child in e.children {
+      if case .element(let c) = child { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
+    }
   }
 
   /// Whether the named style, or a style in its chain, sets `tts:<local>`.
@@ -208,7 +213,7 @@ extension TTMLValidator {
       let pTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
       let spans = e.elements.filter { TTMLReader.isTT($0, "span") }
       let timedSpans = spans.filter { s in s.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) } }
-      let hasText = e.children.contains { if case .text(let t, _) = $0 { !TTMLWhitespace.collapse(t).isEmpty } else { false } }
+      let hasText = e.children.contains { if case .text(let t, _) = $0 { !TTMLWhitespace.isBlank(t) } else { false } }
       if pTimed, !timedSpans.isEmpty {
         profileError("timing", "a <p> with timing must not contain timed <span>s", e.location)
       } else if !pTimed, !timedSpans.isEmpty, timedSpans.count != spans.count || hasText {
@@ -222,6 +227,8 @@ extension TTMLValidator {
         profileError("inline-style", "inline style \(a.qualifiedName) is not allowed; use a <style>", a.location)
       }
     }
-    for c in e.elements { checkEBU(c, depth: depth + 1, timedAncestor: timedAncestor || selfTimed) }
+    for child in e.children {
+      if case .element(let c) = child { checkEBU(c, depth: depth + 1, timedAncestor: timedAncestor || selfTimed) }
+    }
   }
 }

@@ -82,17 +82,31 @@ struct TTMLValidator {
   /// Unprefixed attributes allowed per element.
   static func allowedPlain(_ element: String) -> Set<String> {
     switch element {
-    case "tt": return ["condition"]
-    case "body", "div", "p", "span": return ["begin", "end", "dur", "region", "style", "timeContainer", "condition", "animate"]
-    case "br": return ["style", "region", "condition", "animate", "begin", "end", "dur"]
-    case "region": return ["begin", "end", "dur", "style", "timeContainer", "condition", "animate"]
-    case "style": return ["style", "condition"]
-    case "set": return ["begin", "end", "dur", "fill", "repeatCount", "condition"]
-    case "animate": return ["begin", "end", "dur", "fill", "repeatCount", "calcMode", "keyTimes", "keySplines", "condition"]
-    case "audio", "image", "font", "data", "source", "chunk": return ["src", "type", "format", "length", "encoding", "range", "family", "style", "weight", "begin", "end", "dur", "condition", "region", "timeContainer", "animate"]
+    case "tt": return plainTT
+    case "body", "div", "p", "span": return plainContent
+    case "br": return plainBR
+    case "region": return plainRegion
+    case "style": return plainStyle
+    case "set": return plainSet
+    case "animate": return plainAnimate
+    case "audio", "image", "font", "data", "source", "chunk": return plainEmbedded
     default: return []
     }
   }
+
+  // Built once: `allowedPlain` runs for every element.
+  static let plainTT: Set<String> = ["condition"]
+  static let plainContent: Set<String> = ["begin", "end", "dur", "region", "style", "timeContainer", "condition", "animate"]
+  static let plainBR: Set<String> = ["style", "region", "condition", "animate", "begin", "end", "dur"]
+  static let plainRegion: Set<String> = ["begin", "end", "dur", "style", "timeContainer", "condition", "animate"]
+  static let plainStyle: Set<String> = ["style", "condition"]
+  static let plainSet: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "condition"]
+  static let plainAnimate: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "calcMode", "keyTimes", "keySplines", "condition"]
+  static let plainEmbedded: Set<String> = ["src", "type", "format", "length", "encoding", "range", "family", "style", "weight", "begin", "end", "dur", "condition", "region", "timeContainer", "animate"]
+
+  static let styleRefElements: Set<String> = ["body", "div", "p", "span", "br", "region", "style", "image"]
+
+  static let metadataElements: Set<String> = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
 
   static let metadataAttrs: Set<String> = ["agent", "role"]
 
@@ -129,7 +143,9 @@ struct TTMLValidator {
       if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" { agentIDs.insert(a.value) }
     }
     guard depth < 256 else { return }
-    for c in e.elements { collectIDs(c, depth: depth + 1) }
+    for child in e.children {
+      if case .element(let c) = child { collectIDs(c, depth: depth + 1) }
+    }
   }
 
   mutating func check(_ e: XMLElementNode, parent: XMLElementNode?, depth: Int) {
@@ -145,7 +161,7 @@ struct TTMLValidator {
       _ = allowedChildren
       if !TTMLValidator.mixed.contains(e.name.local) {
         for c in e.children {
-          if case .text(let t, let loc) = c, !TTMLWhitespace.collapse(t).isEmpty {
+          if case .text(let t, let loc) = c, !TTMLWhitespace.isBlank(t) {
             error("ttml.validate.misplaced-text", "text is not allowed directly inside <\(e.qualifiedName)>", loc)
             break
           }
@@ -153,9 +169,8 @@ struct TTMLValidator {
       }
       checkAttributes(e)
     } else if e.name.namespace == TTMLNamespace.metadata {
-      let known: Set<String> = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
-      if !known.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
-      if e.name.local == "item", (e.attribute("", "name") ?? "").trimmingSpaces.isEmpty {
+      if !TTMLValidator.metadataElements.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
+      if e.name.local == "item", TTMLWhitespace.isBlank(e.attribute("", "name") ?? "") {
         error("ttml.validate.bad-value", "ttm:item needs a non-empty name", e.location)
       }
       if e.name.local == "actor", let a = e.attributeNode("", "agent"), !agentIDs.contains(a.value) {
@@ -167,7 +182,7 @@ struct TTMLValidator {
       // Foreign element: pruned, not checked (TTML2 §5.3.2).
       return
     }
-    if inTT, ["div", "p"].contains(e.name.local) {
+    if inTT, e.name.local == "div" || e.name.local == "p" {
       let inline = e.elements.filter { TTMLReader.isTT($0, "region") }
       if inline.count > 1 { error("ttml.validate.inline-region", "<\(e.qualifiedName)> has more than one inline <region>", inline[1].location) }
       for r in inline where r.attributes.contains(where: { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }) {
@@ -175,7 +190,26 @@ struct TTMLValidator {
       }
     }
     guard depth < 256 else { return }
-    for c in e.elements { check(c, parent: e, depth: depth + 1) }
+    for child in e.children {
+      if case .element(let c) = child { check(c, parent: e, depth: depth + 1) }
+    }
+  }
+
+  /// `v.split(separator: ":").count`, without building the pieces when `v` is ASCII (the
+  /// usual time expression).
+  static func colonFieldCount(_ v: String) -> Int {
+    var count = 0
+    var inField = false
+    for b in v.utf8 {
+      if b >= 0x80 { return v.split(separator: ":").count }
+      if b == UInt8(ascii: ":") {
+        inField = false
+      } else if !inField {
+        inField = true
+        count += 1
+      }
+    }
+    return count
   }
 
   /// An empty string or a BCP 47 tag shape: 1–8 letters, then subtags of 1–8 letters or digits.
@@ -204,19 +238,19 @@ struct TTMLValidator {
           error("ttml.validate.unknown-attribute", "attribute '\(a.qualifiedName)' is not allowed on <\(e.qualifiedName)>", a.location)
           continue
         }
-        if v.trimmingSpaces.isEmpty {
+        if TTMLWhitespace.isBlank(v) {
           error("ttml.validate.bad-value", "attribute '\(n)' is empty", a.location)
           continue
         }
         switch n {
         case "timeContainer":
           if v != "par" && v != "seq" { error("ttml.validate.bad-value", "timeContainer=\"\(v)\" is not par or seq", a.location) }
-        case "style" where ["body", "div", "p", "span", "br", "region", "style", "image"].contains(local):
+        case "style" where TTMLValidator.styleRefElements.contains(local):
           for r in TTMLReader.idrefs(v) where !styleIDs.contains(r) {
             error("ttml.validate.bad-idref", "style '\(r)' is not defined", a.location)
           }
         case "region":
-          if !regionIDs.contains(v.trimmingSpaces) { error("ttml.validate.bad-idref", "region '\(v)' is not defined", a.location) }
+          if !regionIDs.contains(TTMLWhitespace.trimmed(v)) { error("ttml.validate.bad-idref", "region '\(v)' is not defined", a.location) }
         case "fill":
           if v != "freeze" && v != "remove" { error("ttml.validate.bad-value", "fill=\"\(v)\" is not freeze or remove", a.location) }
         case "repeatCount":
@@ -228,10 +262,10 @@ struct TTMLValidator {
         case "condition":
           checkCondition(a)
         case "begin", "end", "dur":
-          if root.attribute(TTMLNamespace.parameter, "timeBase") == "clock", v.split(separator: ":").count == 4 {
+          if root.attribute(TTMLNamespace.parameter, "timeBase") == "clock", TTMLValidator.colonFieldCount(v) == 4 {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
-          if v.trimmingSpaces.hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
+          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
             error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
           }
         default: break
@@ -260,7 +294,7 @@ struct TTMLValidator {
       case TTMLNamespace.metadata:
         if !TTMLValidator.metadataAttrs.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML metadata attribute", a.location)
-        } else if v.trimmingSpaces.isEmpty {
+        } else if TTMLWhitespace.isBlank(v) {
           error("ttml.validate.bad-value", "\(a.qualifiedName) is empty", a.location)
         } else if n == "agent" {
           for r in TTMLReader.idrefs(v) where !agentIDs.contains(r) {
@@ -280,7 +314,7 @@ struct TTMLValidator {
           error("ttml.validate.bad-value", "xml:lang=\"\(v.prefix(40))\" is not a BCP 47 language tag (or empty)", a.location)
         }
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
-        if n == "base", v.trimmingSpaces.isEmpty { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
+        if n == "base", TTMLWhitespace.isBlank(v) { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
       case TTMLNamespace.audio:
         let parts = (local == "animate" || local == "set") ? v.split(separator: ";", omittingEmptySubsequences: false).map(String.init) : [v]
         if parts.contains(where: { !TTMLValueRules.validAudio(n, $0) }) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
@@ -300,7 +334,9 @@ struct TTMLValidator {
         where_[id] = e.location
       }
       guard depth < 64 else { return }
-      for c in e.elements { collect(c, depth: depth + 1) }
+      for child in e.children {
+        if case .element(let c) = child { collect(c, depth: depth + 1) }
+      }
     }
     collect(root, depth: 0)
     var state: [String: Int] = [:]  // 1 visiting, 2 done

@@ -89,7 +89,7 @@ enum TTMLValueRules {
 
   /// `tta:` audio style properties (TTML2 §10.2.x: gain, pan, pitch, speak).
   static func validAudio(_ local: String, _ v: String) -> Bool {
-    guard !v.isEmpty, v == v.trimmingSpaces else { return false }
+    guard !v.isEmpty, !TTMLWhitespace.hasEdgeSpace(v) else { return false }
     switch local {
     case "gain": return strictReal(Substring(v), signed: true)
     case "pan": return strictReal(Substring(v), signed: true)
@@ -117,7 +117,7 @@ enum TTMLValueRules {
   static func strictColor(_ v: String) -> Bool {
     if v.hasPrefix("rgb") {
       // No spaces anywhere in TTML2 <color> functions except none allowed; components 0–255.
-      guard v == v.trimmingSpaces, let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return false }
+      guard !TTMLWhitespace.hasEdgeSpace(v), let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return false }
       let args = v[v.index(after: open)..<v.index(before: v.endIndex)].split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
       guard args.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int($0) ?? 999) <= 255 }) else { return false }
       let fn = v[..<open]
@@ -155,7 +155,7 @@ enum TTMLValueRules {
   static func validStyle(_ local: String, _ value: String) -> Bool? {
     let v = value
     if v.isEmpty || v.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return false }
-    if v != v.trimmingSpaces, local != "fontFamily" { return false }
+    if TTMLWhitespace.hasEdgeSpace(v), local != "fontFamily" { return false }
     if let k = keywords[local] { return k.contains(v) }
     let w = words(v)
     switch local {
@@ -248,7 +248,7 @@ enum TTMLValueRules {
 
   /// `ttp:` parameter values; nil when the parameter is not known.
   static func validParameter(_ local: String, _ v: String) -> Bool? {
-    if v.isEmpty || v != v.trimmingSpaces { return false }
+    if v.isEmpty || TTMLWhitespace.hasEdgeSpace(v) { return false }
     let w = words(v)
     func positiveInt(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int(s) ?? 0) > 0 }
     switch local {
