@@ -18,6 +18,7 @@ struct TTMLReader {
   var significant: Set<CaptionTime> = []
   var resolver: TTMLStyleResolver
   var regionIDs: Set<String> = []
+  var styleIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
   var reportedUnassigned = false
@@ -256,7 +257,7 @@ struct TTMLReader {
       sink.report("ttml.style.missing-id", .warning, "<style> without xml:id cannot be referenced", at: s.location)
       return
     }
-    if doc.styles.contains(where: { $0.id == id }) {
+    guard styleIDs.insert(id).inserted else {
       sink.report("ttml.style.duplicate-id", .error, "style '\(id)' is defined more than once", at: s.location)
       return
     }

@@ -71,10 +71,12 @@ public struct TTMLStyleResolver: Sendable {
     resolvedNamed = [:]
     computedRegions = [:]
     initialStyle = makeInitial()
+    // Memoised: styles that reference the same style twice (a "diamond") would otherwise be
+    // resolved once per path, which is exponential in the chain length.
     var resolved: [String: TextStyle] = [:]
-    for id in n.keys {
+    for id in n.keys.sorted() {
       var visiting: [String] = []
-      resolved[id] = resolve(id, &visiting)
+      resolved[id] = resolve(id, &visiting, memo: &resolved)
     }
     resolvedNamed = resolved
     var regionStyles: [String: TextStyle] = [:]
@@ -114,16 +116,22 @@ public struct TTMLStyleResolver: Sendable {
   public func resolvedNamedStyle(_ id: String) -> TextStyle {
     if let s = resolvedNamed[id] { return s }
     var visiting: [String] = []
-    return resolve(id, &visiting)
+    var memo = resolvedNamed
+    return resolve(id, &visiting, memo: &memo)
   }
 
-  func resolve(_ id: String, _ visiting: inout [String]) -> TextStyle {
+  /// Resolves `id`'s chain depth-first; `visiting` breaks cycles, `memo` keeps each style's
+  /// result so every style is resolved once. Chains deeper than 64 are cut.
+  func resolve(_ id: String, _ visiting: inout [String], memo: inout [String: TextStyle]) -> TextStyle {
+    if let done = memo[id] { return done }
     guard let s = named[id], !visiting.contains(id), visiting.count < 64 else { return TextStyle() }
     visiting.append(id)
     defer { visiting.removeLast() }
     var out = TextStyle()
-    for b in s.basedOn { out = out.merged(with: resolve(b, &visiting)) }
-    return out.merged(with: s.style)
+    for b in s.basedOn { out = out.merged(with: resolve(b, &visiting, memo: &memo)) }
+    let result = out.merged(with: s.style)
+    memo[id] = result
+    return result
   }
 
   /// The specified style of an element: its referenced styles in order, then its inline style.

@@ -339,20 +339,28 @@ struct TTMLValidator {
       }
     }
     collect(root, depth: 0)
-    var state: [String: Int] = [:]  // 1 visiting, 2 done
+    // One depth-first pass: `reaches` remembers whether a style leads into a loop, so each style
+    // is visited once (resetting per style made long chains quadratic).
+    var reaches: [String: Bool] = [:]
+    var onStack = Set<String>()
     var reported = Set<String>()
     func visit(_ id: String, _ depth: Int) -> Bool {
-      if state[id] == 2 || depth > 256 { return false }
-      if state[id] == 1 { return true }
-      state[id] = 1
-      defer { state[id] = 2 }
+      if let known = reaches[id] { return known }
+      if onStack.contains(id) { return true }
+      if depth > 256 { return false }
+      onStack.insert(id)
+      defer { onStack.remove(id) }
+      var found = false
       for r in refs[id] ?? [] where refs[r] != nil {
-        if visit(r, depth + 1) { return true }
+        if visit(r, depth + 1) {
+          found = true
+          break
+        }
       }
-      return false
+      reaches[id] = found
+      return found
     }
     for id in refs.keys.sorted() {
-      state = [:]
       if visit(id, 0), !reported.contains(id) {
         reported.insert(id)
         error("ttml.validate.style-loop", "style '\(id)' refers to itself through its style chain", where_[id])

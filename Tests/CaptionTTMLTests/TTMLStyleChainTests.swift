@@ -1,0 +1,36 @@
+import CaptionKit
+import Testing
+
+/// Style chains that are long, or that reference the same style twice at every level, resolve
+/// once per style (these inputs used to take exponential and quadratic time).
+@Suite struct TTMLStyleChainTests {
+  func document(styles: String, body: String) -> [UInt8] {
+    Array("""
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+      <head><styling>\(styles)</styling></head>
+      <body><div>\(body)</div></body></tt>
+      """.utf8)
+  }
+
+  @Test func diamondChainsResolve() throws {
+    // s0 → s1 s1 → s2 s2 → … → s40, which sets the colour: 2^40 paths, 41 styles.
+    var styles = ""
+    for k in 0..<40 { styles += #"<style xml:id="s\#(k)" style="s\#(k + 1) s\#(k + 1)"/>"# }
+    styles += #"<style xml:id="s40" tts:color="red"/>"#
+    let r = try TTMLFormat().read(document(styles: styles, body: #"<p begin="0s" end="1s" style="s0">x</p>"#), options: ReadOptions())
+    #expect(r.document.cues.count == 1)
+    #expect(TTMLStyleResolver(document: r.document).resolvedNamedStyle("s0").color == Color(red: 255, green: 0, blue: 0))
+    #expect(!r.diagnostics.contains { $0.code == "ttml.validate.style-loop" })
+  }
+
+  @Test func longChainsAndLoops() throws {
+    var styles = ""
+    for k in 0..<5000 { styles += #"<style xml:id="c\#(k)" style="c\#(k + 1)"/>"# }
+    styles += #"<style xml:id="c5000" tts:color="lime"/><style xml:id="a" style="b"/><style xml:id="b" style="a"/>"#
+    let r = try TTMLFormat().read(document(styles: styles, body: #"<p begin="0s" end="1s" style="c4990">x</p>"#), options: ReadOptions())
+    #expect(r.document.styles.count == 5003)
+    #expect(TTMLStyleResolver(document: r.document).resolvedNamedStyle("c4990").color == Color(red: 0, green: 255, blue: 0))
+    let loops = r.diagnostics.filter { $0.code == "ttml.validate.style-loop" }.map(\.message)
+    #expect(loops == ["style 'a' refers to itself through its style chain", "style 'b' refers to itself through its style chain"])
+  }
+}
