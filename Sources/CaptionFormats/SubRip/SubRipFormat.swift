@@ -22,8 +22,8 @@ public struct SubRipFormat: CaptionFormat {
   public func probe(_ prefix: ArraySlice<UInt8>) -> Int {
     let decoded = TextDecoder.decode(Array(prefix.prefix(4096)))
     return decoded.utf8.withUnsafeBufferPointer { buf -> Int in
-      var scanner = LineScanner(decoded.utf8)
-      var first: LineScanner.Line?
+      var scanner = SubRipLineReader(buf)
+      var first: SubRipLineReader.Line?
       while let l = scanner.next() {
         if !SubRipReader.isBlank(buf, l.range) { first = l; break }
       }

@@ -2,7 +2,7 @@ import CaptionCore
 
 /// Splits decoded SRT text into lines (LF, CRLF or lone CR), with one line of lookahead.
 ///
-/// The same contract as `LineScanner`, but it finds line ends eight bytes at a time and keeps the
+/// Splits lines (LF, CRLF, lone CR) with 1-based numbers; it finds line ends eight bytes at a time and keeps the
 /// peeked line, so that each byte is examined once even though the reader looks one line ahead.
 /// - Complexity: O(n) over the input.
 struct SubRipLineReader {
