@@ -2,8 +2,7 @@ import CaptionCore
 
 /// Splits decoded SRT text into lines (LF, CRLF or lone CR), with one line of lookahead.
 ///
-/// Splits lines (LF, CRLF, lone CR) with 1-based numbers; it finds line ends eight bytes at a time and keeps the
-/// peeked line, so that each byte is examined once even though the reader looks one line ahead.
+/// Lines are numbered from 1. It finds line ends eight bytes at a time and keeps the peeked line, so that each byte is examined once even though the reader looks one line ahead.
 /// - Complexity: O(n) over the input.
 struct SubRipLineReader {
   /// One line: the byte range of its content (terminator excluded) and its 1-based number.
