@@ -9,6 +9,19 @@ struct TTMLTimingTests {
     return try TTMLTimeExpression.parse(expr, parameters: p).get()
   }
 
+  @Test("An indefinite end is reported as exactly what the model holds")
+  func indefiniteEndMessageMatchesModel() throws {
+    // "a" has no end and starts before the last timed instant (5 s): it ends there. "b" starts
+    // at 5 s, so it would be empty; it ends 24 h after its begin instead.
+    let r = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="1s">a</p><p begin="5s">b</p><p begin="2s" end="5s">c</p></div>"#))
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(5), TTMLTest.t(2)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(5), TTMLTest.t(86_405), TTMLTest.t(5)])
+    let d = try #require(r.diagnostics.first { $0.code == "ttml.timing.indefinite-end" })
+    #expect(d.message.contains("2 cue(s)"))
+    #expect(d.message.contains("1 end at 0:00:05.000"))
+    #expect(d.message.contains("1 start at or after it and end 24 h after their begin"))
+  }
+
   @Test("Clock times with fractions, frames and sub-frames")
   func clockTimes() throws {
     #expect(try time("00:00:01.500") == TTMLTest.t(3, 2))

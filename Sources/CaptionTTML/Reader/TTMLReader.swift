@@ -209,7 +209,14 @@ struct TTMLReader {
           agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle)),
         depth: 0)
       if !indefiniteCues.isEmpty {
-        sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); they end at \(resolvedIndefiniteEnd(after: .zero)) in the model", at: body.location)
+        // Say exactly what the model holds: the last finite time in the document, or 24 h after
+        // the begin for a cue that starts at or after that time (it would be empty otherwise).
+        let late = indefiniteCues.filter { $0 < doc.cues.count && doc.cues[$0].start >= lastFiniteTime }.count
+        let early = indefiniteCues.count - late
+        var ends: [String] = []
+        if early > 0 { ends.append("\(early) end at \(lastFiniteTime), the document's last timed instant") }
+        if late > 0 { ends.append("\(late) start at or after it and end 24 h after their begin") }
+        sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); in the model \(ends.joined(separator: "; "))", at: body.location)
       }
     }
   }
