@@ -12,6 +12,20 @@ struct TTMLHostileInputTests {
     return (r, Date().timeIntervalSince(start))
   }
 
+  @Test("XInclude and other foreign elements in a p are ignored with a warning, never fetched")
+  func foreignContentIsReported() throws {
+    let body = #"<div><p begin="0s" end="1s"><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd" parse="text"/></p>"#
+      + #"<p begin="1s" end="2s">kept <x:b xmlns:x="urn:example">gone</x:b><ttm:desc>note</ttm:desc></p></div>"#
+    let (r, _) = try read(Array(TTMLTest.doc(body: body).utf8))
+    #expect(r.document.cues.map(\.plainText) == ["kept"])
+    let foreign = r.diagnostics.filter { $0.code == "ttml.content.foreign-element-ignored" }
+    #expect(foreign.map(\.severity) == [.warning, .warning])
+    #expect(foreign.first?.message.contains("<xi:include> inside <p>") == true)
+    #expect(foreign.first?.message.contains("XInclude is not processed") == true)
+    #expect(foreign.last?.message.contains("<x:b> inside <p>") == true)
+    #expect(foreign.first?.location?.line == 4)
+  }
+
   @Test("Billion laughs: entity expansion is bounded and reported")
   func billionLaughs() throws {
     var s = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [\n<!ENTITY lol \"lol\">\n"

@@ -316,6 +316,29 @@ struct TTMLReader {
 
   static let timedLocals: Set<String> = ["body", "div", "p", "span", "br", "set", "image", "audio"]
 
+  /// Namespaces whose elements are metadata by design, so pruning them loses nothing visible.
+  static let metadataNamespaces: Set<String> = [
+    TTMLNamespace.metadata, TTMLNamespace.imscMetadata, TTMLNamespace.ebuMetadata,
+    TTMLNamespace.smpte2010, TTMLNamespace.smpte2013,
+  ]
+
+  /// A foreign element inside `p` or `span` is pruned (TTML2 §5.3.2), and with it any text it
+  /// holds; say so, so that a `p` that held only such an element does not vanish silently.
+  /// XInclude in particular is never processed: the reader fetches nothing.
+  mutating func reportForeignContent(_ e: XMLElementNode) {
+    for child in e.children {
+      guard case .element(let c) = child, c.name.namespace != TTMLNamespace.tt,
+        !TTMLReader.metadataNamespaces.contains(c.name.namespace)
+      else { continue }
+      let why = c.name.namespace == "http://www.w3.org/2001/XInclude"
+        ? "XInclude is not processed, so nothing is fetched or included"
+        : "elements outside the TTML namespaces are pruned (TTML2 §5.3.2)"
+      sink.report(
+        "ttml.content.foreign-element-ignored", .warning,
+        "<\(c.qualifiedName)> inside <\(e.qualifiedName)> is ignored with its content: \(why)", at: c.location)
+    }
+  }
+
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
     if TTMLWhitespace.trimmed(a.value).hasPrefix("wallclock(") {
@@ -353,6 +376,7 @@ struct TTMLReader {
     if (local == "br" || local == "set") && parentIsPar { implicitEnd = nil }
     let mixed = local == "p" || local == "span"
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
+    if mixed { reportForeignContent(e) }
     var children: [TTMLTimedNode] = []
     var childSync = begin
     if depth < depthLimit {
