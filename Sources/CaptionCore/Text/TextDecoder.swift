@@ -83,26 +83,79 @@ public enum TextDecoder {
     return String(validating: bytes[(bytes.startIndex + asciiPrefix)...], as: UTF8.self) != nil
   }
 
-  /// Returns the bytes if valid UTF-8; otherwise replaces each invalid sequence with U+FFFD and
-  /// reports the first one's position.
+  /// How many invalid sequences get a diagnostic of their own; the rest are counted in one.
+  static let maxInvalidUTF8Reports = 20
+
+  /// Returns the bytes if valid UTF-8; otherwise replaces each maximal invalid subpart with
+  /// U+FFFD (Unicode §3.9, "U+FFFD Substitution of Maximal Subparts", as the WHATWG decoder
+  /// does) and reports where each one is: line and column (1-based, in bytes of the input as
+  /// read) for the first `maxInvalidUTF8Reports`, then one summary with the total.
   static func validatedUTF8(_ bytes: ArraySlice<UInt8>, diagnostics: inout [Diagnostic]) -> [UInt8] {
     if isValidUTF8(bytes) { return Array(bytes) }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count + 16)
-    var it = bytes.makeIterator()
-    var decoder = UTF8()
     var count = 0
-    while true {
-      switch decoder.decode(&it) {
-      case .scalarValue(let s): UTF8.encode(s) { out.append($0) }  // no array per scalar
-      case .emptyInput:
-        diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf8", severity: .warning, message: "\(count) invalid UTF-8 sequence(s) replaced with U+FFFD", location: nil))
-        return out
-      case .error:
+    bytes.withUnsafeBufferPointer { buf in
+      var i = 0
+      var line = 1
+      var lineStart = 0
+      while i < buf.count {
+        let b = buf[i]
+        if b < 0x80 {
+          out.append(b)
+          if b == 0x0A { line += 1; lineStart = i + 1 }
+          i += 1
+          continue
+        }
+        let n = utf8SequenceLength(buf, at: i)
+        if n > 0 {
+          out.append(contentsOf: buf[i..<(i + n)])
+          i += n
+          continue
+        }
         count += 1
+        if count <= maxInvalidUTF8Reports {
+          let bad = buf[i..<(i - n)].map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+          diagnostics.append(Diagnostic(
+            code: "text.encoding.invalid-utf8", severity: .warning,
+            message: "invalid UTF-8 (byte\(n == -1 ? "" : "s") \(bad)) replaced with U+FFFD",
+            location: SourceLocation(line: line, column: i - lineStart + 1, offset: i)))
+        }
         out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        i -= n
       }
     }
+    if count > maxInvalidUTF8Reports {
+      diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf8", severity: .warning, message: "\(count) invalid UTF-8 sequences in all were replaced with U+FFFD; the first \(maxInvalidUTF8Reports) are listed", location: nil))
+    }
+    return out
+  }
+
+  /// The length of the well-formed UTF-8 sequence that starts at `i` (Unicode Table 3-7), or,
+  /// when it is ill-formed, minus the length of its maximal subpart (at least 1).
+  static func utf8SequenceLength(_ buf: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    let b0 = buf[i]
+    let length: Int
+    var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the second byte's range
+    switch b0 {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: return -1
+    }
+    var k = 1
+    while k < length {
+      guard i + k < buf.count else { return -k }
+      let b = buf[i + k]
+      let ok = k == 1 ? (b >= low && b <= high) : (b >= 0x80 && b <= 0xBF)
+      if !ok { return -k }
+      k += 1
+    }
+    return length
   }
 
   /// Transcodes from any supported encoding to UTF-8.
