@@ -192,7 +192,7 @@ final class XMLTreeBuilder {
         depthReported = true
         report(
           "ttml.xml.nesting-too-deep", .error,
-          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are kept as text only", at: node.location)
+          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are dropped and their text joins the nearest kept ancestor, so it is lost where that ancestor holds no text (a div); limit: --max-nesting-depth", at: node.location)
       }
       node = XMLElementNode(name: node.name, qualifiedName: "", location: node.location)
     } else {
