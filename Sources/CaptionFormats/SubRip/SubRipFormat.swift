@@ -42,11 +42,35 @@ public struct SubRipFormat: CaptionFormat {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
-    let decoded = TextDecoder.decode(bytes, encoding: options.encoding)
+    var decoded = TextDecoder.decode(bytes, encoding: options.encoding)
+    let nul = Self.replaceNULs(&decoded.utf8)
     var reader = SubRipReader(bytes: decoded.utf8, limits: options.limits)
     for d in decoded.diagnostics { reader.sink.report(d) }
+    if let nul { reader.sink.report(nul) }
     let cues = reader.read()
     return ReadResult(document: CaptionDocument(cues: cues), diagnostics: reader.sink.finished, encoding: decoded.encoding)
+  }
+
+  /// U+0000 is never text (no player shows it, and it ends C strings early): each one becomes
+  /// U+FFFD, as WebVTT §6.1 does, with one warning at the first. Returns nil when there is none.
+  static func replaceNULs(_ utf8: inout [UInt8]) -> Diagnostic? {
+    guard let first = utf8.withUnsafeBufferPointer({ ByteScan.firstZero($0) }) else { return nil }
+    var line = 1, lineStart = 0
+    for k in 0..<first where utf8[k] == 0x0A || (utf8[k] == 0x0D && (k + 1 >= utf8.count || utf8[k + 1] != 0x0A)) {
+      line += 1
+      lineStart = k + 1
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(utf8.count + 16)
+    var count = 0
+    for b in utf8 {
+      if b == 0 { out.append(contentsOf: [0xEF, 0xBF, 0xBD]); count += 1 } else { out.append(b) }
+    }
+    utf8 = out
+    return Diagnostic(
+      code: "srt.file.null-character", severity: .warning,
+      message: "the file contains \(count) U+0000 NULL character(s); they are read as U+FFFD",
+      location: SourceLocation(line: line, column: first - lineStart + 1, offset: first))
   }
 
   /// Writes canonical SRT (UTF-8, no BOM, `options.lineEnding`) and a loss report.

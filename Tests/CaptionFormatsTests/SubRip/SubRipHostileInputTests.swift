@@ -10,6 +10,18 @@ import Testing
     #expect(r.diagnostics.map(\.code) == ["srt.file.no-cues"])
   }
 
+  @Test func nulBytesBecomeReplacementCharactersWithAWarning() {
+    let bytes: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\nab".utf8) + [0] + Array("c\n\n2\n00:00:03,000 --> 00:00:04,000\nd".utf8) + [0, 0] + [0x0A]
+    let r = SRT.read(bytes)
+    #expect(r.cues.map(\.plainText) == ["ab\u{FFFD}c", "d\u{FFFD}\u{FFFD}"])
+    let d = r.diagnostics.filter { $0.code == "srt.file.null-character" }
+    #expect(d.count == 1)
+    #expect(d.first?.severity == .warning)
+    #expect(d.first?.location?.line == 3)
+    #expect(d.first?.location?.column == 3)
+    #expect(d.first?.message.contains("3 U+0000") == true)
+  }
+
   @Test func binaryGarbage() {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     var bytes: [UInt8] = []
