@@ -49,6 +49,7 @@ let package = Package(
     .testTarget(name: "CaptionTTMLTests", dependencies: ["CaptionTTML", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
     .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionKit", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionKitTests", dependencies: ["CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
     .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),
   ],

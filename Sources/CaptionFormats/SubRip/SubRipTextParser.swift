@@ -128,7 +128,7 @@ struct SubRipTextParser {
     let n = buf.count
     var i = 0
     // Cached positions of the next '>', '}' and '\n', so that scanning for tag ends stays linear.
-    var nextGT = -1, nextBrace = -1, nextNL = -1
+    var nextGT = -1, nextBrace = -1, nextNL = -1, nextLT = -1
     func find(_ b: UInt8, from: Int, cache: inout Int) -> Int {
       if cache >= from { return cache }
       var j = from
@@ -147,7 +147,9 @@ struct SubRipTextParser {
       if b == UInt8(ascii: "<") {
         let gt = find(UInt8(ascii: ">"), from: i + 1, cache: &nextGT)
         let nl = find(0x0A, from: i + 1, cache: &nextNL)
-        if gt < n && gt < nl && gt - i <= Self.maxTagLength, let consumed = tag(buf, i, gt, sink: &sink) {
+        // A tag holds no '<': in "x<y <i>" the first '<' is text and "<i>" is the tag.
+        let lt = find(UInt8(ascii: "<"), from: i + 1, cache: &nextLT)
+        if gt < n && gt < nl && gt < lt && gt - i <= Self.maxTagLength, let consumed = tag(buf, i, gt, sink: &sink) {
           i = consumed
           continue
         }

@@ -6,6 +6,16 @@ import Testing
 @Suite struct SubRipReaderTests {
   let ms = SRT.ms
 
+  @Test func aLessThanSignBeforeATagIsText() {
+    // Found by the round-trip property test: "<y l'été <i>" was read as one unknown tag, which
+    // swallowed the <i> and left a stray </i> in the text.
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nx<y l'été <i>in</i> a>b\n")
+    #expect(r.cues.first?.content == [
+      .text("x<y l'été "), .element(CueElement(.italic, children: [.text("in")])), .text(" a>b"),
+    ])
+    #expect(!r.diagnostics.contains { $0.code.hasPrefix("srt.tag.") })
+  }
+
   @Test func readsCanonicalFile() {
     let r = SRT.read("1\n00:00:01,000 --> 00:00:02,500\nHello\nworld\n\n2\n01:02:03,004 --> 01:02:04,005\nSecond\n")
     #expect(r.diagnostics.isEmpty)
