@@ -78,7 +78,8 @@ public enum MediaInspector {
       }
     }
     let textIndices = Set(tracks.filter(\.isText).map(\.index))
-    if options.countCues || options.scanClosedCaptions {
+    // Reading packets costs a pass over the file: only when there is something to count.
+    if (options.countCues && !textIndices.isEmpty) || options.scanClosedCaptions {
       let scan = demuxer.scanPackets(
         textStreams: options.countCues ? textIndices : [], ccScan: options.scanClosedCaptions,
         ccBudgetSeconds: options.closedCaptionBudgetSeconds, maxPackets: options.maxPackets)

@@ -132,6 +132,11 @@ final class FFmpegDemuxer {
       }
     }
     for i in textStreams { result.text[i] = PacketScan.TextStats() }
+    // Streams nobody asked about are discarded, so the demuxer skips their data instead of
+    // reading it (MP4 seeks from text sample to text sample; Matroska skips the blocks).
+    for i in 0..<Int(format.pointee.nb_streams) where result.text[i] == nil && ccStates[i] == nil {
+      format.pointee.streams[i]?.pointee.discard = AVDISCARD_ALL
+    }
     var count = 0
     while true {
       if count >= maxPackets {
@@ -159,6 +164,7 @@ final class FFmpegDemuxer {
       if var state = ccStates[si], !state.done, let dec = decoders[si] {
         if let limit = state.limit, packet.pointee.pts != ck_nopts_value(), packet.pointee.pts > limit {
           state.done = true
+          format.pointee.streams[si]?.pointee.discard = AVDISCARD_ALL  // the budget is spent
           drain(dec, frame: frame, flush: true, state: &state.scan, parser: &state.parser)
         } else if avcodec_send_packet(dec, packet) >= 0 {
           drain(dec, frame: frame, flush: false, state: &state.scan, parser: &state.parser)
