@@ -9,6 +9,21 @@ struct TTMLTimingTests {
     return try TTMLTimeExpression.parse(expr, parameters: p).get()
   }
 
+  @Test("dropNTSC at a frame rate other than 30 is reported and read as non-drop")
+  func dropModeNeedsThirtyFPS() throws {
+    let doc = TTMLTest.doc(
+      #"ttp:timeBase="smpte" ttp:frameRate="1" ttp:frameRateMultiplier="1000 1001" ttp:dropMode="dropNTSC""#,
+      body: #"<div><p begin="00:01:00:00" end="00:02:00:00">x</p></div>"#)
+    let r = try TTMLTest.read(doc)
+    // Non-drop at 1000/1001 fps: 60 frames of 1.001 s, 120 frames of 1.001 s.
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(60_060, 1000)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(120_120, 1000)])
+    let d = r.diagnostics.filter { $0.code == "ttml.parameter.invalid" }
+    #expect(d.count == 1)
+    #expect(d.first?.message.contains("needs a nominal frame rate of 30") == true)
+    #expect(!r.diagnostics.contains { $0.code == "ttml.timing.invalid-expression" })
+  }
+
   @Test("An indefinite end is reported as exactly what the model holds")
   func indefiniteEndMessageMatchesModel() throws {
     // "a" has no end and starts before the last timed instant (5 s): it ends there. "b" starts

@@ -79,6 +79,16 @@ public struct TTMLTimingParameters: Sendable, Hashable {
       if let m = DropMode(rawValue: a.value.trimmingSpaces) { p.dropMode = m } else {
         sink.report("ttml.parameter.invalid", .error, "ttp:dropMode=\"\(a.value)\" is not nonDrop, dropNTSC or dropPAL", at: a.location)
       }
+      // Drop-frame labels (SMPTE 12M) exist only for a nominal 30 fps (29.97 NTSC, PAL-M); at
+      // any other rate there are no labels to drop, and every time would be "missing".
+      let (n, d) = p.effectiveFrameRate
+      if p.dropMode != .nonDrop, (n + d - 1) / d != 30 {
+        sink.report(
+          "ttml.parameter.invalid", .warning,
+          "ttp:dropMode=\"\(p.dropMode.rawValue)\" needs a nominal frame rate of 30 (ttp:frameRate=\"30\" with ttp:frameRateMultiplier=\"1000 1001\"), not \(p.frameRate); times are read as non-drop",
+          at: a.location)
+        p.dropMode = .nonDrop
+      }
     }
     return p
   }
