@@ -100,6 +100,13 @@ build_modules() { # build_modules MODULE...
     case "$kind" in
       system)
         INCS+=(-I "$path")
+        # The headers' own directory (libxml2: /usr/include/libxml2) comes from pkg-config, as
+        # SwiftPM does with the target's `pkgConfig` name.
+        local pc
+        pc="$(sed -n "s/.*systemLibrary(name: \"$name\", pkgConfig: \"\([^\"]*\)\".*/\1/p" "$ROOT/Package.swift" | head -1)"
+        if [[ -n "$pc" ]]; then
+          for f in $(pkg-config --cflags-only-I "$pc"); do INCS+=(-Xcc "$f"); done
+        fi
         while read -r lib; do LIBS+=("-l$lib"); done < <(sed -n 's/.*link *"\([^"]*\)".*/\1/p' "$path/module.modulemap")
         depstamp+="sys:$name;"
         continue ;;
