@@ -7,6 +7,35 @@ struct TTMLValidationTests {
     try TTMLTest.read(text, profile: profile).diagnostics.filter { $0.severity == .error }
   }
 
+  @Test("Profile definitions: feature and extension designations, bases and the use designator")
+  func profileDefinitions() throws {
+    func profileErrors(_ profile: String, _ as: String? = nil) throws -> [String] {
+      try errors(TTMLTest.doc(head: "<ttp:profile>\(profile)</ttp:profile>", body: ""), profile: `as`).map(\.message)
+    }
+    // Standard designations are accepted, in TTML1 and TTML2.
+    let good = #"<ttp:features><ttp:feature value="required">#fontStyle-italic</ttp:feature></ttp:features>"#
+      + #"<ttp:extensions xml:base="http://example.com/ext/"><ttp:extension>#mine</ttp:extension></ttp:extensions>"#
+    #expect(try profileErrors(good, "ttml1").isEmpty)
+    #expect(try profileErrors(good).isEmpty)
+    // An unknown or empty feature token, an unknown standard extension, a bad use designator.
+    #expect(try profileErrors("<ttp:features><ttp:feature>#foo</ttp:feature></ttp:features>").first?.contains("\"#foo\" is not a standard feature designation") == true)
+    #expect(try profileErrors("<ttp:features><ttp:feature>#</ttp:feature></ttp:features>").first?.contains("needs a designation") == true)
+    #expect(try profileErrors("<ttp:extensions><ttp:extension>#unknown</ttp:extension></ttp:extensions>").count == 1)
+    #expect(try TTMLTest.read(TTMLTest.doc(head: #"<ttp:profile use="foo"/>"#, body: "")).diagnostics.contains { $0.message.contains("use=\"foo\" is not an absolute URI or a standard profile designator") })
+    #expect(try errors(TTMLTest.doc(head: #"<ttp:profile use="dfxp-full"/>"#, body: "")).isEmpty)
+    // TTML1 wants absolute bases, and the feature namespace itself for features; TTML2 does not.
+    let relative = #"<ttp:features xml:base="foo"/>"#
+    #expect(try profileErrors(relative, "ttml1").first?.contains("must be an absolute URI") == true)
+    #expect(try profileErrors(relative).isEmpty)
+    #expect(try profileErrors(#"<ttp:features xml:base="http://example.com/f/"/>"#, "ttml1").first?.contains("must be the TT feature namespace") == true)
+  }
+
+  @Test("metadata holds elements, not text")
+  func metadataText() throws {
+    let e = try errors(TTMLTest.doc(head: "<metadata>Illegal Text</metadata>", body: ""))
+    #expect(e.map(\.code) == ["ttml.validate.misplaced-text"])
+  }
+
   @Test("A clean IMSC 1.1 document has no errors")
   func clean() throws {
     let d = TTMLTest.doc(

@@ -75,7 +75,8 @@ struct TTMLValidator {
     "data": ["chunk", "source", "metadata"], "source": ["data", "metadata"], "chunk": [],
   ]
 
-  static let mixed: Set<String> = ["p", "span", "metadata", "data", "chunk", "source"]
+  // `metadata` holds elements only (TTML1 §12.1.1, TTML2 §12.1.1).
+  static let mixed: Set<String> = ["p", "span", "data", "chunk", "source"]
 
   static let timingAttrs: Set<String> = ["begin", "end", "dur"]
 
@@ -178,6 +179,8 @@ struct TTMLValidator {
       }
     } else if e.name.namespace == TTMLNamespace.parameter {
       checkParameterElement(e)
+      // A profile definition is checked as a whole from its top element.
+      if e.name.local == "profile", parent?.name.namespace != TTMLNamespace.parameter { checkProfileDefinition(e, base: nil) }
     } else {
       // Foreign element: pruned, not checked (TTML2 §5.3.2).
       return

@@ -1,0 +1,58 @@
+import CaptionCore
+
+/// Profile definitions in `head` (TTML1 §6.1.1–§6.1.6, TTML2 §6.1.7–§6.1.10): the `use`
+/// designator of `ttp:profile`, the base of `ttp:features` and `ttp:extensions`, and each
+/// `ttp:feature` and `ttp:extension` designation, resolved against that base.
+extension TTMLValidator {
+  mutating func checkProfileDefinition(_ e: XMLElementNode, base: String?) {
+    switch e.name.local {
+    case "profile":
+      if let a = e.attributeNode("", "use") {
+        let v = a.value.trimmingSpaces
+        let known: Bool
+        if TTMLDesignations.isAbsoluteURI(v) {
+          known = !v.hasPrefix(TTMLDesignations.profileNamespace)
+            || TTMLDesignations.profiles.contains(String(v.dropFirst(TTMLDesignations.profileNamespace.count)))
+        } else {
+          known = TTMLDesignations.profiles.contains(v)
+        }
+        if !known { error("ttml.validate.bad-value", "ttp:profile use=\"\(a.value)\" is not an absolute URI or a standard profile designator", a.location) }
+      }
+      for c in e.elements where c.name.namespace == TTMLNamespace.parameter { checkProfileDefinition(c, base: nil) }
+    case "features", "extensions":
+      let isFeatures = e.name.local == "features"
+      let standard = isFeatures ? TTMLDesignations.featureNamespace : TTMLDesignations.extensionNamespace
+      var resolvedBase = standard
+      // TTML1 §6.1.3 and §6.1.5 want an absolute base (the feature namespace itself for
+      // features); TTML2 resolves any base by XML Base (#base-general), so only TTML1 checks.
+      if let a = e.attributeNode(TTMLNamespace.xml, "base") {
+        let v = a.value.trimmingSpaces
+        if TTMLDesignations.isAbsoluteURI(v) { resolvedBase = v }
+        if profile == "ttml1", !TTMLDesignations.isAbsoluteURI(v) {
+          error("ttml.validate.bad-value", "\(e.qualifiedName) xml:base=\"\(a.value)\" must be an absolute URI", a.location)
+        } else if profile == "ttml1", isFeatures, v != standard {
+          error("ttml.validate.bad-value", "\(e.qualifiedName) xml:base=\"\(a.value)\" must be the TT feature namespace \(standard)", a.location)
+        }
+      }
+      for c in e.elements where c.name.namespace == TTMLNamespace.parameter { checkProfileDefinition(c, base: resolvedBase) }
+    case "feature", "extension":
+      let isFeature = e.name.local == "feature"
+      let standard = isFeature ? TTMLDesignations.featureNamespace : TTMLDesignations.extensionNamespace
+      let text = e.children.compactMap { if case .text(let t, _) = $0 { t } else { nil } }.joined().trimmingSpaces
+      var designation = text
+      if text.hasPrefix("#") { designation = (base ?? standard) + text }
+      let token: String? = designation.hasPrefix(standard + "#") ? String(designation.dropFirst(standard.count + 1)) : nil
+      if text.isEmpty || text == "#" {
+        error("ttml.validate.bad-value", "<\(e.qualifiedName)> needs a designation (for example #\(isFeature ? "fontStyle" : "name"))", e.location)
+      } else if !TTMLDesignations.isAbsoluteURI(designation) {
+        error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not a designation (#token or an absolute URI)", e.location)
+      } else if let token, !(isFeature ? TTMLDesignations.features : TTMLDesignations.extensions).contains(token) {
+        error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not a standard \(e.name.local) designation", e.location)
+      } else if isFeature, token == nil {
+        error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not in the TT feature namespace", e.location)
+      }
+    default:
+      break
+    }
+  }
+}
