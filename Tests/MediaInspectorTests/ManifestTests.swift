@@ -129,3 +129,32 @@ import Testing
     #expect(tags[0].selfClosing && tags[1].isEnd)
   }
 }
+
+@Suite struct HLSIMSCTests {
+  @Test func imscRenditionListedInCodecs() throws {
+    let r = Fixtures.inspect("hls_imsc/master.m3u8", cc: false)
+    let p = try #require(r.hls?.subtitlePlaylists.first)
+    #expect(p.mapURI == "en_init.mp4")
+    #expect(p.sampleEntry == "stpp")
+    #expect(p.segmentCount == 1)
+    #expect(p.segmentsMissing == [])
+    #expect(r.tracks.map(\.codec) == ["stpp"])
+    #expect(!r.diagnostics.contains { $0.code == "media.hls-014" || $0.code == "media.hls-013" })
+    #expect(r.tracks.first?.verdicts.first { $0.player == .apple }?.selectable == true)
+  }
+
+  @Test func imscRenditionMissingFromCodecs() {
+    let r = Fixtures.inspect("hls_imsc/master_nocodecs.m3u8", cc: false)
+    #expect(r.tracks.map(\.codec) == ["stpp"])
+    let d = r.diagnostics.filter { $0.code == "media.hls-014" }
+    #expect(d.map(\.severity) == [.error])
+    #expect(d.first?.location?.line == 4)
+    #expect(d.first?.message == "IMSC subtitle rendition 'English' (stpp in its init segment) is not listed in any EXT-X-STREAM-INF CODECS (stpp.ttml.im1t) (HLS-014)")
+  }
+
+  @Test func autoselectRenditionsMustDiffer() {
+    let r = Fixtures.inspect("hls_autoselect/master.m3u8", cc: false)
+    #expect(r.diagnostics.filter { $0.severity >= .warning }.map(\.code) == ["media.hls-007"])
+    #expect(r.diagnostics.first { $0.code == "media.hls-007" }?.location?.line == 4)
+  }
+}

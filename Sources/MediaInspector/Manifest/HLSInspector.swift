@@ -127,10 +127,18 @@ struct HLSInspector {
       var segments: [String] = []
       for l in text.split(separator: "\n") {
         let s = String(l).trimmingSpaces
+        if s.hasPrefix("#EXT-X-MAP:"), p.mapURI == nil {
+          p.mapURI = HLSAttributeList.parse(Substring(s).dropFirst("#EXT-X-MAP:".count)).first { $0.name == "URI" }?.value
+        }
         if !s.isEmpty && !s.hasPrefix("#") { segments.append(s) }
         if segments.count >= 100_000 { break }
       }
       p.segmentCount = segments.count
+      if let map = p.mapURI, case .local(let mp) = ManifestReference.resolve(map, relativeTo: local, allowOutside: options.allowOutsideManifestFolder),
+        let mf = BoundedFile(path: mp)
+      {
+        p.sampleEntry = Self.textSampleEntry(mf.read(at: 0, count: 1 << 16))
+      }
       for seg in segments.prefix(1000) {
         guard case .local(let sp) = ManifestReference.resolve(seg, relativeTo: local, allowOutside: options.allowOutsideManifestFolder) else {
           continue
@@ -160,6 +168,22 @@ struct HLSInspector {
       }
     }
     return p
+  }
+
+  /// The first text sample entry fourcc (`stpp`, `wvtt`) in the first 64 KiB of an fMP4 init
+  /// segment: a byte search for the entry's type preceded by a plausible box size.
+  static func textSampleEntry(_ b: [UInt8]) -> String? {
+    let stpp = Array("stpp".utf8), wvtt = Array("wvtt".utf8)
+    var i = 4
+    while i + 4 <= b.count {
+      let four = Array(b[i..<i + 4])
+      if four == stpp || four == wvtt {
+        let size = Int(b[i - 4]) << 24 | Int(b[i - 3]) << 16 | Int(b[i - 2]) << 8 | Int(b[i - 1])
+        if size >= 16 && i - 4 + size <= b.count { return String(decoding: four, as: UTF8.self) }
+      }
+      i += 1
+    }
+    return nil
   }
 
   // MARK: - HLS-012: declared closed captions against the first video segment
@@ -296,7 +320,7 @@ struct HLSInspector {
     // HLS-014: IMSC (fMP4) subtitle renditions need stpp in CODECS.
     let imsc = subs.filter { r in hls.subtitlePlaylists.contains { $0.uri == r.uri && $0.segmentCount > 0 } && codec(r, hls) == "stpp" }
     if !imsc.isEmpty, !hls.variants.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) {
-      d.append(rule("HLS-014", .error, "IMSC subtitle renditions exist but no EXT-X-STREAM-INF lists stpp.ttml.im1t in CODECS", line: imsc[0].line))
+      d.append(rule("HLS-014", .error, "IMSC subtitle rendition '\(imsc[0].name ?? "?")' (stpp in its init segment) is not listed in any EXT-X-STREAM-INF CODECS (stpp.ttml.im1t)", line: imsc[0].line))
     }
     return d
   }
@@ -304,6 +328,8 @@ struct HLSInspector {
   /// `webvtt` for WebVTT segment playlists, `stpp` when the variants declare IMSC in CODECS.
   func codec(_ r: HLSRendition, _ hls: HLSReport) -> String {
     if r.type == "CLOSED-CAPTIONS" { return (r.instreamID ?? "").hasPrefix("SERVICE") ? "eia_708" : "eia_608" }
+    // What the init segment carries decides; CODECS is the fallback (HLS-014 checks they agree).
+    if let entry = hls.subtitlePlaylists.first(where: { $0.uri == r.uri })?.sampleEntry { return entry }
     let linked = hls.variants.filter { $0.subtitles == r.groupID }
     if linked.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) { return "stpp" }
     if linked.contains(where: { $0.codecs.contains { $0 == "wvtt" } }) { return "wvtt" }
