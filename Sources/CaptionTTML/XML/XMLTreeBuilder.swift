@@ -34,6 +34,8 @@ final class XMLTreeBuilder {
   /// Bytes of text, attribute values and elements produced so far. Without entities this
   /// cannot exceed the input size, so the excess is what entity expansion produced.
   var produced = 0
+  /// Elements started so far (checked against `XMLParserLimits.maxElements`).
+  var elementCount = 0
 
   private struct NamePair: Hashable {
     var prefix: UnsafeRawPointer?
@@ -148,6 +150,14 @@ final class XMLTreeBuilder {
     guard !stopped else { return }
     flushText()
     guard produce(4, ctxt) else { return }
+    elementCount += 1
+    if elementCount > limits.maxElements {
+      report(
+        "ttml.xml.too-many-elements", .error,
+        "the document has more than \(limits.maxElements) elements; reading stopped here", at: positions.location(offset ?? markupEnd))
+      stop(ctxt)
+      return
+    }
     let qname = qualifiedName(prefix, local)
     // In the document itself the start tag ends here; inside entity content, the element
     // is placed at the entity reference.

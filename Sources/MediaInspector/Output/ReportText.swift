@@ -74,7 +74,8 @@ public enum ReportText {
     }
     for d in r.diagnostics {
       var loc = ""
-      if let l = d.location { loc = "line \(l.line): " }
+      // Column 1 is all a playlist line has; MPD (XML) positions are exact.
+      if let l = d.location { loc = l.column > 1 ? "line \(l.line):\(l.column): " : "line \(l.line): " }
       s += "  \(d.severity.rawValue): [\(d.code)] \(loc)\(d.message)\n"
     }
     return s

@@ -57,6 +57,7 @@ public enum MediaRuleCatalog {
     MediaRule("HLS-013", "vtt-segments", .warning, .finding, ["hls"], "WebVTT segments exist, start with WEBVTT and carry X-TIMESTAMP-MAP"),
     MediaRule("HLS-014", "imsc-codecs", .error, .finding, ["hls"], "IMSC (fMP4 stpp) renditions are listed in CODECS (stpp.ttml.im1t)"),
     MediaRule("HLS-015", "apple-formats", .error, .finding, ["hls"], "subtitle renditions are WebVTT or IMSC1 media playlists"),
+    MediaRule("HLS-016", "portable-uri", .warning, .finding, ["hls"], "URIs are relative and stay inside the package folder (no absolute path, file: URL or ../ escape)"),
     MediaRule("DASH-001", "text-as", .error, .finding, ["dash"], "text AdaptationSets are recognisable by contentType, mimeType or codecs"),
     MediaRule("DASH-002", "lang", .warning, .finding, ["dash"], "text AdaptationSets have a well-formed @lang"),
     MediaRule("DASH-003", "role", .warning, .finding, ["dash"], "text AdaptationSets have a urn:mpeg:dash:role:2011 Role (subtitle, caption, forced-subtitle)"),
