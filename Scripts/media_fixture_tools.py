@@ -437,7 +437,7 @@ def ts_teletext_cmd(args):
     pcr_pid = 0x1F0
     pmt = psi_section(0x02, 1, struct.pack(">HH", 0xE000 | pcr_pid, 0xF000) + es)
     w = TSWriter()
-    texts = {"eng": "[MUSIC PLAYING]", "deu": "Hallo.", "fra": "Bonjour."}
+    texts = {"eng": "(MUSIC PLAYING)", "deu": "Hallo.", "fra": "Bonjour."}  # teletext G0 sets have no [ ]
     for pts, show in ((9000, True), (45000, None), (81000, False)):
         w.psi(0, pat)
         w.psi(pmt_pid, pmt)
@@ -447,7 +447,8 @@ def ts_teletext_cmd(args):
         for pid, lang, typ, magazine, page_no in streams:
             units = [ttx_header(magazine, page_no, True)]
             units.append(ttx_row(magazine, 22, texts.get(lang, "Text")) if show else ttx_stuffing())
-            units.append(ttx_stuffing())
+            # A header of page xFF ("time filling") ends the page, so decoders complete it now.
+            units.append(ttx_header(magazine, 0xFF, False))
             w.packet(pid, pes_teletext(pts, units), True)
     # Repeat the tables so that probing sees enough packets to recognise MPEG-TS.
     while len(w.out) < 188 * 12:

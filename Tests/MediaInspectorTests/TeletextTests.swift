@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MediaInspector
 
@@ -25,6 +26,23 @@ import Testing
     let de = Policy(requirements: [.track(TrackRequirement(language: "de", sdh: true))]).evaluate(r)
     #expect(de.failures.map(\.reason) == ["de track found but none is marked SDH: track 1 (dvb_teletext, de) (TS-003)"])
     #expect(Policy(requirements: [.track(TrackRequirement(language: "en", sdh: true))]).evaluate(r).passed)
+  }
+
+  /// The hand-written pages are real teletext: FFmpeg's libzvbi decoder renders them.
+  @Test func fixturePagesDecodeWithLibzvbi() throws {
+    let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let ffmpeg else { return }  // ffmpeg absent: nothing to compare with
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: ffmpeg)
+    p.arguments = ["-v", "error", "-nostdin", "-txt_format", "text", "-i", Fixtures.path("ts_teletext.ts"), "-map", "0:1", "-f", "srt", "-"]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    if p.terminationStatus != 0 { return }  // an ffmpeg built without libzvbi
+    #expect(out.contains("Hallo."))
   }
 
   @Test func teletextNextToDVBSubtitles() {
