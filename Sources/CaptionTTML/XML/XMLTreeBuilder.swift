@@ -151,13 +151,6 @@ final class XMLTreeBuilder {
     flushText()
     guard produce(4, ctxt) else { return }
     elementCount += 1
-    if elementCount > limits.maxElements {
-      report(
-        "ttml.xml.too-many-elements", .error,
-        "the document has more than \(limits.maxElements) elements; reading stopped here", at: positions.location(offset ?? markupEnd))
-      stop(ctxt)
-      return
-    }
     let qname = qualifiedName(prefix, local)
     // In the document itself the start tag ends here; inside entity content, the element
     // is placed at the entity reference.
@@ -170,6 +163,13 @@ final class XMLTreeBuilder {
         tagStart = lt
         if attributeCount > 0 { attrOffsets = positions.attributeOffsets(ofStartTagAt: lt) }
       }
+    }
+    if elementCount > limits.maxElements {
+      report(
+        "ttml.xml.too-many-elements", .error,
+        "the document has more than \(limits.maxElements) elements; reading stopped at this one", at: positions.location(tagStart))
+      stop(ctxt)
+      return
     }
     var ens = uri.map { name($0) } ?? ""
     if uri == nil, prefix != nil { ens = "" }
