@@ -223,6 +223,7 @@ import Testing
     #expect(r.tracks.map(\.codec) == ["stpp"])
     #expect(!r.diagnostics.contains { $0.code == "media.hls-014" || $0.code == "media.hls-013" })
     #expect(r.tracks.first?.verdicts.first { $0.player == .apple }?.selectable == true)
+    #expect(ReportText.render(r).contains("  subtitle playlist subs/en.m3u8: 1 segment (fMP4, init en_init.mp4: stpp)\n"))
   }
 
   @Test func imscRenditionMissingFromCodecs() {

@@ -69,7 +69,8 @@ public enum ReportText {
     }
     if let h = r.hls {
       for p in h.subtitlePlaylists {
-        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")" : "not read (\(p.skippedReason ?? "?"))") + "\n"
+        let fmp4 = p.mapURI.map { " (fMP4, init \($0)\(p.sampleEntry.map { ": \($0)" } ?? ""))" } ?? ""
+        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")\(fmp4)" : "not read (\(p.skippedReason ?? "?"))") + "\n"
       }
     }
     for d in r.diagnostics {
