@@ -228,17 +228,20 @@ struct HLSInspector {
   /// The first text sample entry fourcc (`stpp`, `wvtt`) in the first 64 KiB of an fMP4 init
   /// segment: a byte search for the entry's type preceded by a plausible box size.
   static func textSampleEntry(_ b: [UInt8]) -> String? {
-    let stpp = Array("stpp".utf8), wvtt = Array("wvtt".utf8)
-    var i = 4
-    while i + 4 <= b.count {
-      let four = Array(b[i..<i + 4])
-      if four == stpp || four == wvtt {
-        let size = Int(b[i - 4]) << 24 | Int(b[i - 3]) << 16 | Int(b[i - 2]) << 8 | Int(b[i - 1])
-        if size >= 16 && i - 4 + size <= b.count { return String(decoding: four, as: UTF8.self) }
+    b.withUnsafeBufferPointer { p -> String? in
+      var i = 4
+      while i + 4 <= p.count {
+        // "stpp" or "wvtt"
+        let isStpp = p[i] == 0x73 && p[i + 1] == 0x74 && p[i + 2] == 0x70 && p[i + 3] == 0x70
+        let isWvtt = p[i] == 0x77 && p[i + 1] == 0x76 && p[i + 2] == 0x74 && p[i + 3] == 0x74
+        if isStpp || isWvtt {
+          let size = Int(p[i - 4]) << 24 | Int(p[i - 3]) << 16 | Int(p[i - 2]) << 8 | Int(p[i - 1])
+          if size >= 16 && i - 4 + size <= p.count { return isStpp ? "stpp" : "wvtt" }
+        }
+        i += 1
       }
-      i += 1
+      return nil
     }
-    return nil
   }
 
   // MARK: - HLS-012: declared closed captions against the first video segment
