@@ -19,7 +19,8 @@ let package = Package(
     .target(name: "CaptionCore"),
     // WebVTT and SRT readers and writers, plus the shared down-conversion support.
     .target(name: "CaptionFormats", dependencies: ["CaptionCore"]),
-    // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT); the only target that parses XML.
+    // TTML family (TTML1/2, IMSC, DFXP, EBU-TT-D, SMPTE-TT). Owns the project's one XML reader
+    // (`XMLTreeParser`, libxml2 SAX2 set up for hostile input), which MediaInspector reuses for DASH.
     .target(name: "CaptionTTML", dependencies: ["CaptionCore", "CLibXML2"]),
     // libxml2 through pkg-config (`-I/usr/include/libxml2`); only CaptionTTML imports it.
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -35,8 +36,8 @@ let package = Package(
       name: "CFFmpeg", pkgConfig: "libavformat",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
     // Subtitle/caption track inspection of media files and manifests; the only Swift target
-    // that imports CFFmpeg.
-    .target(name: "MediaInspector", dependencies: ["CaptionCore", "CFFmpeg"]),
+    // that imports CFFmpeg. DASH MPDs are read with CaptionTTML's XMLTreeParser.
+    .target(name: "MediaInspector", dependencies: ["CaptionCore", "CaptionTTML", "CFFmpeg"]),
     // Everything the command-line tool does, testable in-process.
     .target(name: "CaptionCLI", dependencies: ["CaptionKit", "MediaInspector"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),

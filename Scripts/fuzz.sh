@@ -100,12 +100,12 @@ build_modules() { # build_modules MODULE...
     case "$kind" in
       system)
         INCS+=(-I "$path")
-        # The headers' own directory (libxml2: /usr/include/libxml2) comes from pkg-config, as
-        # SwiftPM does with the target's `pkgConfig` name.
+        # `swift package describe` omits pkgConfig; read it from Package.swift so that headers
+        # outside the default paths (libxml2's -I/usr/include/libxml2) are found.
         local pc
-        pc="$(sed -n "s/.*systemLibrary(name: \"$name\", pkgConfig: \"\([^\"]*\)\".*/\1/p" "$ROOT/Package.swift" | head -1)"
-        if [[ -n "$pc" ]]; then
-          for f in $(pkg-config --cflags-only-I "$pc"); do INCS+=(-Xcc "$f"); done
+        pc="$(sed -n 's/.*name: *"'"$name"'", *pkgConfig: *"\([^"]*\)".*/\1/p' "$ROOT/Package.swift" | head -1)"
+        if [[ -n "$pc" ]] && command -v pkg-config > /dev/null; then
+          for f in $(pkg-config --cflags-only-I "$pc" 2> /dev/null); do INCS+=(-Xcc "$f"); done
         fi
         while read -r lib; do LIBS+=("-l$lib"); done < <(sed -n 's/.*link *"\([^"]*\)".*/\1/p' "$path/module.modulemap")
         depstamp+="sys:$name;"

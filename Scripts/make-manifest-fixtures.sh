@@ -52,6 +52,42 @@ M
 media "$C/main.m3u8" seg_0.ts
 cp "$OUT/ts_cc608.ts" "$C/seg_0.ts"
 
+# --- HLS, two AUTOSELECT renditions that do not differ (HLS-007) ------------------------------
+A="$OUT/hls_autoselect"
+rm -rf "$A"; mkdir -p "$A"
+cat > "$A/master.m3u8" <<'M'
+#EXTM3U
+#EXT-X-VERSION:6
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",AUTOSELECT=YES,URI="en.m3u8"
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English (2)",LANGUAGE="en",AUTOSELECT=YES,URI="en.m3u8"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c",SUBTITLES="subs",CLOSED-CAPTIONS=NONE
+main.m3u8
+M
+media "$A/en.m3u8" en_0.vtt
+vtt "$A/en_0.vtt" "$MAP" "Hello there."
+
+# --- HLS, IMSC1 in fMP4 (HLS-014): with and without stpp in CODECS ------------------------------
+# FFmpeg cannot fragment TTML, so its progressive stpp MP4 is split into an init segment and a
+# media segment by media_fixture_tools.py.
+I="$OUT/hls_imsc"
+rm -rf "$I"; mkdir -p "$I/subs"
+printf '1\n00:00:00,100 --> 00:00:00,900\nHello there.\n' > "$I/en.srt"
+ffmpeg -v error -y -nostdin -fflags +bitexact -i "$I/en.srt" -c:s ttml -metadata:s:s:0 language=eng -map_metadata -1 -f mp4 "$I/en.mp4"
+python3 "$ROOT/Scripts/media_fixture_tools.py" fragment "$I/en.mp4" "$I/subs/en_init.mp4" "$I/subs/en_0.m4s"
+rm "$I/en.srt" "$I/en.mp4"
+{ printf '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-MAP:URI="en_init.mp4"\n'
+  printf '#EXTINF:1.0,\nen_0.m4s\n#EXT-X-ENDLIST\n'; } > "$I/subs/en.m3u8"
+for v in master:avc1.64000c,stpp.ttml.im1t master_nocodecs:avc1.64000c; do
+  cat > "$I/${v%%:*}.m3u8" <<M
+#EXTM3U
+#EXT-X-VERSION:7
+#EXT-X-INDEPENDENT-SEGMENTS
+#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="subs/en.m3u8"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="${v#*:}",SUBTITLES="subs",CLOSED-CAPTIONS=NONE
+main.m3u8
+M
+done
+
 # --- HLS, failing: one mutation per rule --------------------------------------------------------
 B="$OUT/hls_bad"
 rm -rf "$B"; mkdir -p "$B/subs"

@@ -68,6 +68,19 @@ $TOOLS mp4 "$OUT/mp4_nodefault.mp4" "enabled=2,0"
 $FF -i base.mp4 $SUBS3 $LANG3 -disposition:s:0 default -disposition:s:1 default -disposition:s:2 0 $BX "$OUT/mp4_twodefault.mp4"
 # TTML in MP4: an stpp/subt track that FFmpeg reads back as data (MP4-010).
 $FF -i base.mp4 -i en.srt -map 0:v -map 1 -c:v copy -c:s ttml -metadata:s:s:0 language=eng $BX "$OUT/mp4_stpp.mp4"
+# SDH by Apple's tagc pair only: no `kind` box, because FFmpeg writes `kind caption` only for the
+# hearing_impaired/captions dispositions (MP4-007).
+$FF -i base.mp4 -i en.srt -map 0:v -map 1 -c:v copy -c:s mov_text -metadata:s:s:0 language=eng -disposition:s:0 default $BX "$OUT/mp4_tagc_nokind.mp4"
+$TOOLS mp4 "$OUT/mp4_tagc_nokind.mp4" \
+  "tagc=1,public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound"
+# A full English track and its forced-only companion (tx3g 0xC0000000, tref/forc from the full
+# track), in one alternate group (MP4-008 passes) ...
+$FF -i base.mp4 -i en.srt -i fr_forced.srt -map 0:v -map 0:a -map 1 -map 2 -c:v copy -c:a copy -c:s mov_text \
+  -metadata:s:s:0 language=eng -metadata:s:s:1 language=eng -disposition:s:0 default -disposition:s:1 0 $BX "$OUT/mp4_forced_pair.mp4"
+cp "$OUT/mp4_forced_pair.mp4" "$OUT/mp4_forced_pair_bad.mp4"
+$TOOLS mp4 "$OUT/mp4_forced_pair.mp4" "tx3gflags=3,C0000000" "tref=2,forc,3"
+# ... and with the forced track in another group and no tref (MP4-008 fails).
+$TOOLS mp4 "$OUT/mp4_forced_pair_bad.mp4" "tx3gflags=3,C0000000" "altgroup=3,5"
 # Untagged language (und) on a single subtitle track.
 $FF -i base.mp4 -i en.srt -map 0:v -map 0:a -map 1 -c:v copy -c:a copy -c:s mov_text $BX "$OUT/mp4_und.mp4"
 
@@ -104,6 +117,13 @@ $FF -f lavfi -i testsrc2=size=64x48:rate=10:duration=1 -i en.vtt -i en.vtt -i en
   -metadata:s:s:0 language=eng -disposition:s:0 default -metadata:s:s:1 language=eng -disposition:s:1 captions \
   -metadata:s:s:2 language=eng -disposition:s:2 descriptions $BX "$OUT/webm_vtt.webm"
 
+# Subtitles only: S_TEXT/UTF8 (eng, default, SDH) and S_TEXT/ASS (eng): no WebVTT CodecID
+# (MKV-002 passes), one implicit FlagDefault (MKV-004 passes).
+$FF -i en.srt -i en.ass -map 0 -map 1 -c:s:0 srt -c:s:1 copy -metadata:s:s:0 language=eng -metadata:s:s:0 title="English SDH" \
+  -disposition:s:0 default+hearing_impaired -metadata:s:s:1 language=eng -disposition:s:1 0 -map_metadata -1 "$OUT/mkv_srt_ass.mkv"
+# WebM with one regular default WebVTT track and no D_WEBVTT/CAPTIONS (WEBM-002 fails for SDH).
+$FF -i en.vtt -map 0 -c:s webvtt -metadata:s:s:0 language=eng -disposition:s:0 default -map_metadata -1 "$OUT/webm_subs.webm"
+
 # Subtitles only, copied byte for byte, with text the sidecar linters flag (captionkit validate
 # MEDIA): an unclosed and an unknown SRT tag; a WebVTT cue with an invalid setting and a
 # mismatched end tag.
@@ -137,6 +157,12 @@ $TOOLS sup bar.sup
 $FF -i base.mp4 -i bar.sup -map 0:v -map 0:a -map 1 -map 1 -map 1 -c:v copy -c:a copy -c:s dvbsub \
   -metadata:s:s:0 language=eng -metadata:s:s:1 language=deu -disposition:s:0 hearing_impaired -disposition:s:1 0 \
   -disposition:s:2 0 $BX "$OUT/ts_dvbsub.ts"
+
+# DVB teletext (FFmpeg has no teletext encoder; the TS is written by media_fixture_tools.py):
+# eng on page 888 with teletext_type 0x05 (hearing impaired), deu on page 150 with type 0x02.
+$TOOLS ts-teletext "$OUT/ts_teletext.ts" eng:5:888 deu:2:150
+# Teletext next to DVB subtitles (FFmpeg's TS muxer copies the teletext descriptor).
+$FF -i "$OUT/ts_teletext.ts" -i "$OUT/ts_dvbsub.ts" -map 0:0 -map 1:s:0 -c copy "$OUT/ts_teletext_dvbsub.ts"
 
 # --- hostile inputs ---------------------------------------------------------------------------
 mkdir -p "$OUT/hostile"

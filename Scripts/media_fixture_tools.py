@@ -315,5 +315,205 @@ def pmt_cc_cmd(args):
     open(path, "wb").write(data)
 
 
+# --- DVB teletext (ETSI EN 300 472 / EN 300 706) ------------------------------------------------
+# FFmpeg has no teletext encoder, so the teletext fixture is written here from scratch: a PAT, a
+# PMT whose streams carry a teletext_descriptor (0x56), and PES packets (stream_type 0x06,
+# private_stream_1) holding EBU teletext subtitle data units.
+
+HAMMING_84 = [0x15, 0x02, 0x49, 0x5E, 0x64, 0x73, 0x38, 0x2F, 0xD0, 0xC7, 0x8C, 0x9B, 0xA1, 0xB6, 0xFD, 0xEA]
+
+
+def bit_reverse(b):
+    return int("{:08b}".format(b)[::-1], 2)
+
+
+def odd_parity(c):
+    return c | (0x80 if bin(c).count("1") % 2 == 0 else 0)
+
+
+def ttx_unit(magazine, row, payload40, line=7):
+    """One 46-byte EBU teletext subtitle data unit (data_unit_id 0x03), bits in EN 300 472 order;
+    `line` is the VBI line offset (each unit of a PES needs its own)."""
+    m = magazine & 7
+    data = [0xE4, HAMMING_84[m | ((row & 1) << 3)], HAMMING_84[row >> 1]] + list(payload40)
+    assert len(data) == 43
+    return bytes([0x03, 0x2C, 0xC0 | 0x20 | line]) + bytes(bit_reverse(b) if i > 0 else b for i, b in enumerate(data))
+
+
+def ttx_header(magazine, page, erase):
+    """Packet X/0 of a subtitle page: page number, C4 erase, C6 subtitle, C7 suppress header."""
+    units = [HAMMING_84[page & 0xF], HAMMING_84[page >> 4], HAMMING_84[0], HAMMING_84[8 if erase else 0],
+             HAMMING_84[0], HAMMING_84[0x8], HAMMING_84[0x1], HAMMING_84[0]]
+    return ttx_unit(magazine, 0, units + [odd_parity(0x20)] * 32, line=7)
+
+
+def ttx_row(magazine, row, text):
+    chars = [0x0D, 0x0B, 0x0B] + [ord(c) for c in text] + [0x0A, 0x0A]
+    chars += [0x20] * (40 - len(chars))
+    return ttx_unit(magazine, row, [odd_parity(c) for c in chars[:40]], line=8)
+
+
+def ttx_stuffing():
+    return bytes([0xFF, 0x2C]) + b"\xff" * 44
+
+
+def pes_teletext(pts, units):
+    """A private_stream_1 PES with PES_header_data_length 0x24, as EN 300 472 requires."""
+    data = bytes([0x10]) + b"".join(units)  # data_identifier 0x10: EBU data
+    header = bytes([0x84, 0x80, 0x24]) + bytes([0x21 | ((pts >> 29) & 0x0E), (pts >> 22) & 0xFF, 0x01 | ((pts >> 14) & 0xFE),
+                                                 (pts >> 7) & 0xFF, 0x01 | ((pts << 1) & 0xFE)]) + b"\xff" * 31
+    body = header + data
+    return b"\x00\x00\x01\xbd" + struct.pack(">H", len(body)) + body
+
+
+def psi_section(table_id, ext, body):
+    length = 5 + len(body) + 4
+    sec = bytes([table_id, 0xB0 | (length >> 8), length & 0xFF]) + struct.pack(">H", ext) + bytes([0xC1, 0, 0]) + body
+    return sec + struct.pack(">I", crc32_mpeg2(sec))
+
+
+class TSWriter:
+    def __init__(self):
+        self.out = bytearray()
+        self.cc = {}
+
+    def packet(self, pid, payload, start):
+        """Writes `payload` in as many packets as needed; the last one is padded with an
+        adaptation field (PSI is padded with 0xFF after the pointer field instead)."""
+        first = True
+        while True:
+            cc = self.cc.get(pid, 0)
+            self.cc[pid] = (cc + 1) & 15
+            head = bytes([0x47, (0x40 if (start and first) else 0) | (pid >> 8), pid & 0xFF])
+            chunk = payload[:184]
+            payload = payload[184:]
+            if len(chunk) == 184:
+                self.out += head + bytes([0x10 | cc]) + chunk
+            else:
+                pad = 184 - len(chunk)
+                af = bytes([pad - 1]) + (bytes([0x00]) + b"\xff" * (pad - 2) if pad > 1 else b"")
+                self.out += head + bytes([0x30 | cc]) + af + chunk
+            first = False
+            if not payload:
+                return
+
+    def psi(self, pid, section):
+        sec = b"\x00" + section
+        self.out_psi(pid, sec + b"\xff" * (184 - len(sec)))
+
+    def pcr(self, pid, base):
+        """An adaptation-field-only packet carrying a PCR (90 kHz base, extension 0)."""
+        field = bytes([0x10]) + struct.pack(">IH", base >> 1, ((base & 1) << 15) | 0x7E00)
+        af = bytes([183]) + field + b"\xff" * (183 - len(field))
+        cc = self.cc.get(pid, 0)
+        self.out += bytes([0x47, pid >> 8, pid & 0xFF, 0x20 | cc]) + af
+
+    def out_psi(self, pid, payload):
+        cc = self.cc.get(pid, 0)
+        self.cc[pid] = (cc + 1) & 15
+        self.out += bytes([0x47, 0x40 | (pid >> 8), pid & 0xFF, 0x10 | cc]) + payload
+
+
+def ts_teletext_cmd(args):
+    """A tiny MPEG-TS with teletext subtitle streams.
+
+    args: OUT LANG:TYPE:PAGE... (e.g. eng:5:888 deu:2:150). One stream per argument on PIDs
+    0x100, 0x101, …; each gets a teletext_descriptor (ISO 639 language, teletext_type,
+    magazine, page) and a subtitle page shown at 0.1 s and erased at 0.9 s.
+    """
+    out = args[0]
+    streams = []
+    for k, spec in enumerate(args[1:]):
+        lang, typ, page = spec.split(":")
+        magazine, page_no = int(page[0]) % 8, int(page[1:], 16)
+        streams.append((0x100 + k, lang, int(typ), magazine, page_no))
+    pmt_pid = 0x1000
+    pat = psi_section(0x00, 1, struct.pack(">HH", 1, 0xE000 | pmt_pid))
+    es = b""
+    for pid, lang, typ, magazine, page_no in streams:
+        desc = bytes([0x56, 5]) + lang.encode() + bytes([(typ << 3) | magazine, page_no])
+        es += bytes([0x06, 0xE0 | (pid >> 8), pid & 0xFF, 0xF0, len(desc)]) + desc
+    # The PCR rides alone on its own PID (FFmpeg ignores PTS until it has seen a PCR).
+    pcr_pid = 0x1F0
+    pmt = psi_section(0x02, 1, struct.pack(">HH", 0xE000 | pcr_pid, 0xF000) + es)
+    w = TSWriter()
+    texts = {"eng": "(MUSIC PLAYING)", "deu": "Hallo.", "fra": "Bonjour."}  # teletext G0 sets have no [ ]
+    for pts, show in ((9000, True), (45000, None), (81000, False)):
+        w.psi(0, pat)
+        w.psi(pmt_pid, pmt)
+        w.pcr(pcr_pid, pts - 900)
+        if show is None:
+            continue
+        for pid, lang, typ, magazine, page_no in streams:
+            units = [ttx_header(magazine, page_no, True)]
+            units.append(ttx_row(magazine, 22, texts.get(lang, "Text")) if show else ttx_stuffing())
+            # A header of page xFF ("time filling") ends the page, so decoders complete it now.
+            units.append(ttx_header(magazine, 0xFF, False))
+            w.packet(pid, pes_teletext(pts, units), True)
+    # Repeat the tables so that probing sees enough packets to recognise MPEG-TS.
+    while len(w.out) < 188 * 12:
+        w.psi(0, pat)
+        w.psi(pmt_pid, pmt)
+    open(out, "wb").write(w.out)
+
+
+def fragment_cmd(args):
+    """Turns a progressive one-track MP4 (FFmpeg cannot fragment TTML) into an fMP4 init segment
+    (ftyp + moov with empty sample tables and mvex/trex) and one media segment (moof + mdat with
+    every sample), as an HLS or DASH IMSC rendition carries them.
+
+    args: SRC INIT SEGMENT.
+    """
+    src, init, seg = args
+    data = open(src, "rb").read()
+    top = parse(bytearray(data))
+    moov = child(top, b"moov")[1]
+    trak = child(moov, b"trak")[1]
+    track_id = struct.unpack(">I", child(trak, b"tkhd")[1][12:16])[0]
+    stbl = child(child(child(trak, b"mdia")[1], b"minf")[1], b"stbl")[1]
+    stsz = child(stbl, b"stsz")[1]
+    fixed, count = struct.unpack(">II", stsz[4:12])
+    sizes = [fixed] * count if fixed else list(struct.unpack(">%dI" % count, stsz[12:12 + 4 * count]))
+    stts = child(stbl, b"stts")[1]
+    durations = []
+    for k in range(struct.unpack(">I", stts[4:8])[0]):
+        n, d = struct.unpack(">II", stts[8 + 8 * k:16 + 8 * k])
+        durations += [d] * n
+    stco = child(stbl, b"stco")[1]
+    chunks = list(struct.unpack(">%dI" % struct.unpack(">I", stco[4:8])[0], stco[8:]))
+    assert len(chunks) in (1, count), "one chunk, or one sample per chunk"
+    offsets = [chunks[0] + sum(sizes[:k]) for k in range(count)] if len(chunks) == 1 else chunks
+    samples = b"".join(data[o:o + n] for o, n in zip(offsets, sizes))
+    for typ in (b"stts", b"stsc", b"stco"):
+        child(stbl, typ)[1][:] = b"\0" * 8
+    child(stbl, b"stsz")[1][:] = b"\0" * 12
+    moov.append([b"mvex", [[b"trex", bytearray(struct.pack(">IIIIII", 0, track_id, 1, 0, 0, 0))]]])
+    open(init, "wb").write(serialize([child(top, b"ftyp"), child(top, b"moov")]))
+
+    def moof(data_offset):
+        trun = struct.pack(">II i", 0x000301, count, data_offset) + b"".join(struct.pack(">II", d, n) for d, n in zip(durations, sizes))
+        return serialize([[b"moof", [[b"mfhd", bytearray(struct.pack(">II", 0, 1))],
+                                     [b"traf", [[b"tfhd", bytearray(struct.pack(">II", 0x020000, track_id))],
+                                                [b"tfdt", bytearray(struct.pack(">IQ", 0x01000000, 0))],
+                                                [b"trun", bytearray(trun)]]]]]])
+    head = moof(0)
+    open(seg, "wb").write(moof(len(head) + 8) + serialize([[b"mdat", bytearray(samples)]]))
+
+
+def split_init_cmd(args):
+    """Splits a fragmented MP4 into its init segment (ftyp, moov) and one media segment (the rest)."""
+    src, init, media = args
+    data = open(src, "rb").read()
+    i = 0
+    while i + 8 <= len(data):
+        size, typ = struct.unpack(">I4s", data[i:i + 8])
+        if typ in (b"moof", b"styp", b"sidx"):
+            break
+        i += size
+    open(init, "wb").write(data[:i])
+    open(media, "wb").write(data[i:])
+
+
 if __name__ == "__main__":
-    {"mp4": mp4_cmd, "mkv": mkv_cmd, "sei": sei_cmd, "sup": sup_cmd, "pmt-cc": pmt_cc_cmd}[sys.argv[1]](sys.argv[2:])
+    {"mp4": mp4_cmd, "mkv": mkv_cmd, "sei": sei_cmd, "sup": sup_cmd, "pmt-cc": pmt_cc_cmd,
+     "ts-teletext": ts_teletext_cmd, "split-init": split_init_cmd, "fragment": fragment_cmd}[sys.argv[1]](sys.argv[2:])

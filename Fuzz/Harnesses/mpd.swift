@@ -1,4 +1,4 @@
-// DASH MPD parser and rules (MediaInspector's DASHInspector over its XMLTagScanner).
+// DASH MPD parser and rules (MediaInspector's DASHInspector over CaptionTTML's libxml2 XMLTreeParser).
 // fuzz-modules: MediaInspector
 // fuzz-seeds: mpd
 // fuzz-dict: mpd.dict

@@ -25,6 +25,21 @@ import Testing
     #expect(out.hasSuffix("1 of 2 files meet the policy\n"))
   }
 
+  @Test func manifestLimitFlags() {
+    let (code, out, _) = run(["inspect", "--no-cc", "--max-manifest-elements", "5", path("dash_good.mpd")])
+    #expect(code == 0)
+    #expect(out.contains("error: [media.dash.too-many-elements] line 6:72: the MPD has more than 5 elements; the rest was not read (raise the limit with --max-manifest-elements)\n"))
+    let (code2, out2, _) = run(["inspect", "--no-cc", "--max-segments", "1", "--max-manifest-size", "100000", path("hls_bad/master.m3u8")])
+    #expect(code2 == 0)
+    #expect(out2.contains("only the first 1 of the 3 segments of 'subs/en.m3u8' were checked (raise the limit with --max-segments)"))
+    #expect(out2.contains("warning: [media.hls-016] line 6: SUBTITLES rendition 'Secrets' URI '../../etc/passwd' is a relative path that leaves the package folder"))
+    for bad in [["--max-segments", "0"], ["--max-manifest-size", "x"], ["--max-manifest-elements", "-3"]] {
+      let (c, _, err) = run(["inspect"] + bad + [path("dash_good.mpd")])
+      #expect(c == 2)
+      #expect(err.contains("takes a positive whole number"))
+    }
+  }
+
   @Test func policyFilePassesExitsZero() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-policy-\(UUID().uuidString).json")
     try Data(#"{"version": 1, "requirements": [{"type": "cea608", "channel": "CC1"}, "no-untagged-languages"]}"#.utf8).write(to: url)

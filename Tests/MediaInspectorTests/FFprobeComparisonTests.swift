@@ -7,6 +7,7 @@ import Testing
   static let files = [
     "mp4_movtext_3lang.mp4", "mp4_apple_sdh.mp4", "mp4_altgroup0.mp4", "mp4_nodefault.mp4", "mp4_twodefault.mp4", "mp4_und.mp4",
     "mov_c608.mov", "mov_text.mov", "mkv_flags.mkv", "mkv_edited.mkv", "webm_vtt.webm", "ts_cc608.ts", "mp4_sei608.mp4", "ts_dvbsub.ts", "mp4_stpp.mp4", "webm_badcodec.webm", "mov_c608_group0.mov", "mp4_forced_pair.mp4", "mp4_forced_pair_bad.mp4", "mkv_badtext.mkv", "ts_cc608_desc.ts", "ts_mpeg2_cc.ts",
+    "ts_teletext.ts", "ts_teletext_dvbsub.ts", "mkv_srt_ass.mkv", "webm_subs.webm", "mp4_tagc_nokind.mp4",
   ]
 
   @Test(arguments: files)

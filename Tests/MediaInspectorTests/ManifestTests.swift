@@ -122,10 +122,243 @@ import Testing
     #expect(p.evaluate(r).failures.first?.reason.hasSuffix("(DASH-003)") == true)
   }
 
-  @Test func scannerHandlesCommentsAndEntities() {
-    let tags = XMLTagScanner.scan(Array(#"<!-- <AdaptationSet lang="xx"> --><a:B x="1 &amp; 2" y='q'/><![CDATA[<C>]]></a:B>"#.utf8))
-    #expect(tags.map(\.name) == ["B", "B"])
-    #expect(tags[0].attributes == ["x": "1 & 2", "y": "q"])
-    #expect(tags[0].selfClosing && tags[1].isEnd)
+  /// Writes `text` as an MPD in a fresh temporary folder and inspects it.
+  static func inspectMPD(_ text: String, options: InspectOptions = InspectOptions()) -> MediaReport {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-mpd-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("m.mpd").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    var o = options
+    o.scanClosedCaptions = false
+    return MediaInspector.inspect(path: path, options: o)
+  }
+
+  static let mpdHead = #"<?xml version="1.0"?>\#n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static">\#n<Period>\#n"#
+
+  @Test func commentsCDATAEntitiesAndPrefixes() throws {
+    let r = Self.inspectMPD(
+      Self.mpdHead + #"""
+        <!-- <AdaptationSet lang="xx"> --><![CDATA[<AdaptationSet lang="yy">]]>
+        <AdaptationSet contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="cap&#116;ion"/></AdaptationSet>
+          <dash:AdaptationSet xmlns:dash="urn:mpeg:dash:schema:mpd:2011" contentType="text" mimeType="text/vtt" lang="fr &amp; en"/>
+        </Period></MPD>
+        """#)
+    #expect(r.error == nil)
+    let sets = try #require(r.dash?.adaptationSets)
+    #expect(sets.map(\.lang) == ["en", "fr & en"])
+    #expect(sets.map(\.line) == [5, 6])
+    #expect(sets.map(\.column) == [1, 3])
+    #expect(sets[0].roles == ["urn:mpeg:dash:role:2011 caption"])
+    #expect(r.tracks.map(\.isSDH) == [true, false])
+    let loc = r.diagnostics.first { $0.code == "media.dash-002" }?.location
+    #expect(loc?.line == 6 && loc?.column == 3)
+  }
+
+  @Test func malformedMPDGivesLineAndColumn() throws {
+    let r = Self.inspectMPD(
+      Self.mpdHead + """
+        <AdaptationSet contentType="text" mimeType="text/vtt" lang="en">
+          <Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption">
+        </AdaptationSet>
+        </Period></MPD>
+        """)
+    // What was read before the error is still inspected.
+    #expect(r.error == nil)
+    #expect(r.dash?.adaptationSets.map(\.lang) == ["en"])
+    let xml = r.diagnostics.filter { $0.code.hasPrefix("media.dash.xml.") }
+    #expect(xml.first?.code == "media.dash.xml.mismatched-end-tag")
+    #expect(xml.first?.severity == .error)
+    #expect(xml.first?.location?.line == 6 && xml.first?.location?.column == 1)
+  }
+
+  @Test func notAnMPD() {
+    let r = Self.inspectMPD(#"<?xml version="1.0"?><html><body/></html>"#)
+    #expect(r.error?.hasSuffix("not a DASH MPD (no MPD element)") == true)
+    #expect(r.diagnostics.map(\.message).contains("the root element is <html>, not <MPD>"))
+    let broken = Self.inspectMPD("<MPD a=\"1\"\n  <Period>")
+    let loc = broken.diagnostics.first { $0.code.hasPrefix("media.dash.xml.") }?.location
+    #expect(loc?.line == 2 && loc?.column == 3)
+    #expect(ReportText.render(broken).contains("line 2:3: "))
+    // A binary file named .mpd is left to FFmpeg, which refuses it: a per-file error, no crash.
+    let binary = Self.inspectMPD("<MPD \u{0}\u{1}\u{2}")
+    #expect(binary.error != nil)
+  }
+
+  @Test func externalEntitiesAreNotFetched() {
+    let r = Self.inspectMPD(
+      #"<?xml version="1.0"?><!DOCTYPE MPD [<!ENTITY x SYSTEM "file:///etc/passwd">]><MPD><Period><AdaptationSet contentType="text" lang="&x;"/></Period></MPD>"#)
+    #expect(r.diagnostics.contains { $0.code == "media.dash.xml.external-entity" })
+    #expect(r.dash?.adaptationSets.first?.lang?.contains("root") != true)
+  }
+
+  @Test func elementLimitIsReported() {
+    var o = InspectOptions()
+    o.maxManifestElements = 50
+    let sets = String(repeating: #"<AdaptationSet contentType="text" lang="en"/>"#, count: 100)
+    let r = Self.inspectMPD(Self.mpdHead + sets + "</Period></MPD>", options: o)
+    let d = r.diagnostics.filter { $0.code == "media.dash.too-many-elements" }
+    #expect(d.map(\.severity) == [.error])
+    #expect(d.first?.message == "the MPD has more than 50 elements; the rest was not read (raise the limit with --max-manifest-elements)")
+    // MPD and Period count: 48 sets were read.
+    #expect(r.dash?.adaptationSets.count == 48)
+  }
+
+  @Test func sizeLimitIsReported() {
+    var o = InspectOptions()
+    o.maxManifestSize = 200
+    let r = Self.inspectMPD(Self.mpdHead + String(repeating: #"<AdaptationSet contentType="text" lang="en"/>"#, count: 10) + "</Period></MPD>", options: o)
+    #expect(r.diagnostics.first { $0.code == "media.dash.too-large" }?.message.hasSuffix("only the start was read (raise it with --max-manifest-size)") == true)
+  }
+}
+
+@Suite struct HLSIMSCTests {
+  @Test func imscRenditionListedInCodecs() throws {
+    let r = Fixtures.inspect("hls_imsc/master.m3u8", cc: false)
+    let p = try #require(r.hls?.subtitlePlaylists.first)
+    #expect(p.mapURI == "en_init.mp4")
+    #expect(p.sampleEntry == "stpp")
+    #expect(p.segmentCount == 1)
+    #expect(p.segmentsMissing == [])
+    #expect(r.tracks.map(\.codec) == ["stpp"])
+    #expect(!r.diagnostics.contains { $0.code == "media.hls-014" || $0.code == "media.hls-013" })
+    #expect(r.tracks.first?.verdicts.first { $0.player == .apple }?.selectable == true)
+    #expect(ReportText.render(r).contains("  subtitle playlist subs/en.m3u8: 1 segment (fMP4, init en_init.mp4: stpp)\n"))
+  }
+
+  @Test func imscRenditionMissingFromCodecs() {
+    let r = Fixtures.inspect("hls_imsc/master_nocodecs.m3u8", cc: false)
+    #expect(r.tracks.map(\.codec) == ["stpp"])
+    let d = r.diagnostics.filter { $0.code == "media.hls-014" }
+    #expect(d.map(\.severity) == [.error])
+    #expect(d.first?.location?.line == 4)
+    #expect(d.first?.message == "IMSC subtitle rendition 'English' (stpp in its init segment) is not listed in any EXT-X-STREAM-INF CODECS (stpp.ttml.im1t) (HLS-014)")
+  }
+
+  @Test func autoselectRenditionsMustDiffer() {
+    let r = Fixtures.inspect("hls_autoselect/master.m3u8", cc: false)
+    #expect(r.diagnostics.filter { $0.severity >= .warning }.map(\.code) == ["media.hls-007"])
+    #expect(r.diagnostics.first { $0.code == "media.hls-007" }?.location?.line == 4)
+  }
+}
+
+@Suite struct HLSLimitAndPortabilityTests {
+  /// A temporary package folder with the given files (relative path → text); removed by the caller.
+  static func package(_ files: [String: String]) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-hlspkg-\(UUID().uuidString)")
+    for (name, text) in files {
+      let url = dir.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    return dir
+  }
+
+  static func master(_ uri: String) -> String {
+    """
+    #EXTM3U
+    #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="English",LANGUAGE="en",AUTOSELECT=YES,URI="\(uri)"
+    #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="s",CLOSED-CAPTIONS=NONE
+    v.m3u8
+
+    """
+  }
+
+  static func playlist(_ segments: [String]) -> String {
+    "#EXTM3U\n#EXT-X-TARGETDURATION:1\n" + segments.map { "#EXTINF:1.0,\n\($0)\n" }.joined() + "#EXT-X-ENDLIST\n"
+  }
+
+  static let vtt = "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:0\n\n00:00.000 --> 00:01.000\nHi\n"
+
+  static func inspect(_ dir: URL, _ configure: (inout InspectOptions) -> Void = { _ in }) -> MediaReport {
+    var o = InspectOptions()
+    o.scanClosedCaptions = false
+    configure(&o)
+    return MediaInspector.inspect(path: dir.appendingPathComponent("master.m3u8").path, options: o)
+  }
+
+  @Test func subtitlePlaylistSizeLimit() throws {
+    let segs = (0..<40).map { "s\($0).vtt" }
+    let dir = try Self.package(["master.m3u8": Self.master("subs/en.m3u8"), "subs/en.m3u8": Self.playlist(segs), "subs/s0.vtt": Self.vtt])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = Self.inspect(dir) { $0.maxManifestSize = 300 }
+    let size = try #require(FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("subs/en.m3u8").path)[.size] as? Int)
+    let d = r.diagnostics.filter { $0.code == "media.hls.playlist-too-large" }
+    #expect(d.map(\.message) == [
+      "subtitle playlist 'subs/en.m3u8' is \(size) bytes, over the limit of 300 bytes; only its start was read (raise it with --max-manifest-size)"
+    ])
+    #expect(d.first?.location?.line == 2)
+    #expect((r.hls?.subtitlePlaylists.first?.segmentCount ?? 0) < 40)
+  }
+
+  @Test func segmentCountLimit() throws {
+    let dir = try Self.package([
+      "master.m3u8": Self.master("subs/en.m3u8"), "subs/en.m3u8": Self.playlist((0..<5).map { "s\($0).vtt" }), "subs/s0.vtt": Self.vtt,
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = Self.inspect(dir) { $0.maxSegmentsChecked = 2 }
+    let p = try #require(r.hls?.subtitlePlaylists.first)
+    #expect(p.segmentCount == 5)
+    #expect(p.segmentsMissing == ["s1.vtt"])
+    #expect(r.diagnostics.filter { $0.code == "media.hls.too-many-segments" }.map(\.message) == [
+      "only the first 2 of the 5 segments of 'subs/en.m3u8' were checked (raise the limit with --max-segments)"
+    ])
+    // Without the limit every missing segment is found, and there is no limit diagnostic.
+    let all = Self.inspect(dir)
+    #expect(all.hls?.subtitlePlaylists.first?.segmentsMissing == ["s1.vtt", "s2.vtt", "s3.vtt", "s4.vtt"])
+    #expect(!all.diagnostics.contains { $0.code == "media.hls.too-many-segments" })
+  }
+
+  @Test func absolutePathInsideThePackageIsWarnedButRead() throws {
+    let dir = try Self.package(["subs/en.m3u8": Self.playlist(["s0.vtt"]), "subs/s0.vtt": Self.vtt])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let abs = dir.appendingPathComponent("subs/en.m3u8").path
+    try Self.master(abs).write(to: dir.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+    let r = Self.inspect(dir)
+    #expect(r.diagnostics.filter { $0.code == "media.hls-016" }.map(\.message) == [
+      "SUBTITLES rendition 'English' URI '\(abs)' is an absolute path, which breaks when the package is moved or served over HTTP (HLS-016)"
+    ])
+    #expect(r.hls?.subtitlePlaylists.first?.checked == true)
+  }
+
+  @Test func pathsOutsideThePackageAreWarnedAndNotRead() throws {
+    let outside = FileManager.default.temporaryDirectory.appendingPathComponent("ck-outside-\(UUID().uuidString).vtt")
+    // The file exists, so a check on disk would find it: it must not be checked.
+    try "not WebVTT".write(to: outside, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: outside) }
+    let dir = try Self.package([
+      "master.m3u8": Self.master("file:///etc/passwd"), "subs/en.m3u8": Self.playlist([outside.path, "../../x.vtt", "file://\(outside.path)", "s0.vtt"]),
+      "subs/s0.vtt": Self.vtt, "sub2.m3u8": "",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var text = Self.master("file:///etc/passwd")
+    text = text.replacingOccurrences(of: "#EXT-X-STREAM-INF", with: #"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="Two",LANGUAGE="fr",AUTOSELECT=YES,URI="subs/en.m3u8""# + "\n#EXT-X-STREAM-INF")
+    try text.write(to: dir.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+    let r = Self.inspect(dir)
+    let d = r.diagnostics.filter { $0.code == "media.hls-016" }
+    #expect(d.map(\.severity) == [.warning, .warning])
+    #expect(d.first?.message == "SUBTITLES rendition 'English' URI 'file:///etc/passwd' is a file: URL, which breaks when the package is moved or served over HTTP; it was not read (outside the package folder) (HLS-016)")
+    #expect(d.last?.message.hasPrefix("subtitle playlist 'subs/en.m3u8' names 3 segment URI(s) that are absolute paths, file: URLs or leave the package folder: \(outside.path), ../../x.vtt, file://\(outside.path);") == true)
+    let pls = try #require(r.hls?.subtitlePlaylists)
+    #expect(pls.map(\.checked) == [false, true])
+    #expect(pls[0].skippedReason == "outside the manifest folder")
+    // The outside segments were neither opened nor existence-checked.
+    #expect(pls[1].segmentCount == 4)
+    #expect(pls[1].segmentsMissing == [])
+    #expect(pls[1].segmentsWithoutWebVTTHeader == [])
+  }
+
+  @Test func portabilityIsLexical() {
+    #expect(ManifestReference.nonPortableReason("subs/../subs/a.vtt", relativeTo: "/p/master.m3u8", root: "/p") == nil)
+    #expect(ManifestReference.nonPortableReason("../video/a.ts", relativeTo: "/p/subs/en.m3u8", root: "/p") == nil)
+    #expect(ManifestReference.nonPortableReason("../../a.ts", relativeTo: "/p/subs/en.m3u8", root: "/p") == "a relative path that leaves the package folder")
+    #expect(ManifestReference.nonPortableReason("/p/a.ts", relativeTo: "/p/master.m3u8", root: "/p") == "an absolute path")
+    #expect(ManifestReference.nonPortableReason("FILE:/p/a.ts", relativeTo: "/p/master.m3u8", root: "/p") == "a file: URL")
+    #expect(ManifestReference.nonPortableReason("https://cdn/a.ts", relativeTo: "/p/master.m3u8", root: "/p") == nil)
+    // Segments may reach elsewhere in the package, but not out of it.
+    #expect(ManifestReference.resolve("../video/a.ts", relativeTo: "/p/subs/en.m3u8", root: "/p", allowOutside: false) == .local("/p/video/a.ts"))
+    #expect(ManifestReference.resolve("../../a.ts", relativeTo: "/p/subs/en.m3u8", root: "/p", allowOutside: false) == .outside)
+    #expect(ManifestReference.resolve("file:///etc/passwd", relativeTo: "/p/m.m3u8", allowOutside: false) == .outside)
+    #expect(ManifestReference.resolve("file:///p/a.vtt", relativeTo: "/p/m.m3u8", allowOutside: false) == .local("/p/a.vtt"))
   }
 }

@@ -8,7 +8,9 @@ import MediaInspector
 enum InspectCommand: CLICommand {
   static let name = "inspect"
   static let summary = "Inspect subtitle/caption tracks in media, HLS and DASH; check a CI policy"
-  static let valuedOptions: Set<String> = ["format", "policy", "require", "cc-budget", "max-policy-size"]
+  static let valuedOptions: Set<String> = [
+    "format", "policy", "require", "cc-budget", "max-policy-size", "max-manifest-size", "max-manifest-elements", "max-segments",
+  ]
   static let help = """
     Usage: captionkit inspect [options] PATH...
 
@@ -30,6 +32,9 @@ enum InspectCommand: CLICommand {
       --no-cc                  Don't decode video for embedded captions
       --no-cues                Don't read packets to count cues
       --allow-outside          Let manifests reference files outside their folder
+      --max-manifest-size N    Bytes read of a playlist, MPD or WebVTT segment (default 16777216)
+      --max-manifest-elements N  XML elements read from a DASH MPD (default 100000)
+      --max-segments N         Segments checked per HLS subtitle playlist (default 1000)
       --quiet                  Text output: only policy results and the summary
 
     Exit codes: 0 every file meets the policy (or no policy and every file was inspected),
@@ -54,6 +59,14 @@ enum InspectCommand: CLICommand {
     if args.flag("no-cc") { options.scanClosedCaptions = false }
     if args.flag("no-cues") { options.countCues = false }
     if args.flag("allow-outside") { options.allowOutsideManifestFolder = true }
+    func positive(_ name: String) throws(ToolError) -> Int? {
+      guard let v = args.value(name) else { return nil }
+      guard let n = Int(v), n > 0 else { throw .usage("--\(name) takes a positive whole number") }
+      return n
+    }
+    if let n = try positive("max-manifest-size") { options.maxManifestSize = n }
+    if let n = try positive("max-manifest-elements") { options.maxManifestElements = n }
+    if let n = try positive("max-segments") { options.maxSegmentsChecked = n }
     let quiet = args.flag("quiet")
     var requirements: [Requirement] = []
     var havePolicy = false

@@ -13,11 +13,19 @@ public struct XMLParserLimits: Sendable, Hashable {
   /// Deepest nesting of entity references inside entity values. Kept for source
   /// compatibility: libxml2 applies its own bound (40 levels) and this value is not used.
   public var maxEntityDepth: Int
+  /// Most elements kept; past it, reading stops with `ttml.xml.too-many-elements` (an error)
+  /// and the tree holds what was read. Bounds the tree's memory for inputs made of tiny
+  /// elements. Default 4,000,000.
+  public var maxElements: Int
 
-  public init(maxDepth: Int = 256, maxAttributeValueLength: Int = 1 << 20, maxEntityExpansion: Int = 1 << 20, maxEntityDepth: Int = 8) {
+  public init(
+    maxDepth: Int = 256, maxAttributeValueLength: Int = 1 << 20, maxEntityExpansion: Int = 1 << 20, maxEntityDepth: Int = 8,
+    maxElements: Int = 4_000_000
+  ) {
     self.maxDepth = maxDepth
     self.maxAttributeValueLength = maxAttributeValueLength
     self.maxEntityExpansion = maxEntityExpansion
     self.maxEntityDepth = maxEntityDepth
+    self.maxElements = maxElements
   }
 }

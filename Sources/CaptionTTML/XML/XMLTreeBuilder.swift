@@ -34,6 +34,8 @@ final class XMLTreeBuilder {
   /// Bytes of text, attribute values and elements produced so far. Without entities this
   /// cannot exceed the input size, so the excess is what entity expansion produced.
   var produced = 0
+  /// Elements started so far (checked against `XMLParserLimits.maxElements`).
+  var elementCount = 0
 
   private struct NamePair: Hashable {
     var prefix: UnsafeRawPointer?
@@ -148,6 +150,7 @@ final class XMLTreeBuilder {
     guard !stopped else { return }
     flushText()
     guard produce(4, ctxt) else { return }
+    elementCount += 1
     let qname = qualifiedName(prefix, local)
     // In the document itself the start tag ends here; inside entity content, the element
     // is placed at the entity reference.
@@ -160,6 +163,13 @@ final class XMLTreeBuilder {
         tagStart = lt
         if attributeCount > 0 { attrOffsets = positions.attributeOffsets(ofStartTagAt: lt) }
       }
+    }
+    if elementCount > limits.maxElements {
+      report(
+        "ttml.xml.too-many-elements", .error,
+        "the document has more than \(limits.maxElements) elements; reading stopped at this one", at: positions.location(tagStart))
+      stop(ctxt)
+      return
     }
     var ens = uri.map { name($0) } ?? ""
     if uri == nil, prefix != nil { ens = "" }

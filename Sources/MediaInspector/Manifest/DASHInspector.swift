@@ -1,9 +1,16 @@
 import CaptionCore
+import CaptionTTML
 import Foundation
 
 /// Inspects a DASH MPD: text AdaptationSets (contentType, mimeType, codecs, `@lang`), their
 /// Role and Accessibility descriptors, and the SCTE 214-1 CEA-608/708 Accessibility descriptors
 /// on video sets. Applies the DASH-00x rules and sets verdicts. Nothing is fetched.
+///
+/// The MPD is read with CaptionTTML's `XMLTreeParser` (libxml2 SAX2 with no network, no
+/// external DTD or entity, depth and entity-expansion limits), bounded here by
+/// `InspectOptions.maxManifestSize` and `maxManifestElements`. XML problems become
+/// `media.dash.xml.*` diagnostics at their line:column (the `ttml.xml.*` codes of the shared
+/// reader, renamed); what was read before a well-formedness error is still inspected.
 struct DASHInspector {
   var options: InspectOptions
 
@@ -12,40 +19,33 @@ struct DASHInspector {
   static let cea708Scheme = "urn:scte:dash:cc:cea-708:2015"
 
   func inspect(path: String, file: BoundedFile, into report: inout MediaReport) {
-    let bytes = file.read(at: 0, count: options.maxManifestSize)
-    var dash = DASHReport()
     var d: [Diagnostic] = []
-    var current: DASHAdaptationSet?
-    var sawMPD = false
-    for tag in XMLTagScanner.scan(bytes) {
-      switch (tag.name, tag.isEnd) {
-      case ("MPD", false): sawMPD = true
-      case ("AdaptationSet", false):
-        var a = DASHAdaptationSet(line: tag.line)
-        a.id = tag.attributes["id"]
-        a.contentType = tag.attributes["contentType"]
-        a.mimeType = tag.attributes["mimeType"]
-        a.codecs = tag.attributes["codecs"]
-        a.lang = tag.attributes["lang"]
-        if tag.selfClosing { dash.adaptationSets.append(a) } else { current = a }
-      case ("AdaptationSet", true):
-        if let a = current { dash.adaptationSets.append(a) }
-        current = nil
-      case ("Representation", false):
-        guard current != nil else { break }
-        current!.representationCount += 1
-        if current!.mimeType == nil { current!.mimeType = tag.attributes["mimeType"] }
-        if current!.codecs == nil { current!.codecs = tag.attributes["codecs"] }
-      case ("Role", false), ("Accessibility", false):
-        guard current != nil else { break }
-        let v = "\(tag.attributes["schemeIdUri"] ?? "") \(tag.attributes["value"] ?? "")"
-        if tag.name == "Role" { current!.roles.append(v) } else { current!.accessibility.append(v) }
-      default: break
-      }
+    let raw = file.read(at: 0, count: options.maxManifestSize)
+    if file.size > UInt64(options.maxManifestSize) {
+      d.append(
+        Diagnostic(
+          code: "media.dash.too-large", severity: .error,
+          message: "the MPD is \(file.size) bytes, over the limit of \(options.maxManifestSize) bytes; only the start was read (raise it with --max-manifest-size)"))
     }
-    if !sawMPD {
+    let text = TextDecoder.decode(raw, utf8Only: true)
+    d += text.diagnostics
+    let parsed = XMLTreeParser.parse(text.utf8, limits: XMLParserLimits(maxElements: options.maxManifestElements), maxDiagnostics: 200)
+    for var x in parsed.diagnostics {
+      if x.code == "ttml.xml.too-many-elements" {
+        x.code = "media.dash.too-many-elements"
+        x.message = "the MPD has more than \(options.maxManifestElements) elements; the rest was not read (raise the limit with --max-manifest-elements)"
+      } else if x.code.hasPrefix("ttml.xml.") {
+        x.code = "media.dash.xml." + x.code.dropFirst("ttml.xml.".count)
+      }
+      d.append(x)
+    }
+    var dash = DASHReport()
+    if let root = parsed.root, root.name.local == "MPD" {
+      dash.adaptationSets = Self.adaptationSets(in: root)
+    } else {
       report.error = "\(path): not a DASH MPD (no MPD element)"
-      d.append(Diagnostic(code: "media.dash.not-mpd", severity: .error, message: "no MPD element"))
+      let what = parsed.root.map { "the root element is <\($0.qualifiedName)>, not <MPD>" } ?? "no MPD element could be read"
+      d.append(Diagnostic(code: "media.dash.not-mpd", severity: .error, message: what, location: parsed.root?.location))
     }
     d += rules(dash)
     report.dash = dash
@@ -56,11 +56,48 @@ struct DASHInspector {
     report.diagnostics += d
   }
 
+  /// Every AdaptationSet under `root`, in document order, with what its descendants add:
+  /// Representation count (and mimeType/codecs when the set has none), Role and Accessibility
+  /// descriptors. Iterative: the tree is at most `XMLParserLimits.maxDepth` deep anyway.
+  static func adaptationSets(in root: XMLElementNode) -> [DASHAdaptationSet] {
+    var out: [DASHAdaptationSet] = []
+    var stack: [XMLElementNode] = [root]
+    while let e = stack.popLast() {
+      guard e.name.local == "AdaptationSet" else {
+        stack.append(contentsOf: e.elements.reversed())
+        continue
+      }
+      var a = DASHAdaptationSet(line: e.location.line)
+      a.column = e.location.column
+      a.id = e.attribute("", "id")
+      a.contentType = e.attribute("", "contentType")
+      a.mimeType = e.attribute("", "mimeType")
+      a.codecs = e.attribute("", "codecs")
+      a.lang = e.attribute("", "lang")
+      var inner: [XMLElementNode] = e.elements.reversed()
+      while let c = inner.popLast() {
+        switch c.name.local {
+        case "Representation":
+          a.representationCount += 1
+          if a.mimeType == nil { a.mimeType = c.attribute("", "mimeType") }
+          if a.codecs == nil { a.codecs = c.attribute("", "codecs") }
+        case "Role", "Accessibility":
+          let v = "\(c.attribute("", "schemeIdUri") ?? "") \(c.attribute("", "value") ?? "")"
+          if c.name.local == "Role" { a.roles.append(v) } else { a.accessibility.append(v) }
+        default: break
+        }
+        inner.append(contentsOf: c.elements.reversed())
+      }
+      out.append(a)
+    }
+    return out
+  }
+
   func rules(_ dash: DASHReport) -> [Diagnostic] {
     var d: [Diagnostic] = []
-    func rule(_ id: String, _ sev: Severity, _ m: String, _ line: Int) {
+    func rule(_ id: String, _ sev: Severity, _ m: String, _ line: Int, _ column: Int) {
       var x = RuleFinding.make(id, sev, m)
-      x.location = SourceLocation(line: line, column: 1)
+      x.location = SourceLocation(line: line, column: column)
       d.append(x)
     }
     for a in dash.adaptationSets {
@@ -69,28 +106,28 @@ struct DASHInspector {
       let textRole = roleValues.contains { ["subtitle", "caption", "forced-subtitle", "forced_subtitle"].contains($0) }
       if !a.isText {
         if textRole || a.contentType == "text" {
-          rule("DASH-001", .error, "\(what) has a subtitle/caption Role but its mimeType '\(a.mimeType ?? "?")' / codecs '\(a.codecs ?? "?")' is not recognisable as text", a.line)
+          rule("DASH-001", .error, "\(what) has a subtitle/caption Role but its mimeType '\(a.mimeType ?? "?")' / codecs '\(a.codecs ?? "?")' is not recognisable as text", a.line, a.column ?? 1)
         }
         if a.isVideo {
           let cc = a.accessibility.filter { $0.hasPrefix(DASHInspector.cea608Scheme) || $0.hasPrefix(DASHInspector.cea708Scheme) }
           for c in cc where c.hasPrefix(DASHInspector.cea608Scheme) {
             let value = String(c.dropFirst(DASHInspector.cea608Scheme.count + 1))
             if !value.split(separator: ";").allSatisfy({ $0.hasPrefix("CC") && $0.contains("=") }) {
-              rule("DASH-004", .warning, "\(what): CEA-608 Accessibility value '\(value)' is not in CCn=lang form", a.line)
+              rule("DASH-004", .warning, "\(what): CEA-608 Accessibility value '\(value)' is not in CCn=lang form", a.line, a.column ?? 1)
             }
           }
         }
         continue
       }
       if let l = a.lang {
-        if !LanguageTag.isWellFormedBCP47(l) { rule("DASH-002", .warning, "\(what): lang '\(l)' is not a well-formed language tag", a.line) }
+        if !LanguageTag.isWellFormedBCP47(l) { rule("DASH-002", .warning, "\(what): lang '\(l)' is not a well-formed language tag", a.line, a.column ?? 1) }
       } else {
-        rule("DASH-002", .warning, "text \(what) has no lang", a.line)
+        rule("DASH-002", .warning, "text \(what) has no lang", a.line, a.column ?? 1)
       }
       if roleValues.isEmpty {
-        rule("DASH-003", .warning, "text \(what) has no urn:mpeg:dash:role:2011 Role (subtitle, caption or forced-subtitle)", a.line)
+        rule("DASH-003", .warning, "text \(what) has no urn:mpeg:dash:role:2011 Role (subtitle, caption or forced-subtitle)", a.line, a.column ?? 1)
       } else if roleValues.contains("forced_subtitle") {
-        rule("DASH-003", .info, "text \(what) uses the old Role spelling 'forced_subtitle'; the final value is 'forced-subtitle'", a.line)
+        rule("DASH-003", .info, "text \(what) uses the old Role spelling 'forced_subtitle'; the final value is 'forced-subtitle'", a.line, a.column ?? 1)
       }
     }
     return d

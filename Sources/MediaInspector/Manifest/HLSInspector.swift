@@ -18,7 +18,11 @@ struct HLSInspector {
     var hls = HLSReport()
     var d: [Diagnostic] = []
     if file.size > UInt64(options.maxManifestSize) {
-      d.append(diag("media.hls.too-large", .warning, "playlist is over \(options.maxManifestSize) bytes; the rest is ignored", line: nil))
+      d.append(
+        diag(
+          "media.hls.too-large", .warning,
+          "the playlist is \(file.size) bytes, over the limit of \(options.maxManifestSize) bytes; the rest is ignored (raise it with --max-manifest-size)",
+          line: nil))
     }
     let text = String(decoding: bytes, as: UTF8.self)
     var lineNo = 0
@@ -71,6 +75,14 @@ struct HLSInspector {
         pendingVariant = nil
       }
     }
+    // HLS-016: every URI the master names must work when the package is moved or served.
+    let root = ManifestReference.directory(of: path)
+    for r in hls.renditions {
+      if let u = r.uri { d += portability(u, in: path, root: root, what: "\(r.type ?? "EXT-X-MEDIA") rendition '\(r.name ?? "?")' URI", line: r.line) }
+    }
+    for v in hls.variants {
+      if let u = v.uri { d += portability(u, in: path, root: root, what: "variant playlist", line: v.line) }
+    }
     if hls.variants.isEmpty && hls.renditions.isEmpty {
       d.append(diag("media.hls.not-master", .info, sawExtinf ? "a media playlist, not a master playlist: inspect its master playlist" : "no EXT-X-STREAM-INF or EXT-X-MEDIA tags", line: nil))
     }
@@ -79,7 +91,7 @@ struct HLSInspector {
     for r in hls.renditions where r.type == "SUBTITLES" {
       guard let uri = r.uri, !checkedURIs.contains(uri) else { continue }
       checkedURIs.insert(uri)
-      hls.subtitlePlaylists.append(checkPlaylist(uri, master: path, line: r.line, diagnostics: &d))
+      hls.subtitlePlaylists.append(checkPlaylist(uri, master: path, root: root, line: r.line, diagnostics: &d))
     }
     d += rules(hls)
     if options.scanClosedCaptions {
@@ -105,11 +117,22 @@ struct HLSInspector {
     return x
   }
 
+  /// HLS-016 for a URI that is an absolute path, a `file:` URL or a `..` escape from the
+  /// package folder: players resolve URIs against the playlist's URL, so such a package breaks
+  /// once it is moved or served over HTTP. Nothing outside the package is read either way.
+  private func portability(_ uri: String, in file: String, root: String, what: String, line: Int?) -> [Diagnostic] {
+    guard let why = ManifestReference.nonPortableReason(uri, relativeTo: file, root: root) else { return [] }
+    let read = ManifestReference.resolve(uri, relativeTo: file, root: root, allowOutside: options.allowOutsideManifestFolder) == .outside
+      ? "; it was not read (outside the package folder)" : ""
+    return [rule("HLS-016", .warning, "\(what) '\(uri)' is \(why), which breaks when the package is moved or served over HTTP\(read)", line: line)]
+  }
+
   // MARK: - Subtitle playlists and segments
 
-  private func checkPlaylist(_ uri: String, master: String, line: Int, diagnostics d: inout [Diagnostic]) -> HLSSubtitlePlaylist {
+  private func checkPlaylist(_ uri: String, master: String, root: String, line: Int, diagnostics d: inout [Diagnostic]) -> HLSSubtitlePlaylist {
     var p = HLSSubtitlePlaylist(uri: uri)
-    switch ManifestReference.resolve(uri, relativeTo: master, allowOutside: options.allowOutsideManifestFolder) {
+    let allow = options.allowOutsideManifestFolder
+    switch ManifestReference.resolve(uri, relativeTo: master, root: root, allowOutside: allow) {
     case .remote:
       p.skippedReason = "remote URL not fetched"
       d.append(diag("media.hls.remote-uri", .info, "'\(uri)' is a URL; it was not fetched", line: line))
@@ -123,16 +146,56 @@ struct HLSInspector {
         return p
       }
       p.checked = true
+      if f.size > UInt64(options.maxManifestSize) {
+        d.append(
+          diag(
+            "media.hls.playlist-too-large", .warning,
+            "subtitle playlist '\(uri)' is \(f.size) bytes, over the limit of \(options.maxManifestSize) bytes; only its start was read (raise it with --max-manifest-size)",
+            line: line))
+      }
       let text = String(decoding: f.read(at: 0, count: options.maxManifestSize), as: UTF8.self)
+      // Every segment is counted; only the first `maxSegmentsChecked` are kept and opened.
       var segments: [String] = []
+      var nonPortable: [String] = []
+      var nonPortableCount = 0
       for l in text.split(separator: "\n") {
         let s = String(l).trimmingSpaces
-        if !s.isEmpty && !s.hasPrefix("#") { segments.append(s) }
-        if segments.count >= 100_000 { break }
+        var ref: String?
+        if s.hasPrefix("#EXT-X-MAP:") {
+          ref = HLSAttributeList.parse(Substring(s).dropFirst("#EXT-X-MAP:".count)).first { $0.name == "URI" }?.value
+          if p.mapURI == nil { p.mapURI = ref }
+        } else if !s.isEmpty && !s.hasPrefix("#") {
+          ref = s
+          p.segmentCount += 1
+          if segments.count < options.maxSegmentsChecked { segments.append(s) }
+        }
+        if let ref, ManifestReference.nonPortableReason(ref, relativeTo: local, root: root) != nil {
+          nonPortableCount += 1
+          if nonPortable.count < 3 { nonPortable.append(ref) }
+        }
       }
-      p.segmentCount = segments.count
-      for seg in segments.prefix(1000) {
-        guard case .local(let sp) = ManifestReference.resolve(seg, relativeTo: local, allowOutside: options.allowOutsideManifestFolder) else {
+      if nonPortableCount > 0 {
+        let more = nonPortableCount > nonPortable.count ? " and \(nonPortableCount - nonPortable.count) more" : ""
+        d.append(
+          rule(
+            "HLS-016", .warning,
+            "subtitle playlist '\(uri)' names \(nonPortableCount) segment URI(s) that are absolute paths, file: URLs or leave the package folder: \(nonPortable.joined(separator: ", "))\(more); they break when the package is moved or served over HTTP, and those outside the package were not read",
+            line: line))
+      }
+      if p.segmentCount > segments.count {
+        d.append(
+          diag(
+            "media.hls.too-many-segments", .info,
+            "only the first \(segments.count) of the \(p.segmentCount) segments of '\(uri)' were checked (raise the limit with --max-segments)",
+            line: line))
+      }
+      if let map = p.mapURI, case .local(let mp) = ManifestReference.resolve(map, relativeTo: local, root: root, allowOutside: allow),
+        let mf = BoundedFile(path: mp)
+      {
+        p.sampleEntry = Self.textSampleEntry(mf.read(at: 0, count: 1 << 16))
+      }
+      for seg in segments {
+        guard case .local(let sp) = ManifestReference.resolve(seg, relativeTo: local, root: root, allowOutside: allow) else {
           continue
         }
         guard let sf = BoundedFile(path: sp), sf.size > 0 else {
@@ -162,18 +225,38 @@ struct HLSInspector {
     return p
   }
 
+  /// The first text sample entry fourcc (`stpp`, `wvtt`) in the first 64 KiB of an fMP4 init
+  /// segment: a byte search for the entry's type preceded by a plausible box size.
+  static func textSampleEntry(_ b: [UInt8]) -> String? {
+    b.withUnsafeBufferPointer { p -> String? in
+      var i = 4
+      while i + 4 <= p.count {
+        // "stpp" or "wvtt"
+        let isStpp = p[i] == 0x73 && p[i + 1] == 0x74 && p[i + 2] == 0x70 && p[i + 3] == 0x70
+        let isWvtt = p[i] == 0x77 && p[i + 1] == 0x76 && p[i + 2] == 0x74 && p[i + 3] == 0x74
+        if isStpp || isWvtt {
+          let size = Int(p[i - 4]) << 24 | Int(p[i - 3]) << 16 | Int(p[i - 2]) << 8 | Int(p[i - 1])
+          if size >= 16 && i - 4 + size <= p.count { return isStpp ? "stpp" : "wvtt" }
+        }
+        i += 1
+      }
+      return nil
+    }
+  }
+
   // MARK: - HLS-012: declared closed captions against the first video segment
 
   /// Decodes the first segment of the first variant (when it is local) for embedded captions
   /// and compares the CEA-608 channels found with the INSTREAM-IDs the variant declares.
   func checkClosedCaptions(_ hls: HLSReport, master: String) -> ([ClosedCaptionScan], [Diagnostic]) {
+    let root = ManifestReference.directory(of: master)
     guard let variant = hls.variants.first, let uri = variant.uri,
-      case .local(let playlist) = ManifestReference.resolve(uri, relativeTo: master, allowOutside: options.allowOutsideManifestFolder),
+      case .local(let playlist) = ManifestReference.resolve(uri, relativeTo: master, root: root, allowOutside: options.allowOutsideManifestFolder),
       let pf = BoundedFile(path: playlist), pf.size > 0
     else { return ([], []) }
     let text = String(decoding: pf.read(at: 0, count: options.maxManifestSize), as: UTF8.self)
     guard let first = text.split(separator: "\n").map({ String($0).trimmingSpaces }).first(where: { !$0.isEmpty && !$0.hasPrefix("#") }),
-      case .local(let segment) = ManifestReference.resolve(first, relativeTo: playlist, allowOutside: options.allowOutsideManifestFolder),
+      case .local(let segment) = ManifestReference.resolve(first, relativeTo: playlist, root: root, allowOutside: options.allowOutsideManifestFolder),
       let sf = BoundedFile(path: segment), sf.size > 0
     else { return ([], []) }
     // A "segment" that is itself a playlist (a loop back to this one, or a nested manifest) is not
@@ -296,7 +379,7 @@ struct HLSInspector {
     // HLS-014: IMSC (fMP4) subtitle renditions need stpp in CODECS.
     let imsc = subs.filter { r in hls.subtitlePlaylists.contains { $0.uri == r.uri && $0.segmentCount > 0 } && codec(r, hls) == "stpp" }
     if !imsc.isEmpty, !hls.variants.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) {
-      d.append(rule("HLS-014", .error, "IMSC subtitle renditions exist but no EXT-X-STREAM-INF lists stpp.ttml.im1t in CODECS", line: imsc[0].line))
+      d.append(rule("HLS-014", .error, "IMSC subtitle rendition '\(imsc[0].name ?? "?")' (stpp in its init segment) is not listed in any EXT-X-STREAM-INF CODECS (stpp.ttml.im1t)", line: imsc[0].line))
     }
     return d
   }
@@ -304,6 +387,8 @@ struct HLSInspector {
   /// `webvtt` for WebVTT segment playlists, `stpp` when the variants declare IMSC in CODECS.
   func codec(_ r: HLSRendition, _ hls: HLSReport) -> String {
     if r.type == "CLOSED-CAPTIONS" { return (r.instreamID ?? "").hasPrefix("SERVICE") ? "eia_708" : "eia_608" }
+    // What the init segment carries decides; CODECS is the fallback (HLS-014 checks they agree).
+    if let entry = hls.subtitlePlaylists.first(where: { $0.uri == r.uri })?.sampleEntry { return entry }
     let linked = hls.variants.filter { $0.subtitles == r.groupID }
     if linked.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) { return "stpp" }
     if linked.contains(where: { $0.codecs.contains { $0 == "wvtt" } }) { return "wvtt" }

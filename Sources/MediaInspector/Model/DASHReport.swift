@@ -13,6 +13,8 @@ public struct DASHReport: Sendable, Hashable, Codable {
 public struct DASHAdaptationSet: Sendable, Hashable, Codable {
   /// 1-based line number of the `<AdaptationSet` tag.
   public var line: Int
+  /// 1-based column (UTF-8 bytes) of the tag's `<`.
+  public var column: Int?
   public var id: String?
   public var contentType: String?
   public var mimeType: String?

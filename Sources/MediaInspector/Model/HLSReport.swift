@@ -79,6 +79,10 @@ public struct HLSSubtitlePlaylist: Sendable, Hashable, Codable {
   public var segmentsMissing: [String]
   public var segmentsWithoutWebVTTHeader: [String]
   public var segmentsWithoutTimestampMap: [String]
+  /// The `EXT-X-MAP` URI (the fMP4 init segment), if any.
+  public var mapURI: String?
+  /// The text sample entry found in the init segment (`stpp` for IMSC1, `wvtt`), if it was read.
+  public var sampleEntry: String?
 
   public init(uri: String) {
     self.uri = uri

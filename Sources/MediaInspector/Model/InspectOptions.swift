@@ -12,8 +12,17 @@ public struct InspectOptions: Sendable, Hashable {
   /// Let manifests reference files outside the manifest's folder (`../`, absolute paths).
   /// Default off: such references are reported, not read.
   public var allowOutsideManifestFolder: Bool = false
-  /// Largest manifest or WebVTT segment read, in bytes. Default 16 MiB.
+  /// Largest manifest (master or media playlist, MPD) or WebVTT segment read, in bytes; the
+  /// rest is not read and a diagnostic names the limit. Default 16 MiB
+  /// (`captionkit inspect --max-manifest-size`).
   public var maxManifestSize: Int = 16 << 20
+  /// Most XML elements read from a DASH MPD; past it the rest is not read and a diagnostic
+  /// names the limit. Default 100,000 (`--max-manifest-elements`).
+  public var maxManifestElements: Int = 100_000
+  /// Most segments of one HLS subtitle media playlist checked for existence, the `WEBVTT`
+  /// signature and `X-TIMESTAMP-MAP`; the others are counted but not opened, and a
+  /// diagnostic names the limit. Default 1,000 (`--max-segments`).
+  public var maxSegmentsChecked: Int = 1_000
 
   public init() {}
 }

@@ -69,12 +69,14 @@ public enum ReportText {
     }
     if let h = r.hls {
       for p in h.subtitlePlaylists {
-        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")" : "not read (\(p.skippedReason ?? "?"))") + "\n"
+        let fmp4 = p.mapURI.map { " (fMP4, init \($0)\(p.sampleEntry.map { ": \($0)" } ?? ""))" } ?? ""
+        s += "  subtitle playlist \(p.uri): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")\(fmp4)" : "not read (\(p.skippedReason ?? "?"))") + "\n"
       }
     }
     for d in r.diagnostics {
       var loc = ""
-      if let l = d.location { loc = "line \(l.line): " }
+      // Column 1 is all a playlist line has; MPD (XML) positions are exact.
+      if let l = d.location { loc = l.column > 1 ? "line \(l.line):\(l.column): " : "line \(l.line): " }
       s += "  \(d.severity.rawValue): [\(d.code)] \(loc)\(d.message)\n"
     }
     return s

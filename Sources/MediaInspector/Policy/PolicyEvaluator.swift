@@ -92,7 +92,8 @@ enum PolicyEvaluator {
     if let forced = req.forced {
       let matching = candidates.filter { $0.isForced == forced }
       if matching.isEmpty {
-        return forced ? "\(req.language ?? "") track found but none is forced (SUB-006)" : "every matching track is forced"
+        let rule = report.container == "matroska" || report.container == "webm" ? "MKV-006" : "SUB-006"
+        return forced ? "\(req.language ?? "") track found but none is forced (\(rule))" : "every matching track is forced"
       }
       candidates = matching
       if forced && appleMP4 {

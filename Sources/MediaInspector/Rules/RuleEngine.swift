@@ -282,9 +282,9 @@ enum RuleEngine {
           fail(c.hasPrefix("D_WEBVTT/") ? "CodecID \(c) is not recognised by ExoPlayer (MKV-002)" : "CodecID \(c) is not supported by ExoPlayer (SUB-004)")
         }
       case "webm":
-        fail("ExoPlayer does not play D_WEBVTT text in WebM (WEBM-001)")
+        fail("ExoPlayer does not play D_WEBVTT text in WebM (SUB-004)")
       case "mpegts":
-        if t.codec == "dvb_teletext" { fail("ExoPlayer has no teletext decoder (TS-006)") }
+        if t.codec == "dvb_teletext" { fail("ExoPlayer has no teletext decoder (SUB-004)") }
       default: break
       }
       if ok { reasons.append("codec supported by ExoPlayer (SEL-ANDROID)") }
