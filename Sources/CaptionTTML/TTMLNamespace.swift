@@ -14,6 +14,9 @@ public enum TTMLNamespace {
   public static let ebuMetadata = "urn:ebu:tt:metadata"
   public static let smpte2010 = "http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt"
   public static let smpte2013 = "http://www.smpte-ra.org/schemas/2052-1/2013/smpte-tt"
+  /// CaptionKit's lint suppressions: `<ck:disable xmlns:ck="urn:captionkit:lint">RULE…</ck:disable>`
+  /// inside a `metadata` element (docs/Lint.md).
+  public static let captionkitLint = "urn:captionkit:lint"
 
   /// The 2006 DFXP (TTML candidate recommendation) namespaces, read as their TTML1 equivalents.
   static let legacy: [String: String] = [

@@ -11,7 +11,7 @@ import Testing
     let r = tool(["validate", ep])
     #expect(r.code == 0)  // only warnings and info; fail-on error by default
     #expect(r.out.contains("ep1.vtt:12:1: warning: [lint.timing.min-duration] cue 3 is on screen for 0.4 s, under the 0.833 s minimum"))
-    #expect(r.out.contains("ep1.vtt:12:1: info: [lint.timing.min-gap] cue 3 starts 0 s after cue 2 ends"))
+    #expect(r.out.contains("ep1.vtt:12:1: info: [lint.timing.min-gap] cue 3 starts 0.04 s after cue 2 ends, under the 2-frame gap (0.083 s at 24000/1001 fps)"))
     #expect(r.out.contains("ep1.vtt:15:1: warning: [lint.text.line-length] line 1 of cue 4 has 62 characters, over 42"))
     #expect(r.out.contains("ep1.vtt:6:1: warning: [lint.text.reading-speed] cue 1 (\"sign\") needs 19.3 characters per second (58 in 3 s), over 17"))
     #expect(!r.out.contains("[lint.text.line-length] line 1 of cue 1"))  // suppressed by the NOTE

@@ -10,13 +10,16 @@ enum FixCommand: CLICommand {
   static let help = """
     Usage: captionkit fix [options] PATH...
 
-    Rewrites each caption file (folders are searched like 'validate') with fixes that cannot
+    Fixes each caption file (folders are searched like 'validate') with changes that cannot
     change what is said or when:
-      - timestamps and line endings normalised (the file is written back by its format's writer),
+      - misspelt timestamps respelt (00:01:39 --> 00:01:41,04), mixed line endings made LF,
       - unbalanced tags closed (<i>text</b> becomes <i>text</i>, as players render it),
-      - cues with no visible text removed,
+      - cues with no visible text removed (SRT indexes renumbered after a removal),
       - whitespace trimmed at the ends of lines,
       - with --trim-overlaps, a cue ended where the next cue in the same position starts.
+    WebVTT and SRT files are edited in place: only the cues a fix touches change; the header,
+    NOTE/STYLE/REGION blocks, cue ids, settings and line endings are kept, and a file with
+    nothing to fix is left exactly as it was ('no changes'). TTML is written back whole.
     After fixing, the result is read back and compared cue by cue with the intended document; a
     file is left untouched when anything else would change, when the reader had to skip or guess
     at content (fix those problems by hand first), or when its writer would drop a feature.
@@ -54,32 +57,73 @@ enum FixCommand: CLICommand {
       let original = try FileAccess.read(path, io: io, limit: loader.options.limits.maxFileSize)
       let loaded = try loader.load(path, io: io)
       let blocking = SafeFixer.blockingDiagnostics(loaded.result.diagnostics)
-      if !blocking.isEmpty {
+      func refuse(_ problems: [Diagnostic]) {
         refused = true
         io.errLine("\(path): not fixed: the reader reported problems a rewrite could make permanent; fix them by hand first:")
-        for d in blocking.prefix(5) { io.errLine("  " + d.description) }
-        continue
+        for d in problems.prefix(5) { io.errLine("  " + d.description) }
       }
       let (fixed, changes) = SafeFixer.apply(loaded.result.document, options: options)
       let written = loaded.format.write(fixed, options: WriteOptions(lineEnding: .lf))
-      let losses = written.diagnostics.filter { $0.severity >= .warning }
-      if !losses.isEmpty {
-        refused = true
-        io.errLine("\(path): not fixed: writing it back would lose: \(losses.map(\.message).prefix(3).joined(separator: "; "))")
+      let keepsIDs = loaded.format.id != "srt"
+      var output: [UInt8]
+      var whole = false
+      var editedRanges: [Range<Int>]?
+      switch patch(original, loaded, fixed: fixed, changes: changes, written: written.bytes, options: loader.options) {
+      case .unchanged:
+        io.errLine("\(path): no changes")
+        continue
+      case .patched(let bytes, let edited):
+        // Problems outside what was rewritten stay as they were; one inside it (or one that
+        // is not tied to a place) could be made permanent.
+        let inEdits = blocking.filter { d in
+          guard let o = d.location?.offset else { return true }
+          return edited.contains { $0.contains(o) || $0.upperBound == o }
+        }
+        if !inEdits.isEmpty {
+          refuse(inEdits)
+          continue
+        }
+        output = bytes
+        editedRanges = edited
+      case nil:
+        // The whole file written back by its writer (TTML, or a file whose cues could not be
+        // located in its text).
+        if changes.isEmpty, SafeFixer.repairableDiagnostics(loaded.result.diagnostics).isEmpty {
+          io.errLine("\(path): no changes")
+          continue
+        }
+        if !blocking.isEmpty {
+          refuse(blocking)
+          continue
+        }
+        let losses = written.diagnostics.filter { $0.severity >= .warning }
+        if !losses.isEmpty {
+          refused = true
+          io.errLine("\(path): not fixed: writing it back would lose: \(losses.map(\.message).prefix(3).joined(separator: "; "))")
+          continue
+        }
+        // Prove the rewrite says exactly what the fixed document says.
+        guard let reread = try? loaded.format.read(written.bytes, options: ReadOptions()), sameContent(reread.document, fixed, keepsIDs: keepsIDs) else {
+          refused = true
+          io.errLine("\(path): not fixed: the rewritten file would not read back the same; left untouched")
+          continue
+        }
+        output = written.bytes
+        whole = true
+      }
+      if output == original {
+        io.errLine("\(path): no changes")
         continue
       }
-      // Prove the rewrite says exactly what the fixed document says.
-      guard let reread = try? loaded.format.read(written.bytes, options: ReadOptions()), sameContent(reread.document, fixed, keepsIDs: loaded.format.id != "srt") else {
-        refused = true
-        io.errLine("\(path): not fixed: the rewritten file would not read back the same; left untouched")
-        continue
-      }
-      if written.bytes == original { continue }
       changedFiles += 1
-      let repaired = loaded.result.diagnostics.filter { $0.severity >= .warning || $0.code.contains("timing") || $0.code.contains("timestamp") }
+      let repaired = SafeFixer.repairableDiagnostics(loaded.result.diagnostics).filter { d in
+        guard d.severity >= .warning || d.code.contains("timing") || d.code.contains("timestamp") else { return false }
+        guard let edited = editedRanges, let o = d.location?.offset else { return true }
+        return edited.contains { $0.contains(o) || $0.upperBound == o }
+      }
       if dryRun {
         let oldText = String(decoding: original, as: UTF8.self)
-        let newText = String(decoding: written.bytes, as: UTF8.self)
+        let newText = String(decoding: output, as: UTF8.self)
         let diff = UnifiedDiff.make(oldText, newText, oldName: "a/" + path, newName: "b/" + path)
         if diff.isEmpty {
           io.outLine("\(path): line endings or encoding only (rewritten as UTF-8 with LF)")
@@ -88,15 +132,46 @@ enum FixCommand: CLICommand {
         }
       } else {
         if !noBackup { try FileAccess.writeAtomically(original, to: path + ".bak", protecting: [path]) }
-        try FileAccess.writeAtomically(written.bytes, to: path, protecting: [])
+        try FileAccess.writeAtomically(output, to: path, protecting: [])
       }
       var summary = changes.map(\.message)
       if !repaired.isEmpty { summary.append("\(repaired.count) reader finding\(repaired.count == 1 ? "" : "s") repaired by rewriting") }
       if summary.isEmpty { summary.append("normalised timestamps and line endings") }
+      if whole { summary.append("the whole file was rewritten by its writer") }
       io.errLine("\(path): \(dryRun ? "would fix" : "fixed"): \(summary.joined(separator: "; "))")
     }
     if refused { return .usageOrIO }
     return changedFiles > 0 ? .findings : .success
+  }
+
+  enum Patched {
+    case unchanged
+    /// The new file, and the byte ranges of the decoded text that were replaced.
+    case patched([UInt8], edited: [Range<Int>])
+  }
+
+  /// The fixes as edits of the file's own text (WebVTT, SRT): `.unchanged` when there is
+  /// nothing to fix, `nil` when the file cannot be patched (it is then written back whole).
+  /// The patched text is read back and must say exactly what the fixed document says.
+  static func patch(_ original: [UInt8], _ loaded: CaptionLoader.Loaded, fixed: CaptionDocument, changes: [SafeFixer.Change], written: [UInt8], options: ReadOptions) -> Patched? {
+    let syntax: SourcePatcher.Syntax
+    switch loaded.format.id {
+    case "webvtt": syntax = .webvtt
+    case "srt": syntax = .srt
+    default: return nil
+    }
+    guard let rewritten = try? loaded.format.read(written, options: ReadOptions()) else { return nil }
+    // The text the reader's offsets refer to: decoded as the reader decoded it, without a BOM.
+    let decoded = TextDecoder.decode(original, encoding: options.encoding, utf8Only: syntax == .webvtt)
+    let removed = Set(changes.filter { $0.kind == "empty-cue-removed" }.map(\.cueIndex))
+    guard let result = SourcePatcher.patch(
+      source: decoded.utf8, original: loaded.result.document, readerDiagnostics: loaded.result.diagnostics, fixed: fixed, removed: removed,
+      written: written, rewritten: rewritten.document, syntax: syntax)
+    else { return nil }
+    if result.text == decoded.utf8 { return .unchanged }
+    let bytes = (decoded.hadBOM && decoded.encoding == .utf8 ? [0xEF, 0xBB, 0xBF] : []) + result.text
+    guard let reread = try? loaded.format.read(bytes, options: ReadOptions()), sameContent(reread.document, fixed, keepsIDs: syntax != .srt) else { return nil }
+    return .patched(bytes, edited: result.edited)
   }
 
   /// Whether two documents have the same cues (timing, settings, style, text; ids too unless

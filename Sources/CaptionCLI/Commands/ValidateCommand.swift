@@ -56,7 +56,9 @@ enum ValidateCommand: CLICommand {
       --quiet                Print only findings at or above the failing severity
 
     Inline suppressions: a WebVTT 'NOTE captionkit-disable RULE...' block silences RULE for the
-    next cue; 'NOTE captionkit-disable-file RULE...' for the whole file.
+    next cue; 'NOTE captionkit-disable-file RULE...' for the whole file. In TTML:
+    <metadata><ck:disable xmlns:ck="urn:captionkit:lint">RULE...</ck:disable></metadata> in a p
+    (its cues), a div (its cues), or head/body (the whole file).
 
     Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or I/O error.
 

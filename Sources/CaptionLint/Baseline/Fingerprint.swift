@@ -11,19 +11,51 @@ public enum Fingerprint {
   /// The fingerprint of a finding.
   public static func make(code: String, file: String, cueText: String) -> String {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    func add<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-      for b in bytes {
-        h ^= UInt64(b)
-        h = h &* 0x0000_0100_0000_01B3
+    var code = code, path = normalizedPath(file), text = cueText
+    code.withUTF8 { h = fnv1a(h, $0) }
+    h = fnv1a(h, 0)
+    path.withUTF8 { h = fnv1a(h, $0) }
+    h = fnv1a(h, 0)
+    // The cue text with whitespace runs collapsed, hashed as it is scanned (no copy).
+    text.withUTF8 { p in
+      var i = 0
+      var pendingSpace = false, any = false
+      while i < p.count {
+        let b = p[i]
+        // ASCII other than white space: the common case, one byte at a time.
+        if b > 0x20, b < 0x80 {
+          if pendingSpace { h = fnv1a(h, 0x20) }
+          pendingSpace = false
+          any = true
+          h = fnv1a(h, b)
+          i += 1
+          continue
+        }
+        let (v, next) = UTF8Text.scalar(p, i)
+        if UTF8Text.isWhitespace(v) {
+          pendingSpace = any
+        } else {
+          if pendingSpace { h = fnv1a(h, 0x20) }
+          pendingSpace = false
+          any = true
+          h = fnv1a(h, UnsafeBufferPointer(rebasing: p[i..<next]))
+        }
+        i = next
       }
     }
-    add(code.utf8)
-    add([0])
-    add(normalizedPath(file).utf8)
-    add([0])
-    add(normalizedText(cueText).utf8)
     let hex = String(h, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  @inline(__always)
+  static func fnv1a(_ h: UInt64, _ b: UInt8) -> UInt64 {
+    (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3
+  }
+
+  static func fnv1a(_ h: UInt64, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var h = h
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+    return h
   }
 
   /// The cue text a diagnostic is about: its `cueIndex`, or else the last cue that starts at or
@@ -72,9 +104,5 @@ public enum Fingerprint {
     var s = p.contains("\\") ? String(p.map { $0 == "\\" ? "/" : $0 }) : p
     while s.hasPrefix("./") { s.removeFirst(2) }
     return s
-  }
-
-  static func normalizedText(_ s: String) -> String {
-    s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
   }
 }

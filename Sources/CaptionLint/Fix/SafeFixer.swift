@@ -50,6 +50,12 @@ public enum SafeFixer {
     "cue.empty", "cue.empty-text",
   ]
 
+  /// Reader diagnostics that writing the file back repairs (`repairableReaderCodes`), at any
+  /// severity.
+  public static func repairableDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.filter { d in repairableReaderCodes.contains { d.code.hasSuffix("." + $0) } }
+  }
+
   /// Reader diagnostics that make an automatic rewrite unsafe: every warning or error that is
   /// not in `repairableReaderCodes` (the reader may have skipped or guessed at content, and
   /// writing the file back would make the guess permanent).

@@ -14,9 +14,10 @@ import CaptionCore
 /// - With no rule ids, every lint rule is suppressed. Ids may be separated by spaces or commas
 ///   and may carry the `lint.` prefix; text after ` -- ` is a free-form reason.
 ///
-/// TTML (for the TTML reader to surface): a `ck:disable` element in the `metadata` of a `p`
-/// becomes `Comment(text: "captionkit-disable RULE…", beforeCue: <that cue>)`; in the
-/// `metadata` of `head`, `body` or a `div` it becomes `captionkit-disable-file RULE…`:
+/// TTML (the TTML reader surfaces them as these comments): a `ck:disable` element in the
+/// `metadata` of a `p` becomes `Comment(text: "captionkit-disable RULE…", beforeCue: <that cue>)`
+/// for each cue of the `p`; in a `div`, the same for each cue of the `div`; in `head` or `body`
+/// it becomes `captionkit-disable-file RULE…`:
 /// ```xml
 /// <p begin="1s" end="2s"><metadata><ck:disable xmlns:ck="urn:captionkit:lint">text.line-length</ck:disable></metadata>…</p>
 /// ```

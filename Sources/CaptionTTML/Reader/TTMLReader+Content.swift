@@ -39,6 +39,7 @@ extension TTMLReader {
     case "p":
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs)
     case "body", "div":
+      if e.name.local == "div" { c.lintDirectives += TTMLReader.lintDirectives(in: e) }
       c.ancestorsStyle = ctx.ancestorsStyle.merged(with: inline)
       for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
       guard depth < depthLimit else { return }
@@ -100,6 +101,7 @@ extension TTMLReader {
     cueStyle.other["tts:extent"] = nil
     let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
 
+    let directives = ctx.lintDirectives + TTMLReader.lintDirectives(in: p)
     var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)?
     var first = true
     func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)) {
@@ -115,6 +117,7 @@ extension TTMLReader {
       cue.sourceText = nil
       let index = reader.doc.cues.count
       reader.doc.cues.append(cue)
+      reader.addCueDirectives(directives, beforeCue: index)
       if indefinite { reader.indefiniteCues.append(index) }
       for var r in item.runs {
         r.cueIndex = index

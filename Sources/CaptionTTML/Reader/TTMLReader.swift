@@ -196,6 +196,7 @@ struct TTMLReader {
     if let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) { readHead(head) }
     resolver = TTMLStyleResolver(document: doc)
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
+      addFileDirectives(TTMLReader.lintDirectives(in: body))
       significant.insert(.zero)
       let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
       collectSignificant(timed, parentEnd: nil, depth: 0)
@@ -236,6 +237,7 @@ struct TTMLReader {
         for r in e.elements where TTMLReader.isTT(r, "region") { readRegion(r) }
       case "metadata":
         readMetadata(e)
+        if e.name.namespace == TTMLNamespace.tt { addFileDirectives(TTMLReader.lintDirectives(inMetadata: e)) }
       default: break
       }
     }

@@ -20,4 +20,6 @@ struct TTMLReaderContext {
   /// The `style` references of `body`/`div` ancestors, outermost first; cues list them before
   /// their own.
   var ancestorRefs: [String] = []
+  /// Lint suppressions (`ck:disable`) of `div` ancestors; each cue below carries them.
+  var lintDirectives: [TTMLReader.LintDirective] = []
 }

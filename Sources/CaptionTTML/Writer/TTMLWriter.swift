@@ -30,6 +30,8 @@ struct TTMLWriter {
   /// The id given to the style for all cue text (WebVTT `::cue`, model id `""`), referenced
   /// from `body` so that it applies to every cue.
   var globalStyleID: String?
+  /// Lint suppressions from the comments, written as `ck:disable` metadata.
+  let directives: TTMLLintDirectives
 
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
     var diags: [Diagnostic] = []
@@ -64,6 +66,7 @@ struct TTMLWriter {
     self.flavor = flavor
     resolver = TTMLStyleResolver(document: doc)
     times = TTMLTimeFormatter(times: doc.cues.flatMap { [$0.start, $0.end] }, flavor: flavor, parameters: doc.metadata.parameters)
+    directives = TTMLLintDirectives(doc)
     styleIDs = Set(doc.styles.map(\.id))
     usedIDs = styleIDs.union(doc.regions.map(\.id))
   }
@@ -98,6 +101,9 @@ struct TTMLWriter {
 
     // Every TTML region of the model is written, in model order, used or not.
     for r in doc.regions where TTMLWriter.isTTMLRegion(r) { writeModelRegion(r) }
+    if directives.dropped > 0 {
+      report("comments-dropped", .info, "\(directives.dropped) comment(s) have no TTML equivalent, dropped (lint suppressions are kept as ck:disable metadata)")
+    }
     var body = TTMLXMLBuilder()
     let prefix = flavor == .ebuttd ? "tt:" : ""
     body.indent(1)
@@ -139,6 +145,7 @@ struct TTMLWriter {
     if flavor == .imsc11 { a.append(("xmlns:ittp", TTMLNamespace.imscParameter)) }
     a.append(("xmlns:ebutts", TTMLNamespace.ebuStyling))
     if flavor == .ebuttd { a.append(("xmlns:ebuttm", TTMLNamespace.ebuMetadata)) }
+    if !directives.isEmpty { a.append(("xmlns:ck", TTMLNamespace.captionkitLint)) }
     a.append(("xml:lang", doc.metadata.language ?? ""))
     a.append(("ttp:timeBase", "media"))
     switch flavor {
@@ -177,7 +184,7 @@ struct TTMLWriter {
     let p = flavor == .ebuttd ? "tt:" : ""
     x.indent(1)
     x.raw("<\(p)head>")
-    if doc.metadata.title != nil || !agentIDs.isEmpty {
+    if doc.metadata.title != nil || !agentIDs.isEmpty || !directives.file.isEmpty {
       x.indent(2)
       x.raw("<\(p)metadata>")
       if let t = doc.metadata.title {
@@ -192,6 +199,12 @@ struct TTMLWriter {
         x.raw("><ttm:name type=\"full\">")
         x.text(a.name)
         x.raw("</ttm:name></ttm:agent>")
+      }
+      for rules in directives.file {
+        x.indent(3)
+        x.raw("<ck:disable>")
+        x.text(rules)
+        x.raw("</ck:disable>")
       }
       x.indent(2)
       x.raw("</\(p)metadata>")
@@ -378,6 +391,7 @@ struct TTMLWriter {
     b.indent(3)
     b.open(p + "p", attrs)
     b.raw(">")
+    if let lists = directives.perCue[index] { TTMLLintDirectives.write(lists, prefix: p, into: &b) }
     if flavor == .ebuttd {
       var runs: [(node: CueNode, style: TextStyle, refs: [String])] = []
       flatten(c.content, style: TextStyle(), refs: [], index: index, depth: 0, into: &runs)

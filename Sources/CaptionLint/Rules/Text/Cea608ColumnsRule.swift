@@ -17,8 +17,11 @@ public struct Cea608ColumnsRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let max = input.thresholds.cea608Columns
     for (i, cue) in input.document.cues.enumerated() {
-      for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() where line.count > max {
-        findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) has \(line.count) characters; a 608 row holds \(max)"))
+      for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() {
+        let count = TextMetrics.graphemeCount(line)
+        if count > max {
+          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) has \(count) characters; a 608 row holds \(max)"))
+        }
       }
     }
   }

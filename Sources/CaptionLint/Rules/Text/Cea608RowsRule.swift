@@ -16,7 +16,7 @@ public struct Cea608RowsRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let max = input.thresholds.cea608Rows
     for (i, cue) in input.document.cues.enumerated() {
-      let n = TextMetrics.lines(input.plainTexts[i]).count
+      let n = TextMetrics.lineCount(input.plainTexts[i])
       if n > max {
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has \(n) rows; 608 shows at most \(max)"))
       }

@@ -14,17 +14,34 @@ public struct ControlCharacterRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() {
-      for s in input.plainTexts[i].unicodeScalars where s != "\n" && Self.isSuspect(s) {
-        let hex = String(s.value, radix: 16, uppercase: true)
+      if let v = Self.firstSuspect(input.plainTexts[i]) {
+        let hex = String(v, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) contains the control, invisible or replacement character \(code)"))
-        break
       }
     }
   }
 
-  static func isSuspect(_ s: Unicode.Scalar) -> Bool {
-    let v = s.value
+  /// The first suspect scalar of `text` (line feeds are line breaks, not suspects).
+  static func firstSuspect(_ text: String) -> UInt32? {
+    var t = text
+    return t.withUTF8 { p in
+      var i = 0
+      while i < p.count {
+        // Only C0 controls and DEL are suspect among ASCII bytes.
+        if p[i] >= 0x20, p[i] < 0x7F {
+          i += 1
+          continue
+        }
+        let (v, next) = UTF8Text.scalar(p, i)
+        if v != 0x0A, isSuspect(v) { return v }
+        i = next
+      }
+      return nil
+    }
+  }
+
+  static func isSuspect(_ v: UInt32) -> Bool {
     return (v < 0x20 && v != 0x09) || (0x7F...0x9F).contains(v) || v == 0x200B || v == 0xFEFF || v == 0xFFFC || v == 0xFFFD
   }
 }

@@ -25,6 +25,15 @@ public struct EmptyCueRule: LintRule {
 
   /// Whether text is empty or whitespace only.
   static func isBlank(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+    var t = text
+    return t.withUTF8 { p in
+      var i = 0
+      while i < p.count {
+        let (v, next) = UTF8Text.scalar(p, i)
+        if !UTF8Text.isWhitespace(v) { return false }
+        i = next
+      }
+      return true
+    }
   }
 }

@@ -14,7 +14,7 @@ public struct LineCountRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxLinesPerCue else { return }
     for (i, cue) in input.document.cues.enumerated() {
-      let n = TextMetrics.lines(input.plainTexts[i]).count
+      let n = TextMetrics.lineCount(input.plainTexts[i])
       if n > max {
         findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has \(n) lines, over \(max)"))
       }

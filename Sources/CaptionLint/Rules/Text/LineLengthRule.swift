@@ -18,8 +18,7 @@ public struct LineLengthRule: LintRule {
     guard let max = input.thresholds.maxCharactersPerLine else { return }
     let counting = ReadingSpeedCounting(countSpaces: true, countPunctuation: true, fullWidthWeight: input.thresholds.counting.fullWidthWeight)
     for (i, cue) in input.document.cues.enumerated() {
-      for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() {
-        let count = TextMetrics.characterCount(String(line), counting: counting)
+      for (n, count) in TextMetrics.lineCharacterCounts(input.plainTexts[i], counting: counting).enumerated() {
         if count > Double(max) + 1e-9 {
           findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) has \(RuleSupport.number(count)) characters, over \(max)"))
         }

@@ -15,6 +15,10 @@ struct MarkupScanner {
     let bytes = Array(text.utf8)
     var out: [Tag] = []
     var i = 0
+    // The first '>' or line feed at or after some earlier position: still the first one at or
+    // after any later position up to it, so each byte is searched once (linear, not quadratic
+    // on a long line full of '<').
+    var close = -1
     while i < bytes.count, out.count < maxTags {
       guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
       var j = i + 1
@@ -24,8 +28,9 @@ struct MarkupScanner {
       while j < bytes.count, isNameByte(bytes[j]) { j += 1 }
       let name = bytes[nameStart..<j]
       // Find the closing '>' on this line.
-      var k = j
+      var k = close >= j ? close : j
       while k < bytes.count, bytes[k] != UInt8(ascii: ">"), bytes[k] != 0x0A { k += 1 }
+      close = k
       if name.isEmpty || k >= bytes.count || bytes[k] != UInt8(ascii: ">") || (name.first.map(isDigit) ?? false) {
         i = k < bytes.count && bytes[k] == UInt8(ascii: ">") ? k + 1 : i + 1
         continue

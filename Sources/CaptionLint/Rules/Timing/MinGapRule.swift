@@ -1,7 +1,13 @@
 import CaptionCore
 
-/// `timing.min-gap`: consecutive cues (in presentation order) separated by less than N frames,
-/// which reads as a flicker. Overlapping cues are `timing.overlap`'s business, not this rule's.
+/// `timing.min-gap`: consecutive cues (in presentation order) separated by a gap shorter than
+/// N frames, which reads as a flicker (the screen blanks for a frame and the next cue pops in).
+///
+/// A gap of 0 passes: cues where one ends exactly when the next starts are continuous (chained,
+/// or one line split into several cues), and nothing blanks between them. The guidance this
+/// follows asks for a gap of either 0 or at least N frames (BBC subtitle guidelines: chained
+/// subtitles are continuous, otherwise leave a gap; Netflix TTSG: 2 frames minimum between
+/// subtitles that are not continuous). Overlapping cues are `timing.overlap`'s business.
 ///
 /// Threshold: `minGapFrames` at `frameRate` (streaming preset 2 frames at 24000/1001, Netflix
 /// TTSG). A gap of exactly N frames passes.
@@ -9,7 +15,7 @@ public struct MinGapRule: LintRule {
   public init() {}
   public var id: String { "timing.min-gap" }
   public var defaultSeverity: Severity { .info }
-  public var summary: String { "Consecutive cues must be separated by at least the minimum gap in frames." }
+  public var summary: String { "Consecutive cues must be continuous (no gap) or separated by at least the minimum gap in frames." }
   public var thresholdSource: String { "Netflix TTSG: 2 frames minimum gap between subtitles" }
   public var thresholdKeys: [String] { ["minGapFrames", "frameRate"] }
 
@@ -22,7 +28,8 @@ public struct MinGapRule: LintRule {
     for k in 1..<order.count {
       let prev = cues[order[k - 1]], i = order[k], cue = cues[i]
       let gap = cue.start - prev.end
-      guard gap >= .zero, gap < minGap else { continue }
+      // Zero: continuous, not a flicker. Negative: an overlap.
+      guard gap > .zero, gap < minGap else { continue }
       findings.append(LintFinding(
         cueIndex: i,
         message: "\(RuleSupport.cueName(i, cue)) starts \(RuleSupport.seconds(gap)) s after \(RuleSupport.cueName(order[k - 1], prev)) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
