@@ -78,6 +78,23 @@ import Testing
     #expect(fired[2].message.contains("</u> with no matching <u>"))
   }
 
+  @Test func markupScanFollowsEachFormatsTokenizer() {
+    // SRT: "x<y " is text and <i> a tag (as the SRT reader reads it); nothing to report. WebVTT's
+    // tokenizer runs "<y <i>" on to the '>' as one (unknown) tag, so </i> has no opener there.
+    let d = doc([cue(0, 1, "x<y in", source: "x<y <i>in</i>")])
+    #expect(run(UnbalancedMarkupRule(), d, context: LintContext(format: "srt")).isEmpty)
+    #expect(run(UnknownMarkupRule(), d, context: LintContext(format: "srt")).isEmpty)
+    #expect(run(UnbalancedMarkupRule(), d, context: LintContext(format: "webvtt")).map(\.cueIndex) == [0])
+  }
+
+  @Test func deepButBalancedMarkupIsNotReportedAsUnclosed() {
+    // More tags than the scanner keeps: the closing half is past the cut, so no verdict.
+    let deep = String(repeating: "<b>", count: 5_000) + "x" + String(repeating: "</b>", count: 5_000)
+    #expect(run(UnbalancedMarkupRule(), doc([cue(0, 1, "x", source: deep)])).isEmpty)
+    let shallow = String(repeating: "<b>", count: 100) + "x" + String(repeating: "</b>", count: 99)
+    #expect(run(UnbalancedMarkupRule(), doc([cue(0, 1, "x", source: shallow)])).map(\.message.count).count == 1)
+  }
+
   @Test func unknownMarkupDependsOnFormat() {
     let d = doc([cue(0, 1, "x", source: "<font color=\"red\">x</font>"), cue(1, 2, "y", source: "<blink>y</blink>"), cue(2, 3, "z", source: "<i>z</i>")])
     let vtt = run(UnknownMarkupRule(), d, context: LintContext(format: "webvtt"))

@@ -2,7 +2,9 @@
 ///
 /// A tag is `<` … `>` on one line. Start tags give their name (up to the first `.`, space or
 /// tab: `<c.yellow>` is `c`, `<v Bob>` is `v`), end tags `</name>`; `<00:01.000>` timestamps
-/// and `<` not followed by a name character are skipped. Bounded: at most `maxTags` tags.
+/// and `<` not followed by a name character are skipped. In SRT a tag holds no `<` (the SRT
+/// reader reads `x<y <i>` as text and an `<i>` tag); WebVTT's tokenizer runs on to the `>`.
+/// Bounded: at most `maxTags` tags (callers that need them all check for a full list).
 struct MarkupScanner {
   struct Tag {
     var name: String
@@ -11,7 +13,7 @@ struct MarkupScanner {
 
   static let maxTags = 4096
 
-  static func tags(_ text: String) -> [Tag] {
+  static func tags(_ text: String, srt: Bool = false) -> [Tag] {
     let bytes = Array(text.utf8)
     var out: [Tag] = []
     var i = 0
@@ -19,6 +21,7 @@ struct MarkupScanner {
     // after any later position up to it, so each byte is searched once (linear, not quadratic
     // on a long line full of '<').
     var close = -1
+    var nextLT = -1  // the same trick for the next '<' (SRT only)
     while i < bytes.count, out.count < maxTags {
       guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
       var j = i + 1
@@ -31,6 +34,12 @@ struct MarkupScanner {
       var k = close >= j ? close : j
       while k < bytes.count, bytes[k] != UInt8(ascii: ">"), bytes[k] != 0x0A { k += 1 }
       close = k
+      if srt, k < bytes.count, bytes[k] == UInt8(ascii: ">") {
+        var l = nextLT > i ? nextLT : i + 1
+        while l < k, bytes[l] != UInt8(ascii: "<") { l += 1 }
+        nextLT = l
+        if l < k { i = l; continue }  // this '<' is text; the next one may start a tag
+      }
       if name.isEmpty || k >= bytes.count || bytes[k] != UInt8(ascii: ">") || (name.first.map(isDigit) ?? false) {
         i = k < bytes.count && bytes[k] == UInt8(ascii: ">") ? k + 1 : i + 1
         continue

@@ -24,7 +24,11 @@ public struct UnbalancedMarkupRule: LintRule {
       var stack: [String] = []
       var problem: String?
       let known = UnknownMarkupRule.known(for: input.context.format)
-      for tag in MarkupScanner.tags(text) where known.contains(tag.name) {
+      let tags = MarkupScanner.tags(text, srt: input.context.format == "srt")
+      // A cue with more tags than the scanner keeps cannot be judged (the closing half may be
+      // past the cut); saying "unclosed" there would be a false report.
+      if tags.count >= MarkupScanner.maxTags { continue }
+      for tag in tags where known.contains(tag.name) {
         if tag.isEnd, tag.name == "ruby", stack.last == "rt" { stack.removeLast() }
         if !tag.isEnd {
           stack.append(tag.name)
