@@ -77,7 +77,23 @@ public enum MediaInspector {
         tracks[i].sources["declaredCaptionServices"] = .direct
       }
     }
-    let textIndices = Set(tracks.filter(\.isText).map(\.index))
+    var textIndices = Set(tracks.filter(\.isText).map(\.index))
+    // Matroska: count cues from the Clusters' block headers, seeking past video and audio,
+    // rather than demuxing every packet.
+    if options.countCues, mkv != nil, !textIndices.isEmpty {
+      let numbers = Dictionary(tracks.filter { textIndices.contains($0.index) }.compactMap { t in t.containerTrackID.map { ($0, t.index) } }, uniquingKeysWith: { a, _ in a })
+      let counted = MatroskaBlockCounter().count(file, trackNumbers: Set(numbers.keys))
+      if counted.complete {
+        for (number, stats) in counted.tracks {
+          guard let index = numbers[number], let i = tracks.firstIndex(where: { $0.index == index }) else { continue }
+          tracks[i].cueCount = stats.count
+          tracks[i].firstCueStart = stats.firstStart
+          tracks[i].lastCueEnd = stats.lastEnd
+          tracks[i].sources["cueCount"] = .direct
+          textIndices.remove(index)
+        }
+      }
+    }
     // Reading packets costs a pass over the file: only when there is something to count.
     if (options.countCues && !textIndices.isEmpty) || options.scanClosedCaptions {
       let scan = demuxer.scanPackets(

@@ -106,6 +106,11 @@ enum TrackAssembler {
   }
 
   static func merge(mkv f: MatroskaTrackFacts, into t: inout TrackReport) {
+    // FFmpeg leaves AVStream.id at 0 for Matroska; the TrackNumber is the container's own ID.
+    if f.trackNumber > 0, (t.containerTrackID ?? 0) == 0 {
+      t.containerTrackID = f.trackNumber
+      t.sources["containerTrackID"] = .direct
+    }
     if let c = f.codecID {
       t.codecID = c
       t.sources["codecID"] = .direct
