@@ -81,6 +81,28 @@ struct CaptionLoader {
 
   /// Loads `path` (`-` is standard input).
   func load(_ path: String, io: ToolIO) throws(ToolError) -> Loaded {
+    let (bytes, format) = try loadBytes(path, io: io)
+    return try parse(bytes, format: format, path: path)
+  }
+
+  /// Parses bytes read from `path` by `loadBytes`.
+  func parse(_ bytes: [UInt8], format: any CaptionFormat, path: String) throws(ToolError) -> Loaded {
+    var result: ReadResult
+    do {
+      result = try format.read(bytes, options: options)
+    } catch {
+      throw .io(path: path, message: error.description)
+    }
+    let display = CaptionLoader.displayName(path)
+    for i in result.diagnostics.indices { result.diagnostics[i].file = display }
+    return Loaded(path: display, format: format, result: result)
+  }
+
+  /// How diagnostics name `path`.
+  static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  /// Reads `path` (`-` is standard input) and finds its format, without parsing it.
+  func loadBytes(_ path: String, io: ToolIO) throws(ToolError) -> (bytes: [UInt8], format: any CaptionFormat) {
     let bytes = try FileAccess.read(path, io: io, limit: options.limits.maxFileSize)
     let format: any CaptionFormat
     if let formatName, let f = FormatRegistry.format(named: formatName) {
@@ -93,14 +115,6 @@ struct CaptionLoader {
         throw .io(path: path, message: "\(error) (name it with --from)")
       }
     }
-    var result: ReadResult
-    do {
-      result = try format.read(bytes, options: options)
-    } catch {
-      throw .io(path: path, message: error.description)
-    }
-    let display = path == "-" ? "<stdin>" : path
-    for i in result.diagnostics.indices { result.diagnostics[i].file = display }
-    return Loaded(path: display, format: format, result: result)
+    return (bytes, format)
   }
 }

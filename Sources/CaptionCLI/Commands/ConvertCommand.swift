@@ -70,7 +70,15 @@ enum ConvertCommand: CLICommand {
       throw .usage("name the target format with --to (webvtt, srt, ttml or json)")
     }
 
-    let loaded = try loader.load(input, io: io)
+    let (inputBytes, inputFormat) = try loader.loadBytes(input, io: io)
+    if loader.styleProfiles.isEmpty, targetName.lowercased() != "json", let target = FormatRegistry.format(named: targetName),
+      StreamingConversion.supports(from: inputFormat.id, to: target.id)
+    {
+      return try streamConvert(
+        inputBytes, from: inputFormat, to: target, input: input, output: out, loader: loader, options: options, quiet: quiet,
+        failOnLoss: failOnLoss, io: io)
+    }
+    let loaded = try loader.parse(inputBytes, format: inputFormat, path: input)
     let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
     for d in loaded.result.diagnostics where !quiet || d.severity > .info {
       io.errLine(printer.line(d))
@@ -110,5 +118,63 @@ enum ConvertCommand: CLICommand {
       try FileAccess.writeAtomically(bytes, to: out, protecting: [input])
     }
     return failOnLoss && losses.contains(where: { $0.severity >= .warning }) ? .findings : .success
+  }
+
+  /// SRT and WebVTT to SRT and WebVTT, cue by cue (`StreamingConversion`): the same output and
+  /// the same diagnostics in the same order as reading the whole document and writing it, with
+  /// memory for the input, the output and one cue. Losses found while reading are held in a
+  /// `LossSpool` until the reading diagnostics are printed.
+  private static func streamConvert(
+    _ bytes: [UInt8], from format: any CaptionFormat, to target: any CaptionFormat, input: String, output out: String,
+    loader: CaptionLoader, options: WriteOptions, quiet: Bool, failOnLoss: Bool, io: ToolIO
+  ) throws(ToolError) -> ExitCode {
+    let display = CaptionLoader.displayName(input)
+    let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
+    let spool = LossSpool()
+    let converted: StreamingConversion.Output
+    do {
+      converted = try StreamingConversion.convert(
+        bytes, from: format.id, to: target.id, readOptions: loader.options, writeOptions: options
+      ) { loss, source in
+        if loss.severity >= .warning { spool.lossy = true }
+        guard !quiet || loss.severity > .info else { return }
+        var d = loss
+        // Point each loss at the input location of the cue it is about.
+        d.file = display
+        if d.location == nil, let i = d.cueIndex, i >= 0 { d.location = source }
+        spool.append { printer.appendLine(d, to: &$0) }
+      }
+    } catch {
+      throw .io(path: input, message: error.description)
+    }
+    var lines: [UInt8] = []
+    func flush() {
+      if !lines.isEmpty { io.errBytes(lines) }
+      lines.removeAll(keepingCapacity: true)
+    }
+    for var d in converted.read.diagnostics where !quiet || d.severity > .info {
+      d.file = display
+      printer.appendLine(d, to: &lines)
+      if lines.count >= 1 << 16 { flush() }
+    }
+    var lossy = spool.lossy
+    func printLoss(_ loss: Diagnostic) {
+      if loss.severity >= .warning { lossy = true }
+      guard !quiet || loss.severity > .info else { return }
+      var d = loss
+      d.file = display
+      printer.appendLine(d, to: &lines)
+    }
+    for d in converted.leadingLosses { printLoss(d) }
+    flush()
+    spool.drain(to: io)
+    for d in converted.trailingLosses { printLoss(d) }
+    flush()
+    if out == "-" {
+      for chunk in converted.chunks { io.writeOut(chunk) }
+    } else {
+      try FileAccess.writeAtomically(chunks: converted.chunks, to: out, protecting: [input])
+    }
+    return failOnLoss && lossy ? .findings : .success
   }
 }

@@ -6,6 +6,8 @@ import Foundation
   import Darwin
 #endif
 
+private func posixRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> Int { read(fd, p, n) }
+
 /// File reads and atomic, non-clobbering writes for the CLI.
 enum FileAccess {
   /// Reads a file, or standard input for `-`.
@@ -19,15 +21,52 @@ enum FileAccess {
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
       throw .io(path: path, message: CaptionErrorText.tooLarge(size: size, limit: limit))
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let bytes = readWhole(path) else {
       throw .io(path: path, message: "cannot read the file")
     }
-    return Array(data)
+    return bytes
+  }
+
+  /// Reads a whole regular file straight into an array (no `Data` copy), or `nil`.
+  private static func readWhole(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { return nil }
+    let size = max(Int(st.st_size), 0)
+    var failed = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { b, count in
+      var got = 0
+      while got < size, let base = b.baseAddress {
+        let r = posixRead(fd, base + got, size - got)
+        if r < 0 && errno == EINTR { continue }
+        if r < 0 { failed = true }
+        if r <= 0 { break }
+        got += r
+      }
+      count = got
+    }
+    if failed { return nil }
+    // Whatever the size did not announce (a growing file, a special file).
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let r = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+      if r < 0 && errno == EINTR { continue }
+      if r < 0 { return nil }
+      if r == 0 { return bytes }
+      bytes.append(contentsOf: chunk[0..<r])
+    }
   }
 
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
   /// so readers never see a half-written file. Refuses to overwrite any of `inputs`.
   static func writeAtomically(_ bytes: [UInt8], to path: String, protecting inputs: [String]) throws(ToolError) {
+    try writeAtomically(chunks: [bytes], to: path, protecting: inputs)
+  }
+
+  /// `writeAtomically` for output in pieces, written one after the other.
+  static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String]) throws(ToolError) {
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     for input in inputs where input != "-" {
       let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
@@ -47,11 +86,9 @@ enum FileAccess {
       throw .io(path: path, message: "the folder \(dir.path) does not exist")
     }
     let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
-    do {
-      try Data(bytes).write(to: temp, options: [.withoutOverwriting])
-    } catch {
+    if let reason = writeNew(temp.path, chunks) {
       try? FileManager.default.removeItem(at: temp)
-      throw .io(path: path, message: "cannot write: \(error.localizedDescription)")
+      throw .io(path: path, message: "cannot write: \(reason)")
     }
     // rename(2) replaces the target atomically: readers see the old file or the new one.
     if rename(temp.path, target.path) != 0 {
@@ -59,6 +96,30 @@ enum FileAccess {
       try? FileManager.default.removeItem(at: temp)
       throw .io(path: path, message: "cannot write: \(reason)")
     }
+  }
+
+  /// Creates `path` (which must not exist) with `chunks`; returns the reason on failure.
+  private static func writeNew(_ path: String, _ chunks: [[UInt8]]) -> String? {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    for chunk in chunks {
+      let failed = chunk.withUnsafeBytes { buf -> Int32? in
+        var off = 0
+        while off < buf.count {
+          let n = write(fd, buf.baseAddress! + off, buf.count - off)
+          if n < 0 && errno == EINTR { continue }
+          if n <= 0 { return errno }
+          off += n
+        }
+        return nil
+      }
+      if let e = failed {
+        close(fd)
+        return String(cString: strerror(e))
+      }
+    }
+    if close(fd) != 0 { return String(cString: strerror(errno)) }
+    return nil
   }
 
   private static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -55,6 +55,10 @@ public final class ToolIO: @unchecked Sendable {
   }
   /// Writes a line to standard error.
   public func errLine(_ s: String) { err(s + "\n") }
+  /// Writes bytes to standard error (one write for many lines).
+  public func errBytes(_ bytes: [UInt8]) {
+    if capture { errBuffer.append(contentsOf: bytes) } else { ToolIO.writeAll(2, bytes) }
+  }
 
   /// Writes bytes to standard output.
   public func writeOut(_ bytes: [UInt8]) {

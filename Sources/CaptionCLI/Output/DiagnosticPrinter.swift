@@ -19,4 +19,51 @@ struct DiagnosticPrinter {
     }
     return s + sev + ": [\(d.code)] " + d.message
   }
+
+  /// Appends `line(d)` and a newline as UTF-8 (without building intermediate strings when there
+  /// is no colour: conversions can report millions of losses).
+  func appendLine(_ d: Diagnostic, to out: inout [UInt8]) {
+    guard !color else {
+      out.append(contentsOf: line(d).utf8)
+      out.append(0x0A)
+      return
+    }
+    var prefixed = false
+    if let f = d.file {
+      out.append(contentsOf: f.utf8)
+      out.append(UInt8(ascii: ":"))
+      prefixed = true
+    }
+    if let l = d.location {
+      Self.appendDecimal(l.line, to: &out)
+      out.append(UInt8(ascii: ":"))
+      Self.appendDecimal(l.column, to: &out)
+      out.append(UInt8(ascii: ":"))
+      prefixed = true
+    }
+    if prefixed { out.append(0x20) }
+    out.append(contentsOf: d.severity.rawValue.utf8)
+    out.append(contentsOf: ": [".utf8)
+    out.append(contentsOf: d.code.utf8)
+    out.append(contentsOf: "] ".utf8)
+    out.append(contentsOf: d.message.utf8)
+    out.append(0x0A)
+  }
+
+  static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+    if n < 0 {
+      out.append(contentsOf: String(n).utf8)
+      return
+    }
+    var x = n
+    var count = 1
+    while x >= 10 { x /= 10; count += 1 }
+    let start = out.count
+    out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+    x = n
+    for k in stride(from: start + count - 1, through: start, by: -1) {
+      out[k] = UInt8(ascii: "0") + UInt8(x % 10)
+      x /= 10
+    }
+  }
 }

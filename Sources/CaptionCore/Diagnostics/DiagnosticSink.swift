@@ -24,6 +24,10 @@ public struct DiagnosticSink: Sendable {
     }
   }
 
+  /// Whether the sink keeps no more diagnostics: further reports are only counted, so a hot
+  /// path may skip formatting their messages.
+  public var isFull: Bool { diagnostics.count >= limit }
+
   /// Records a diagnostic built from its parts.
   public mutating func report(
     _ code: String, _ severity: Severity, _ message: String, at location: SourceLocation?,

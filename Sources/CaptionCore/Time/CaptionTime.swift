@@ -116,11 +116,37 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
 
   /// `h:mm:ss.mmm`, for messages.
   public var description: String {
+    // Formatted into bytes: loss reports print this for millions of cues.
     let ms = roundedMilliseconds
-    let sign = ms < 0 ? "-" : ""
     let a = ms.magnitude
     let h = a / 3_600_000, m = a / 60_000 % 60, s = a / 1000 % 60, f = a % 1000
-    return "\(sign)\(h):\(CaptionTime.pad(m, 2)):\(CaptionTime.pad(s, 2)).\(CaptionTime.pad(f, 3))"
+    var b: [UInt8] = []
+    b.reserveCapacity(24)
+    if ms < 0 { b.append(UInt8(ascii: "-")) }
+    CaptionTime.appendDigits(h, minWidth: 1, to: &b)
+    b.append(UInt8(ascii: ":"))
+    CaptionTime.appendDigits(m, minWidth: 2, to: &b)
+    b.append(UInt8(ascii: ":"))
+    CaptionTime.appendDigits(s, minWidth: 2, to: &b)
+    b.append(UInt8(ascii: "."))
+    CaptionTime.appendDigits(f, minWidth: 3, to: &b)
+    return String(decoding: b, as: UTF8.self)
+  }
+
+  static func appendDigits(_ n: UInt64, minWidth: Int, to b: inout [UInt8]) {
+    var x = n
+    var count = 1
+    while x >= 10 { x /= 10; count += 1 }
+    for _ in count..<Swift.max(count, minWidth) { b.append(UInt8(ascii: "0")) }
+    let start = b.count
+    for _ in 0..<count { b.append(0) }
+    x = n
+    var k = b.count - 1
+    while k >= start {
+      b[k] = UInt8(ascii: "0") + UInt8(x % 10)
+      x /= 10
+      k -= 1
+    }
   }
 
   static func pad(_ n: UInt64, _ width: Int) -> String {

@@ -39,6 +39,11 @@ struct SubRipReader {
   var lineNumbers: [Int] = []
   var previousStart: CaptionTime?
   var textScratch: [UInt8] = []
+  /// Cues read so far.
+  var cueCount = 0
+  /// When set, each cue is handed here as soon as it is read instead of being kept in `cues`
+  /// (the streaming converter; memory stays bounded by one cue).
+  var onCue: ((Cue) -> Void)?
 
   init(bytes: [UInt8], limits: ReadLimits) {
     self.bytes = bytes
@@ -78,7 +83,7 @@ struct SubRipReader {
   mutating func run(_ buf: UnsafeBufferPointer<UInt8>) {
     // A cue takes at least ~48 bytes in practice; reserving avoids copying large `Cue` values as
     // the array grows (bounded, so a huge file does not reserve gigabytes up front).
-    cues.reserveCapacity(min(buf.count / 48, 1 << 20))
+    if onCue == nil { cues.reserveCapacity(min(buf.count / 48, 1 << 20)) }
     var scanner = SubRipLineReader(buf)
     var state = State.between
     var strayReported = false
@@ -94,13 +99,13 @@ struct SubRipReader {
       }
       switch state {
       case .text:
-        if let t = SubRipTimingParser.parse(buf, r) {
+        if let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
           sink.report("srt.cue.missing-blank-line", .warning, "a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
           finishPending(buf)
           startCue(buf, index: nil, timing: t, timingLine: line)
           continue
         }
-        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range) {
+        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
           sink.report("srt.cue.missing-blank-line", .warning, "an index line followed by a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
           _ = scanner.next()
           finishPending(buf)
@@ -112,7 +117,7 @@ struct SubRipReader {
       case .skipping:
         continue
       case .between:
-        if let t = SubRipTimingParser.parse(buf, r) {
+        if let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
           finishPending(buf)
           startCue(buf, index: nil, timing: t, timingLine: line)
           state = .text
@@ -125,7 +130,7 @@ struct SubRipReader {
           continue
         }
         let next = scanner.peek()
-        if let next, let t = SubRipTimingParser.parse(buf, next.range) {
+        if let next, let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
           _ = scanner.next()
           finishPending(buf)
           startCue(buf, index: line, timing: t, timingLine: next)
@@ -153,7 +158,7 @@ struct SubRipReader {
           continue
         }
         if !strayReported {
-          let what = cues.isEmpty && pending == nil ? "text before the first cue" : "text outside a cue"
+          let what = cueCount == 0 && pending == nil ? "text before the first cue" : "text outside a cue"
           sink.report("srt.text.stray", .warning, "\(what) is skipped", at: line.start)
           strayReported = true
         }
@@ -165,7 +170,7 @@ struct SubRipReader {
     {
       sink.report("srt.line.mixed-endings", .info, "the file mixes line endings (\(scanner.lfCount) LF, \(scanner.crlfCount) CRLF, \(scanner.crCount) CR)", at: nil)
     }
-    if cues.isEmpty {
+    if cueCount == 0 {
       sink.report("srt.file.no-cues", .warning, bytes.isEmpty ? "the file is empty" : "no cues were found", at: nil)
     }
   }
@@ -248,6 +253,11 @@ struct SubRipReader {
     return !seenLarge.insert(v).inserted
   }
 
+  mutating func emit(_ cue: Cue) {
+    cueCount += 1
+    if let onCue { onCue(cue) } else { cues.append(cue) }
+  }
+
   mutating func finishPending(_ buf: UnsafeBufferPointer<UInt8>) {
     guard let p = pending else { return }
     pending = nil
@@ -259,7 +269,7 @@ struct SubRipReader {
     if lines.isEmpty {
       sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
       cue.sourceText = ""
-      cues.append(cue)
+      emit(cue)
       return
     }
     var markup = false
@@ -272,7 +282,7 @@ struct SubRipReader {
       let s = string(buf, lines[0])
       cue.sourceText = s
       cue.content = [.text(s)]
-      cues.append(cue)
+      emit(cue)
       return
     }
     // Join the text lines with '\n' and note where each starts.
@@ -298,6 +308,6 @@ struct SubRipReader {
       cue.content = result.content
       if let a = result.anchor { cue.settings = SubRipAnchor.settings(for: a) }
     }
-    cues.append(cue)
+    emit(cue)
   }
 }

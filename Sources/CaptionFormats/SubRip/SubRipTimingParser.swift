@@ -17,6 +17,18 @@ enum SubRipTimingParser {
     var offset: Int
   }
 
+  /// Issues found so far; messages are only formatted when `messages` is set (a full
+  /// diagnostic sink would drop them anyway).
+  struct Issues {
+    var messages: Bool
+    var list: [Issue] = []
+
+    @inline(__always)
+    mutating func add(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, _ offset: Int) {
+      list.append(Issue(code: code, severity: severity, message: messages ? message() : "", offset: offset))
+    }
+  }
+
   /// A parsed timing line.
   struct Timing {
     var start: CaptionTime
@@ -47,15 +59,17 @@ enum SubRipTimingParser {
   }
 
   /// Parses `range` of `buf` as a timing line; `nil` when it is not one.
-  static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Timing? {
+  ///
+  /// With `messages` false the issues carry empty messages (for a caller that only counts them).
+  static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, messages: Bool = true) -> Timing? {
     var i = range.lowerBound
     let end = range.upperBound
     // Fast reject: text lines do not start with a digit.
     while i < end && isSpace(buf[i]) { i += 1 }
     guard i < end, isDigit(buf[i]) else { return nil }
-    var issues: [Issue] = []
+    var issues = Issues(messages: messages)
     if i > range.lowerBound {
-      issues.append(Issue(code: "srt.timing.whitespace", severity: .info, message: "whitespace before the start time", offset: range.lowerBound))
+      issues.add("srt.timing.whitespace", .info, "whitespace before the start time", range.lowerBound)
     }
     guard let a = timestamp(buf, i, end, &issues, "start"), endsField(buf, a.next, end) else { return nil }
     i = a.next
@@ -82,9 +96,9 @@ enum SubRipTimingParser {
     var spacesAfter = 0
     while i < end && isSpace(buf[i]) { i += 1; spacesAfter += 1 }
     if dashLike || dashes != 2 {
-      issues.append(Issue(code: "srt.timing.arrow", severity: .warning, message: "the arrow should be \"-->\"", offset: dashStart))
+      issues.add("srt.timing.arrow", .warning, "the arrow should be \"-->\"", dashStart)
     } else if spacesBefore != 1 || spacesAfter != 1 {
-      issues.append(Issue(code: "srt.timing.arrow-spacing", severity: .info, message: "the arrow should have one space on each side", offset: arrowStart))
+      issues.add("srt.timing.arrow-spacing", .info, "the arrow should have one space on each side", arrowStart)
     }
     guard i < end, isDigit(buf[i]), let b = timestamp(buf, i, end, &issues, "end"), endsField(buf, b.next, end) else { return nil }
     i = b.next
@@ -94,14 +108,14 @@ enum SubRipTimingParser {
     if j < end {
       let isCoordinates = j + 2 < end && (buf[j] | 0x20) == UInt8(ascii: "x") && buf[j + 1] == UInt8(ascii: "1") && buf[j + 2] == UInt8(ascii: ":")
       if isCoordinates {
-        issues.append(Issue(code: "srt.timing.coordinates", severity: .info, message: "X1/X2/Y1/Y2 coordinates after the timing are ignored", offset: j))
+        issues.add("srt.timing.coordinates", .info, "X1/X2/Y1/Y2 coordinates after the timing are ignored", j)
       } else {
-        issues.append(Issue(code: "srt.timing.trailing-text", severity: .warning, message: "text after the end time is ignored", offset: j))
+        issues.add("srt.timing.trailing-text", .warning, "text after the end time is ignored", j)
       }
     } else if j > i {
-      issues.append(Issue(code: "srt.timing.whitespace", severity: .info, message: "whitespace after the end time", offset: i))
+      issues.add("srt.timing.whitespace", .info, "whitespace after the end time", i)
     }
-    return Timing(start: a.time, end: b.time, issues: issues)
+    return Timing(start: a.time, end: b.time, issues: issues.list)
   }
 
   /// Whether a timestamp may end at `i`: at the end of the line, or before whitespace or an arrow
@@ -124,7 +138,7 @@ enum SubRipTimingParser {
   }
 
   /// Parses one timestamp starting at a digit.
-  static func timestamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ issues: inout [Issue], _ which: String) -> Stamp? {
+  static func timestamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ issues: inout Issues, _ which: String) -> Stamp? {
     // Fast path: canonical `HH:MM:SS,mmm` not followed by another digit.
     if start + 12 <= end, buf[start + 2] == UInt8(ascii: ":"), buf[start + 5] == UInt8(ascii: ":"),
       buf[start + 8] == UInt8(ascii: ","), start + 12 == end || !isDigit(buf[start + 12])
@@ -136,6 +150,29 @@ enum SubRipTimingParser {
         let seconds = (Int64(h0) * 10 + Int64(h1)) * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
         let ms = seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2)
         return Stamp(time: CaptionTime(milliseconds: ms), next: start + 12)
+      }
+    }
+    // Fast path for more hour digits (`100:00:00,000`): the same reading and the same one issue
+    // (hours over 99) as the general path below.
+    var n = 0
+    while n < 10, start + n < end, isDigit(buf[start + n]) { n += 1 }
+    if n >= 3 && n <= 9, start + n + 10 <= end {
+      let c = start + n
+      if buf[c] == UInt8(ascii: ":"), buf[c + 3] == UInt8(ascii: ":"), buf[c + 6] == UInt8(ascii: ","),
+        c + 10 == end || !isDigit(buf[c + 10])
+      {
+        let m0 = buf[c + 1] &- zero, m1 = buf[c + 2] &- zero, s0 = buf[c + 4] &- zero, s1 = buf[c + 5] &- zero
+        let f0 = buf[c + 7] &- zero, f1 = buf[c + 8] &- zero, f2 = buf[c + 9] &- zero
+        if m0 < 6 && m1 < 10 && s0 < 6 && s1 < 10 && f0 < 10 && f1 < 10 && f2 < 10 {
+          var h: Int64 = 0
+          for k in start..<c { h = h * 10 + Int64(buf[k] - zero) }
+          if h > 99 {
+            issues.add("srt.timing.hours-over-99", .info, "\(which) time has \(h) hours; many players only read two hour digits", start)
+          }
+          let seconds = h * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
+          let ms = seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2)
+          return Stamp(time: CaptionTime(milliseconds: ms), next: c + 10)
+        }
       }
     }
     // Up to three colon-separated fields; a fourth after ':' is taken as the fraction.
@@ -166,48 +203,48 @@ enum SubRipTimingParser {
     if count == 4 {
       fraction = f3
       count = 3
-      issues.append(Issue(code: "srt.timing.bad-separator", severity: .warning, message: "\(which) time uses ':' before the milliseconds; read as ','", offset: f3.at - 1))
+      issues.add("srt.timing.bad-separator", .warning, "\(which) time uses ':' before the milliseconds; read as ','", f3.at - 1)
     } else if i + 1 < end, buf[i] == UInt8(ascii: ",") || buf[i] == UInt8(ascii: ".") || buf[i] == UInt8(ascii: ";"), isDigit(buf[i + 1]) {
       let sep = buf[i]
       let d = digits(buf, i + 1, end, limit: 10)
       guard d.count < 10 else { return nil }
       fraction = (d.value, d.count, i + 1)
       if sep == UInt8(ascii: ".") {
-        issues.append(Issue(code: "srt.timing.period-separator", severity: .warning, message: "\(which) time uses '.' before the milliseconds; SRT uses ','", offset: i))
+        issues.add("srt.timing.period-separator", .warning, "\(which) time uses '.' before the milliseconds; SRT uses ','", i)
       } else if sep == UInt8(ascii: ";") {
-        issues.append(Issue(code: "srt.timing.bad-separator", severity: .warning, message: "\(which) time uses ';' before the milliseconds; read as ','", offset: i))
+        issues.add("srt.timing.bad-separator", .warning, "\(which) time uses ';' before the milliseconds; read as ','", i)
       }
       i = d.next
     }
     if count == 2 {
-      issues.append(Issue(code: "srt.timing.missing-hours", severity: .warning, message: "\(which) time has no hours field; read as MM:SS", offset: start))
+      issues.add("srt.timing.missing-hours", .warning, "\(which) time has no hours field; read as MM:SS", start)
       (f0, f1, f2) = ((0, 2, start), f0, f1)
     }
     let h = f0, m = f1, s = f2
     if h.count == 1 || m.count == 1 || s.count == 1 {
       let at = h.count == 1 ? h.at : (m.count == 1 ? m.at : s.at)
-      issues.append(Issue(code: "srt.timing.missing-leading-zero", severity: .info, message: "\(which) time has a one-digit field; SRT writes HH:MM:SS", offset: at))
+      issues.add("srt.timing.missing-leading-zero", .info, "\(which) time has a one-digit field; SRT writes HH:MM:SS", at)
     }
     if m.count > 2 || s.count > 2 {
-      issues.append(Issue(code: "srt.timing.extra-digits", severity: .warning, message: "\(which) time has a minutes or seconds field longer than two digits", offset: m.count > 2 ? m.at : s.at))
+      issues.add("srt.timing.extra-digits", .warning, "\(which) time has a minutes or seconds field longer than two digits", m.count > 2 ? m.at : s.at)
     }
     if h.value > 99 {
-      issues.append(Issue(code: "srt.timing.hours-over-99", severity: .info, message: "\(which) time has \(h.value) hours; many players only read two hour digits", offset: h.at))
+      issues.add("srt.timing.hours-over-99", .info, "\(which) time has \(h.value) hours; many players only read two hour digits", h.at)
     }
     if m.value > 59 || s.value > 59 {
-      issues.append(Issue(code: "srt.timing.field-out-of-range", severity: .warning, message: "\(which) time has \(m.value > 59 ? "minutes" : "seconds") above 59; the value is added as written", offset: m.value > 59 ? m.at : s.at))
+      issues.add("srt.timing.field-out-of-range", .warning, "\(which) time has \(m.value > 59 ? "minutes" : "seconds") above 59; the value is added as written", m.value > 59 ? m.at : s.at)
     }
     var scale: Int64 = 1
     var frac: Int64 = 0
     if let f = fraction {
       if f.count != 3 {
         let reading = f.count < 3 ? "read as a decimal fraction of a second" : "kept exactly"
-        issues.append(Issue(code: "srt.timing.fraction-digits", severity: .warning, message: "\(which) time has \(f.count) fraction digit(s) instead of 3; \(reading)", offset: f.at))
+        issues.add("srt.timing.fraction-digits", .warning, "\(which) time has \(f.count) fraction digit(s) instead of 3; \(reading)", f.at)
       }
       for _ in 0..<f.count { scale *= 10 }
       frac = f.value
     } else {
-      issues.append(Issue(code: "srt.timing.missing-milliseconds", severity: .warning, message: "\(which) time has no milliseconds; read as ,000", offset: i))
+      issues.add("srt.timing.missing-milliseconds", .warning, "\(which) time has no milliseconds; read as ,000", i)
     }
     let seconds = (h.value * 60 + m.value) * 60 + s.value
     let (big, o1) = seconds.multipliedReportingOverflow(by: scale)

@@ -22,25 +22,68 @@ struct SubRipWriter {
     self.newline = Array(options.lineEnding.rawValue.utf8)
   }
 
+  var replacedIds = 0
+  var firstReplaced = ""
+
   mutating func write() -> WriteResult {
     reportDocumentLosses()
-    var replacedIds = 0
-    var firstReplaced = ""
+    out.reserveCapacity(document.cues.count * 96)
     for (k, cue) in document.cues.enumerated() {
-      let index = String(k + 1)
-      if cue.id != index {
-        if replacedIds == 0 { firstReplaced = "cue \(k + 1): identifier \"\(cue.id)\"" }
-        replacedIds += 1
-      }
-      writeCue(cue, number: k + 1)
+      self.cue(cue, number: k + 1)
     }
-    if replacedIds > 0 {
-      diagnostics.append(Diagnostic(code: "srt.write.id-replaced", severity: .info, message: "\(replacedIds) cue identifier(s) were replaced by sequence numbers (first: \(firstReplaced))"))
-    }
+    diagnostics += trailingDiagnostics()
     return WriteResult(bytes: out, diagnostics: diagnostics)
   }
 
+  /// Writes cue `number` (1-based, in order) after what was written so far.
+  mutating func cue(_ cue: Cue, number: Int) {
+    if !Self.isDecimal(cue.id, number) {
+      if replacedIds == 0 { firstReplaced = "cue \(number): identifier \"\(cue.id)\"" }
+      replacedIds += 1
+    }
+    writeCue(cue, number: number)
+  }
+
+  /// Whether `id` is `n` written in decimal (no allocation: this runs for every cue).
+  static func isDecimal(_ id: String, _ n: Int) -> Bool {
+    var digits = 1
+    var x = n
+    while x >= 10 { x /= 10; digits += 1 }
+    guard id.utf8.count == digits else { return false }
+    var v = 0
+    for c in id.utf8 {
+      guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return false }
+      v = v * 10 + Int(c - UInt8(ascii: "0"))
+    }
+    return v == n && (digits == 1 || id.utf8.first != UInt8(ascii: "0"))
+  }
+
+  /// The summary reported after the cues (replaced identifiers).
+  func trailingDiagnostics() -> [Diagnostic] {
+    guard replacedIds > 0 else { return [] }
+    return [Diagnostic(code: "srt.write.id-replaced", severity: .info, message: "\(replacedIds) cue identifier(s) were replaced by sequence numbers (first: \(firstReplaced))")]
+  }
+
+  /// Diagnostics reported since the last call (the streaming converter drains them per cue).
+  mutating func takeDiagnostics() -> [Diagnostic] {
+    defer { diagnostics.removeAll(keepingCapacity: true) }
+    return diagnostics
+  }
+
+  /// Empties the output written so far and returns it.
+  mutating func takeOutput() -> [UInt8] {
+    defer { out = [] }
+    return out
+  }
+
   mutating func reportDocumentLosses() {
+    diagnostics += Self.documentLosses(document)
+  }
+
+  /// What the document as a whole loses in SRT (styles, regions, comments, header), reported
+  /// before the per-cue losses.
+  static func documentLosses(_ document: CaptionDocument) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
     func loss(_ code: String, _ message: String) {
       diagnostics.append(Diagnostic(code: code, severity: .warning, message: message))
     }
@@ -63,6 +106,7 @@ struct SubRipWriter {
     if !header.isEmpty {
       loss("srt.write.header-dropped", "document \(header.joined(separator: ", ")) have no SRT equivalent, dropped")
     }
+    return diagnostics
   }
 
   mutating func lose(_ code: String, _ detail: String) {
@@ -71,6 +115,8 @@ struct SubRipWriter {
 
   mutating func writeCue(_ cue: Cue, number: Int) {
     cueLosses.removeAll(keepingCapacity: true)
+    // Blocks are separated by a blank line (none after the last).
+    if number > 1 { out.append(contentsOf: newline) }
     pad(Int64(number), 1)
     out.append(contentsOf: newline)
     writeTime(cue.start, which: "start")
@@ -95,7 +141,6 @@ struct SubRipWriter {
       cueBuffer.insert(contentsOf: "{\\an\(anchor)}".utf8, at: 0)
     }
     writeLines()
-    if number < document.cues.count { out.append(contentsOf: newline) }
 
     for (code, detail) in cueLosses {
       let severity: Severity = code == "srt.write.time-rounded" ? .info : .warning

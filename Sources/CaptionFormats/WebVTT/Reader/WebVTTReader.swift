@@ -37,11 +37,22 @@ final class WebVTTReader {
   private var regionIDs: Set<String> = []
   private var usedRegions: Set<String> = []
   private var cueIDs: Set<String> = []
+  /// Cue identifiers that are canonical decimal numbers of at most seven digits (the usual `1`, `2`, …), as a
+  /// bit set: cheaper than hashing a million strings into `cueIDs`.
+  private var numericIDs: [UInt64] = []
   private var previousStart: Int64? = nil
   private var hasNUL = false
   private var blockLines: [LineRef] = []
   private var scratch: [UInt8] = []
   private var scratchLines: [(offset: Int, line: LineRef)] = []
+  /// Cues read so far.
+  private var cueCount = 0
+  /// Streaming hooks (see `stream`): when `onCue` is set, cues are handed over as they are read
+  /// and not kept in `doc`.
+  private var onHeader: ((CaptionDocument) -> Void)?
+  private var onComment: ((Comment) -> Void)?
+  private var onCue: ((Cue) -> Void)?
+  private var headerSent = false
 
   private init(_ p: UnsafeBufferPointer<UInt8>, limits: ReadLimits, sink: DiagnosticSink) {
     self.p = p
@@ -52,6 +63,24 @@ final class WebVTTReader {
 
   /// Reads a whole file (see `WebVTTFormat.read`).
   static func read(_ bytes: [UInt8], options: ReadOptions) throws(CaptionError) -> ReadResult {
+    try read(bytes, options: options, hooks: nil)
+  }
+
+  /// Reads a file cue by cue: `onHeader` gets the document before the first cue (metadata,
+  /// style sheets, styles, regions and the comments before the first cue; regions and styles
+  /// cannot follow a cue in WebVTT, §6.1), `onComment` each later comment and `onCue` each cue.
+  /// The returned document has no cues; diagnostics are the same as `read`'s.
+  static func stream(
+    _ bytes: [UInt8], options: ReadOptions, onHeader: @escaping (CaptionDocument) -> Void,
+    onComment: @escaping (Comment) -> Void, onCue: @escaping (Cue) -> Void
+  ) throws(CaptionError) -> ReadResult {
+    try read(bytes, options: options, hooks: (onHeader, onComment, onCue))
+  }
+
+  private static func read(
+    _ bytes: [UInt8], options: ReadOptions,
+    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void)?
+  ) throws(CaptionError) -> ReadResult {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
@@ -73,7 +102,15 @@ final class WebVTTReader {
     }
     let result = utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
       let reader = WebVTTReader(p, limits: options.limits, sink: sink)
+      if let hooks {
+        reader.onHeader = hooks.0
+        reader.onComment = hooks.1
+        reader.onCue = hooks.2
+      }
       reader.run()
+      reader.onHeader = nil
+      reader.onComment = nil
+      reader.onCue = nil
       return (reader.doc, reader.sink)
     }
     return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: encoding)
@@ -184,7 +221,7 @@ final class WebVTTReader {
       report("webvtt.signature.contains-arrow", .error, "the WEBVTT line contains '-->'; a cue cannot start on the signature line and this one is ignored", first)
     }
     if eof || pos >= n { return }
-    doc.cues.reserveCapacity(ByteScan.count(p, arrowsFrom: pos))
+    if onCue == nil { doc.cues.reserveCapacity(ByteScan.count(p, arrowsFrom: pos)) }
     // Header.
     if p[pos] != 0x0A && p[pos] != 0x0D {
       collectBlock(inHeader: true)
@@ -342,7 +379,9 @@ final class WebVTTReader {
       var parts: [String] = first.end - first.start > 4 ? [rest] : []
       for l in blockLines.dropFirst() { parts.append(lineText(l)) }
       text = parts.joined(separator: "\n")
-      doc.comments.append(Comment(text: text, beforeCue: doc.cues.count, source: SourceLocation(line: first.number, column: 1, offset: first.start)))
+      let comment = Comment(text: text, beforeCue: cueCount, source: SourceLocation(line: first.number, column: 1, offset: first.start))
+      doc.comments.append(comment)
+      if headerSent, let onComment { onComment(comment) }
       return
     }
     if isKeywordLine(first, "STYLE") {
@@ -462,7 +501,7 @@ final class WebVTTReader {
       report("webvtt.timing.spacing", .error, "cue settings must be separated from the end timestamp by a space or tab", line, at: i)
     }
     var settings = CueSettings()
-    let cueIndex = doc.cues.count
+    let cueIndex = cueCount
     if i < end { WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
       self.report(code, sev, "cue \(cueIndex + 1): " + msg, line, at: off, cue: cueIndex)
     } }
@@ -513,8 +552,26 @@ final class WebVTTReader {
     return content
   }
 
+  /// Records cue identifier `id`; returns whether it was already used.
+  private func markIDSeen(_ id: String) -> Bool {
+    var v = 0
+    var digits = 0
+    var numeric = true
+    for c in id.utf8 {
+      guard c >= 0x30, c <= 0x39, digits < 7, !(digits == 1 && v == 0) else { numeric = false; break }
+      v = v * 10 + Int(c - 0x30)
+      digits += 1
+    }
+    guard numeric, digits > 0 else { return !cueIDs.insert(id).inserted }
+    let w = v >> 6
+    if w >= numericIDs.count { numericIDs.append(contentsOf: repeatElement(0, count: max(w + 1 - numericIDs.count, numericIDs.count))) }
+    let bit: UInt64 = 1 << UInt64(v & 63)
+    defer { numericIDs[w] |= bit }
+    return numericIDs[w] & bit != 0
+  }
+
   private func finishCue(_ d: Draft) {
-    let index = doc.cues.count
+    let index = cueCount
     let line = d.timingLine
     let sourceText: String
     var content: [CueNode] = []
@@ -556,10 +613,8 @@ final class WebVTTReader {
         report("webvtt.note.contains-arrow", .error, "a NOTE block must not contain '-->'; this one was read as a cue", idLine, cue: index)
       }
       if !d.id.isEmpty {
-        if cueIDs.contains(d.id) {
+        if markIDSeen(d.id) {
           report("webvtt.cue.duplicate-id", .error, "cue \(index + 1): the identifier '\(d.id.prefix(40))' is already used by another cue", idLine, cue: index)
-        } else {
-          cueIDs.insert(d.id)
         }
       }
     }
@@ -577,6 +632,15 @@ final class WebVTTReader {
       id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), settings: d.settings,
       content: content, source: SourceLocation(line: line.number, column: 1, offset: line.start))
     cue.sourceText = sourceText
-    doc.cues.append(cue)
+    cueCount += 1
+    if let onCue {
+      if !headerSent, let onHeader {
+        headerSent = true
+        onHeader(doc)
+      }
+      onCue(cue)
+    } else {
+      doc.cues.append(cue)
+    }
   }
 }

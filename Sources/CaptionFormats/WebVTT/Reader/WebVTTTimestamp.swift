@@ -114,8 +114,23 @@ enum WebVTTTimestamp {
     let m = max(0, ms)
     let h = m / 3_600_000
     let rest = m % 3_600_000
-    if h < 10 { out.append(0x30) }
-    out.append(contentsOf: String(h).utf8)
+    if h < 100 {
+      out.append(UInt8(0x30 + h / 10))
+      out.append(UInt8(0x30 + h % 10))
+    } else {
+      // More digits: written into a small stack buffer, most significant first.
+      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+      var count = 0
+      var x = UInt64(h)
+      withUnsafeMutableBytes(of: &digits) { d in
+        repeat {
+          d[count] = UInt8(0x30 + x % 10)
+          x /= 10
+          count += 1
+        } while x > 0 && count < 24
+        for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
+      }
+    }
     out.append(UInt8(ascii: ":"))
     two(rest / 60_000, &out)
     out.append(UInt8(ascii: ":"))

@@ -16,20 +16,50 @@ struct WebVTTWriter {
   private var regionIDs: [String: String] = [:]
   private var cueIndex = 0
   private var cueNotes: [String] = []
+  /// The document's header part (metadata, styles, regions), given to `begin`.
+  private var header = CaptionDocument()
+  /// The signature, header lines and REGION blocks (written by `begin`).
+  private var head: [UInt8] = []
+  /// Comments and cues, in order.
+  private(set) var body: [UInt8] = []
+  private var previousStart: CaptionTime? = nil
+  /// Per-cue scratch buffers, reused.
+  private var text: [UInt8] = []
+  private var cleaned: [UInt8] = []
+
+  init() {}
 
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
     var w = WebVTTWriter()
-    var out = w.file(document)
-    if options.lineEnding == .crlf {
-      var crlf: [UInt8] = []
-      crlf.reserveCapacity(out.count + out.count / 16)
-      for c in out {
-        if c == 0x0A { crlf.append(0x0D) }
-        crlf.append(c)
-      }
-      out = crlf
+    let out = w.file(document)
+    return WriteResult(bytes: options.lineEnding == .crlf ? crlf(out) : out, diagnostics: w.diagnostics)
+  }
+
+  /// `bytes` with every LF written as CRLF.
+  static func crlf(_ bytes: [UInt8]) -> [UInt8] {
+    var crlf: [UInt8] = []
+    crlf.reserveCapacity(bytes.count + bytes.count / 16)
+    for c in bytes {
+      if c == 0x0A { crlf.append(0x0D) }
+      crlf.append(c)
     }
-    return WriteResult(bytes: out, diagnostics: w.diagnostics)
+    return crlf
+  }
+
+  /// Diagnostics reported since the last call, in order (the streaming converter drains them
+  /// after each cue).
+  mutating func takeDiagnostics() -> [Diagnostic] {
+    defer { diagnostics.removeAll(keepingCapacity: true) }
+    return diagnostics
+  }
+
+  /// Reserves room for `n` bytes of comments and cues.
+  mutating func reserveBody(_ n: Int) { body.reserveCapacity(n) }
+
+  /// Empties `body` (after the streaming converter has taken it).
+  mutating func takeBody() -> [UInt8] {
+    defer { body = [] }
+    return body
   }
 
   private mutating func warn(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
@@ -40,6 +70,32 @@ struct WebVTTWriter {
   // MARK: - File
 
   private mutating func file(_ doc: CaptionDocument) -> [UInt8] {
+    begin(doc)
+    // Cues first, so the classes they generate are known when the STYLE blocks are written.
+    var comments = doc.comments.enumerated().sorted { ($0.element.beforeCue, $0.offset) < ($1.element.beforeCue, $1.offset) }.map(\.element)[...]
+    body.reserveCapacity(doc.cues.count * 96)
+    for (k, cue) in doc.cues.enumerated() {
+      while let c = comments.first, c.beforeCue <= k {
+        comment(c)
+        comments.removeFirst()
+      }
+      self.cue(cue, index: k)
+    }
+    for c in comments { comment(c) }
+    let styles = styleBlocks()
+    var out: [UInt8] = []
+    out.reserveCapacity(head.count + styles.count + body.count)
+    out += head
+    out += styles
+    out += body
+    return out
+  }
+
+  /// Starts a file: the signature line, header lines and REGION blocks of `doc` (its cues and
+  /// comments are not written here).
+  mutating func begin(_ doc: CaptionDocument) {
+    header = doc
+    header.cues = []
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
     if suffix.contains(where: { $0 == "\n" || $0 == "\r" }) || suffix.contains("-->") {
@@ -65,32 +121,37 @@ struct WebVTTWriter {
       head.append(0x0A)
     }
     head.append(0x0A)
+    for r in doc.regions { writeRegion(r, into: &head) }
+    self.head = head
+  }
 
-    var regions: [UInt8] = []
-    for r in doc.regions { writeRegion(r, into: &regions) }
+  /// The signature, header lines and REGION blocks written by `begin`.
+  var headBytes: [UInt8] { head }
 
-    // Cues first, so the classes they generate are known when the STYLE blocks are written.
+  /// Writes a comment after what was written so far.
+  mutating func comment(_ c: Comment) {
     var body: [UInt8] = []
-    var comments = doc.comments.enumerated().sorted { ($0.element.beforeCue, $0.offset) < ($1.element.beforeCue, $1.offset) }.map(\.element)[...]
-    var leading: [UInt8] = []
-    while let c = comments.first, c.beforeCue <= 0 {
-      writeComment(c, into: &leading)
-      comments.removeFirst()
-    }
-    var previousStart: CaptionTime? = nil
-    for (k, cue) in doc.cues.enumerated() {
-      while let c = comments.first, c.beforeCue <= k {
-        writeComment(c, into: &body)
-        comments.removeFirst()
-      }
-      if let p = previousStart, cue.start < p {
-        warn("webvtt.write.out-of-order", .warning, "starts before the previous cue; WebVTT wants cues ordered by start time (order kept)", cue: k)
-      }
-      previousStart = max(previousStart ?? cue.start, cue.start)
-      writeCue(cue, index: k, doc: doc, into: &body)
-    }
-    for c in comments { writeComment(c, into: &body) }
+    swap(&body, &self.body)
+    writeComment(c, into: &body)
+    swap(&body, &self.body)
+  }
 
+  /// Writes cue `k` after what was written so far.
+  mutating func cue(_ cue: Cue, index k: Int) {
+    if let p = previousStart, cue.start < p {
+      warn("webvtt.write.out-of-order", .warning, "starts before the previous cue; WebVTT wants cues ordered by start time (order kept)", cue: k)
+    }
+    previousStart = max(previousStart ?? cue.start, cue.start)
+    var body: [UInt8] = []
+    swap(&body, &self.body)
+    writeCue(cue, index: k, into: &body)
+    swap(&body, &self.body)
+  }
+
+  /// The STYLE blocks, written last: the header's style sheets verbatim, else rules generated
+  /// from its styles, then a block for the classes that inline styles were given.
+  mutating func styleBlocks() -> [UInt8] {
+    let doc = header
     var styles: [UInt8] = []
     for sheet in doc.styleSheets { writeStyleBlock(sheet, into: &styles) }
     if doc.styleSheets.isEmpty, !doc.styles.isEmpty {
@@ -118,7 +179,7 @@ struct WebVTTWriter {
       }
       writeStyleBlock(css.joined(separator: "\n"), into: &styles)
     }
-    return head + regions + styles + leading + body
+    return styles
   }
 
   /// A named style with the styles it is based on applied first.
@@ -269,16 +330,31 @@ struct WebVTTWriter {
     return ms
   }
 
-  private mutating func writeCue(_ cue: Cue, index k: Int, doc: CaptionDocument, into out: inout [UInt8]) {
+  /// Whether the UTF-8 of `s` has a CR, an LF or `-->` (a cheap filter before the exact,
+  /// Character-level checks).
+  static func mayNeedLineFix(_ s: String) -> Bool {
+    var s = s
+    return s.withUTF8 { b in
+      var dashes = 0
+      for c in b {
+        if c == 0x0A || c == 0x0D { return true }
+        if c == UInt8(ascii: ">") && dashes >= 2 { return true }
+        dashes = c == UInt8(ascii: "-") ? dashes + 1 : 0
+      }
+      return false
+    }
+  }
+
+  private mutating func writeCue(_ cue: Cue, index k: Int, into out: inout [UInt8]) {
     cueIndex = k
-    cueNotes.removeAll()
+    if !cueNotes.isEmpty { cueNotes.removeAll() }
     if !cue.id.isEmpty {
       var id = cue.id
-      if id.contains(where: { $0 == "\n" || $0 == "\r" }) || id.contains("-->") {
+      if Self.mayNeedLineFix(id), id.contains(where: { $0 == "\n" || $0 == "\r" }) || id.contains("-->") {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
         warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cue.id.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
-      out += Array(id.utf8)
+      out.append(contentsOf: id.utf8)
       out.append(0x0A)
     }
     let start = time(cue.start, "start", cue: k)
@@ -287,11 +363,13 @@ struct WebVTTWriter {
       warn("webvtt.write.end-not-after-start", .warning, "the end time is not after the start time, which WebVTT does not allow", cue: k)
     }
     WebVTTTimestamp.append(milliseconds: start, to: &out)
-    out += Array(" --> ".utf8)
+    out.append(contentsOf: " --> ".utf8)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
-    for s in settings(cue.settings, doc: doc, cue: k) {
-      out.append(0x20)
-      out += Array(s.utf8)
+    if !cue.settings.isDefault {
+      for s in settings(cue.settings, cue: k) {
+        out.append(0x20)
+        out.append(contentsOf: s.utf8)
+      }
     }
     out.append(0x0A)
 
@@ -303,21 +381,34 @@ struct WebVTTWriter {
       content = [.element(CueElement(.span, classes: wrapClasses, children: content))]
       warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(wrapClasses.joined(separator: ", "))", cue: k)
     }
+    // The scratch buffers are moved out of `self` while `writeNodes` (mutating) fills them.
     var text: [UInt8] = []
+    swap(&text, &self.text)
+    text.removeAll(keepingCapacity: true)
+    defer { swap(&text, &self.text) }
     writeNodes(content, parentIsRuby: false, depth: 0, into: &text)
-    // A blank line would end the cue: drop empty lines.
-    var lineStart = 0
+    // A blank line would end the cue: drop empty lines. Text without one is written as is.
     var removed = false
-    var cleaned: [UInt8] = []
-    cleaned.reserveCapacity(text.count)
-    for i in 0...text.count where i == text.count || text[i] == 0x0A {
-      if i > lineStart {
-        if !cleaned.isEmpty { cleaned.append(0x0A) }
-        cleaned += text[lineStart..<i]
-      } else if i < text.count || lineStart > 0 {
-        removed = true
+    if !Self.hasEmptyLine(text) {
+      out += text
+      if !text.isEmpty { out.append(0x0A) }
+    } else {
+      var lineStart = 0
+      var cleaned: [UInt8] = []
+      swap(&cleaned, &self.cleaned)
+      defer { swap(&cleaned, &self.cleaned) }
+      cleaned.removeAll(keepingCapacity: true)
+      for i in 0...text.count where i == text.count || text[i] == 0x0A {
+        if i > lineStart {
+          if !cleaned.isEmpty { cleaned.append(0x0A) }
+          cleaned += text[lineStart..<i]
+        } else if i < text.count || lineStart > 0 {
+          removed = true
+        }
+        lineStart = i + 1
       }
-      lineStart = i + 1
+      out += cleaned
+      if !cleaned.isEmpty { out.append(0x0A) }
     }
     if removed {
       warn("webvtt.write.blank-line-removed", .warning, "an empty line in the cue text would end the cue in WebVTT and was removed", cue: k)
@@ -325,12 +416,10 @@ struct WebVTTWriter {
     if !cueNotes.isEmpty {
       warn("webvtt.write.inline-style-as-class", .info, "inline styles are written as classes \(cueNotes.joined(separator: ", ")) with ::cue rules in a STYLE block", cue: k)
     }
-    out += cleaned
-    if !cleaned.isEmpty { out.append(0x0A) }
     out.append(0x0A)
   }
 
-  private mutating func settings(_ s: CueSettings, doc: CaptionDocument, cue k: Int) -> [String] {
+  private mutating func settings(_ s: CueSettings, cue k: Int) -> [String] {
     var out: [String] = []
     if s.vertical != .horizontal { out.append("vertical:" + s.vertical.rawValue) }
     switch s.line {
@@ -361,13 +450,47 @@ struct WebVTTWriter {
     if s.size != 100 { out.append("size:" + percent(s.size, "size", cue: k)) }
     if s.align != .center { out.append("align:" + s.align.rawValue) }
     if let r = s.region {
-      if doc.region(id: r) != nil, case let id = regionIDs[r] ?? r, !id.isEmpty {
+      // `regionIDs` has every region of the document (see `writeRegion`).
+      if let id = regionIDs[r], !id.isEmpty {
         out.append("region:" + id)
       } else {
         warn("webvtt.write.region-undefined", .warning, "region '\(r.prefix(40))' is not defined in the document and was not written", cue: k)
       }
     }
     return out
+  }
+
+  /// Whether non-empty text has an empty line: a leading or trailing LF, or two in a row.
+  static func hasEmptyLine(_ t: [UInt8]) -> Bool {
+    guard let first = t.first, let last = t.last else { return false }
+    if first == 0x0A || last == 0x0A { return true }
+    return t.withUnsafeBufferPointer { b in
+      for i in 1..<b.count where b[i] == 0x0A && b[i - 1] == 0x0A { return true }
+      return false
+    }
+  }
+
+  /// Whether text has a byte that cue text must escape or change (`&`, `<`, `>`, CR).
+  static func needsEscape(_ s: String) -> Bool {
+    var s = s
+    return s.withUTF8 { b in
+      guard let base = b.baseAddress else { return false }
+      // Eight bytes at a time: a byte equal to one of the four makes (v ^ pattern) have a zero byte.
+      let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+      var i = 0
+      while i + 8 <= b.count {
+        let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let a = v ^ (ones &* 0x26), l = v ^ (ones &* 0x3C), g = v ^ (ones &* 0x3E), r = v ^ (ones &* 0x0D)
+        if ((a &- ones) & ~a | (l &- ones) & ~l | (g &- ones) & ~g | (r &- ones) & ~r) & highs != 0 { return true }
+        i += 8
+      }
+      while i < b.count {
+        let c = b[i]
+        if c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || c == UInt8(ascii: ">") || c == 0x0D { return true }
+        i += 1
+      }
+      return false
+    }
   }
 
   private mutating func generatedClass(for style: TextStyle) -> String {
@@ -382,6 +505,10 @@ struct WebVTTWriter {
     for n in nodes {
       switch n {
       case .text(let s):
+        if !Self.needsEscape(s) {
+          out.append(contentsOf: s.utf8)
+          continue
+        }
         for c in s.utf8 {
           switch c {
           case UInt8(ascii: "&"): out += Array("&amp;".utf8)

@@ -1,0 +1,150 @@
+import CaptionCore
+
+/// Converts between SRT and WebVTT cue by cue: each cue is read, written and dropped, so memory
+/// holds the input, the output and one cue, however many cues the file has.
+///
+/// The same reader and writer code runs as for `read` followed by `write`, so the output bytes
+/// and the diagnostics are exactly theirs; only how they are delivered differs. Reading
+/// diagnostics come back in `Output.read`; loss reports come in three parts, in this order:
+/// `Output.leadingLosses` (document-level), the per-cue and per-comment losses handed to
+/// `onLoss` as they happen, and `Output.trailingLosses` (summaries and style sheets).
+public enum StreamingConversion {
+  /// The result of a conversion.
+  public struct Output: Sendable {
+    /// The read result: the document without its cues (metadata, style sheets, styles, regions,
+    /// comments), every reading diagnostic and the encoding.
+    public var read: ReadResult
+    /// How many cues were converted.
+    public var cueCount: Int
+    /// The output file in pieces, to be written one after the other; concatenated, they are the
+    /// bytes `write` returns for the whole document.
+    public var chunks: [[UInt8]]
+    /// Losses reported before the ones handed to `onLoss`.
+    public var leadingLosses: [Diagnostic]
+    /// Losses reported after the ones handed to `onLoss`.
+    public var trailingLosses: [Diagnostic]
+  }
+
+  /// Whether a conversion from format id `source` to format id `target` can stream (SRT and
+  /// WebVTT, either way).
+  public static func supports(from source: String, to target: String) -> Bool {
+    (source == "srt" || source == "webvtt") && (target == "srt" || target == "webvtt")
+  }
+
+  /// Converts `bytes` from format `source` to format `target` (ids `srt` or `webvtt`).
+  ///
+  /// - Parameters:
+  ///   - onLoss: called, in order, with each per-cue or per-comment loss and the source location
+  ///     of the cue it is about (`nil` for comments).
+  /// - Returns: the read result without cues, the output chunks and the remaining losses.
+  /// - Throws: `CaptionError.fileTooLarge` as the readers do; `CaptionError.unsupportedFormat`
+  ///   when `supports(from:to:)` is false.
+  public static func convert(
+    _ bytes: [UInt8], from source: String, to target: String, readOptions: ReadOptions, writeOptions: WriteOptions,
+    onLoss: @escaping (Diagnostic, SourceLocation?) -> Void
+  ) throws(CaptionError) -> Output {
+    guard supports(from: source, to: target) else { throw .unsupportedFormat("streaming \(source) → \(target)") }
+    let state = State(target: target, options: writeOptions, onLoss: onLoss)
+    // The output is about as large as the input: one allocation instead of repeated doubling.
+    state.expectedSize = bytes.count + bytes.count / 8 + 256
+    let read: ReadResult
+    if source == "srt" {
+      guard bytes.count <= readOptions.limits.maxFileSize else {
+        throw .fileTooLarge(size: bytes.count, limit: readOptions.limits.maxFileSize)
+      }
+      // As `SubRipFormat.read`, with the cues handed over instead of kept.
+      let decoded = TextDecoder.decode(bytes, encoding: readOptions.encoding)
+      var reader = SubRipReader(bytes: decoded.utf8, limits: readOptions.limits)
+      for d in decoded.diagnostics { reader.sink.report(d) }
+      reader.onCue = { state.cue($0) }
+      _ = reader.read()
+      reader.onCue = nil
+      read = ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding)
+    } else {
+      read = try WebVTTReader.stream(
+        bytes, options: readOptions, onHeader: { state.begin($0) }, onComment: { state.comment($0) }, onCue: { state.cue($0) })
+    }
+    return state.finish(read)
+  }
+
+  /// The writer between the reader's callbacks.
+  private final class State {
+    let target: String
+    let options: WriteOptions
+    let onLoss: (Diagnostic, SourceLocation?) -> Void
+    var srt: SubRipWriter?
+    var vtt: WebVTTWriter?
+    var count = 0
+    var begun = false
+    var leading: [Diagnostic] = []
+    var expectedSize = 0
+
+    init(target: String, options: WriteOptions, onLoss: @escaping (Diagnostic, SourceLocation?) -> Void) {
+      self.target = target
+      self.options = options
+      self.onLoss = onLoss
+    }
+
+    /// Starts the output with the document's header part (everything but cues).
+    func begin(_ header: CaptionDocument) {
+      begun = true
+      var h = header
+      h.cues = []
+      if target == "srt" {
+        var w = SubRipWriter(document: h, options: options)
+        w.out.reserveCapacity(expectedSize)
+        srt = w
+      } else {
+        var w = WebVTTWriter()
+        w.reserveBody(expectedSize)
+        w.begin(h)
+        leading = w.takeDiagnostics()
+        // The comments read so far all stand before the first cue (kept in order, as `write` sorts them).
+        let comments = h.comments.enumerated().sorted { ($0.element.beforeCue, $0.offset) < ($1.element.beforeCue, $1.offset) }
+        for c in comments { w.comment(c.element) }
+        for d in w.takeDiagnostics() { onLoss(d, nil) }
+        vtt = w
+      }
+    }
+
+    func comment(_ c: Comment) {
+      guard vtt != nil else { return }
+      vtt!.comment(c)
+      for d in vtt!.takeDiagnostics() { onLoss(d, nil) }
+    }
+
+    func cue(_ cue: Cue) {
+      if !begun { begin(CaptionDocument()) }
+      let k = count
+      count += 1
+      let losses: [Diagnostic]
+      if srt != nil {
+        srt!.cue(cue, number: k + 1)
+        losses = srt!.takeDiagnostics()
+      } else {
+        vtt!.cue(cue, index: k)
+        losses = vtt!.takeDiagnostics()
+      }
+      for d in losses { onLoss(d, cue.source) }
+    }
+
+    func finish(_ read: ReadResult) -> Output {
+      if !begun { begin(read.document) }
+      var chunks: [[UInt8]] = []
+      var trailing: [Diagnostic] = []
+      if var w = srt {
+        leading = SubRipWriter.documentLosses(read.document)
+        trailing = w.trailingDiagnostics()
+        chunks = [w.takeOutput()]
+        srt = nil
+      } else if var w = vtt {
+        vtt = nil
+        let styles = w.styleBlocks()
+        trailing = w.takeDiagnostics()
+        chunks = [w.headBytes, styles, w.takeBody()]
+        if options.lineEnding == .crlf { chunks = chunks.map(WebVTTWriter.crlf) }
+      }
+      return Output(read: read, cueCount: count, chunks: chunks, leadingLosses: leading, trailingLosses: trailing)
+    }
+  }
+}

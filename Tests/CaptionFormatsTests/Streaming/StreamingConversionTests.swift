@@ -1,0 +1,158 @@
+import CaptionCore
+import CaptionKit
+import CaptionTestSupport
+import Foundation
+import Testing
+
+@testable import CaptionFormats
+
+/// `StreamingConversion` must give exactly what reading the whole document and writing it gives:
+/// the same bytes, the same reading diagnostics and the same losses in the same order.
+@Suite struct StreamingConversionTests {
+  static let formats: [String: any CaptionFormat] = ["srt": SubRipFormat(), "webvtt": WebVTTFormat()]
+
+  /// Checks one input against the whole-document path; returns whether they matched.
+  @discardableResult
+  static func check(_ bytes: [UInt8], from source: String, to target: String, crlf: Bool = false, name: String) -> Bool {
+    guard let reader = formats[source], let writer = formats[target] else { return false }
+    var writeOptions = WriteOptions()
+    if crlf { writeOptions.lineEnding = .crlf }
+    let whole: ReadResult
+    do { whole = try reader.read(bytes, options: ReadOptions()) } catch { return false }
+    let written = writer.write(whole.document, options: writeOptions)
+    final class Losses: @unchecked Sendable { var list: [Diagnostic] = []; var sources: [CaptionCore.SourceLocation?] = [] }
+    let losses = Losses()
+    let streamed: StreamingConversion.Output
+    do {
+      streamed = try StreamingConversion.convert(bytes, from: source, to: target, readOptions: ReadOptions(), writeOptions: writeOptions) {
+        losses.list.append($0)
+        losses.sources.append($1)
+      }
+    } catch {
+      Issue.record("\(name): streaming threw \(error)")
+      return false
+    }
+    var headerOnly = whole.document
+    headerOnly.cues = []
+    let output = Array(streamed.chunks.joined())
+    let allLosses = streamed.leadingLosses + losses.list + streamed.trailingLosses
+    #expect(output == written.bytes, "\(name) \(source)→\(target): output differs")
+    #expect(streamed.read.diagnostics == whole.diagnostics, "\(name) \(source)→\(target): reading diagnostics differ")
+    #expect(allLosses == written.diagnostics, "\(name) \(source)→\(target): losses differ")
+    #expect(streamed.read.document == headerOnly, "\(name): document header differs")
+    #expect(streamed.cueCount == whole.document.cues.count, "\(name): cue count differs")
+    // Each streamed loss about a cue comes with that cue's source location.
+    for (d, s) in zip(losses.list, losses.sources) {
+      if let i = d.cueIndex { #expect(s == whole.document.cues[i].source, "\(name): loss location for cue \(i)") }
+    }
+    return output == written.bytes && streamed.read.diagnostics == whole.diagnostics && allLosses == written.diagnostics
+  }
+
+  @Test func webVTTWithCommentsRegionsStylesAndIDs() {
+    let vtt = """
+      WEBVTT Title
+      Kind: captions
+
+      NOTE before everything
+
+      REGION
+      id:r1 width:40% lines:2
+
+      STYLE
+      ::cue(.yellow) { color: yellow; }
+
+      NOTE after the header
+
+      a
+      00:00:01.000 --> 00:00:02.000 region:r1 line:10%
+      <c.yellow>Hello</c> &amp; <i>world</i>
+
+      a
+      00:00:00.500 --> 00:00:03.000 position:20%
+      out of order, duplicate id
+
+      NOTE between
+
+      07
+      00:00:04.000 --> 00:00:04.000
+      <v Joe>zero length</v> <00:00:04.500>karaoke
+
+      7
+      00:00:05.000 --> 00:00:06.000
+      line one
+
+      line two continues? no, a new block
+
+      NOTE at the end
+
+      """
+    for target in ["srt", "webvtt"] {
+      #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: target, name: "inline"))
+      #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: target, crlf: true, name: "inline crlf"))
+    }
+  }
+
+  @Test func webVTTWithoutCues() {
+    let vtt = "WEBVTT\n\nNOTE only a comment\n\nSTYLE\n::cue { color: red }\n"
+    for target in ["srt", "webvtt"] { #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: target, name: "no cues")) }
+    #expect(Self.check([], from: "webvtt", to: "srt", name: "empty"))
+    #expect(Self.check([], from: "srt", to: "webvtt", name: "empty"))
+  }
+
+  @Test func subRipWithMarkupFontsAndAnchors() {
+    let srt = """
+      1
+      00:00:01,000 --> 00:00:02,000
+      <font color="#ff0000">red</font> and <font color="#00ff00" face="Arial">green</font>
+
+      3
+      00:00:02,500 --> 00:00:03,000
+      {\\an8}top <b>bold</b>
+
+      x
+      100:00:04,000 --> 100:00:05,000
+      <i>over 99 hours
+
+      4
+      00:00:06,000 --> 00:00:07,000
+      a & b < c
+
+
+      """
+    for target in ["srt", "webvtt"] {
+      #expect(Self.check(Array(srt.utf8), from: "srt", to: target, name: "inline srt"))
+      #expect(Self.check(Array(srt.utf8), from: "srt", to: target, crlf: true, name: "inline srt crlf"))
+    }
+  }
+
+  /// Every SRT and WebVTT file of the shared corpus and the repository's fixtures and samples,
+  /// both ways.
+  @Test func corpusAndFixtures() throws {
+    var urls = Corpus.files(in: "", extensions: ["srt", "vtt"])
+    for folder in ["Tests/Fixtures", "Samples"] {
+      let base = Corpus.repositoryRoot.appendingPathComponent(folder)
+      if let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) {
+        for case let url as URL in e where ["srt", "vtt"].contains(url.pathExtension.lowercased()) { urls.append(url) }
+      }
+    }
+    var passed = 0, total = 0
+    for url in urls {
+      let bytes = try Corpus.bytes(url)
+      let source = url.pathExtension.lowercased() == "srt" ? "srt" : "webvtt"
+      for target in ["srt", "webvtt"] {
+        total += 1
+        if Self.check(bytes, from: source, to: target, name: url.lastPathComponent) { passed += 1 }
+      }
+    }
+    print("StreamingConversion equals read + write: \(passed)/\(total)")
+    #expect(passed == total)
+  }
+
+  @Test func unsupportedPairThrows() {
+    #expect(throws: CaptionError.self) {
+      try StreamingConversion.convert([], from: "ttml", to: "srt", readOptions: ReadOptions(), writeOptions: WriteOptions()) { _, _ in }
+    }
+    #expect(StreamingConversion.supports(from: "srt", to: "webvtt"))
+    #expect(!StreamingConversion.supports(from: "webvtt", to: "ttml"))
+  }
+}
