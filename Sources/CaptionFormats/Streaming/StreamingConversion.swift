@@ -53,7 +53,7 @@ public enum StreamingConversion {
         throw .fileTooLarge(size: bytes.count, limit: readOptions.limits.maxFileSize)
       }
       // As `SubRipFormat.read`, with the cues handed over instead of kept.
-      let decoded = TextDecoder.decode(bytes, encoding: readOptions.encoding)
+      let decoded = SubRipFormat.decode(bytes, options: readOptions)
       var reader = SubRipReader(bytes: decoded.utf8, limits: readOptions.limits)
       for d in decoded.diagnostics { reader.sink.report(d) }
       reader.onCue = { state.cue($0) }

@@ -42,13 +42,19 @@ public struct SubRipFormat: CaptionFormat {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
-    var decoded = TextDecoder.decode(bytes, encoding: options.encoding)
-    let nul = Self.replaceNULs(&decoded.utf8)
+    let decoded = Self.decode(bytes, options: options)
     var reader = SubRipReader(bytes: decoded.utf8, limits: options.limits)
     for d in decoded.diagnostics { reader.sink.report(d) }
-    if let nul { reader.sink.report(nul) }
     let cues = reader.read()
     return ReadResult(document: CaptionDocument(cues: cues), diagnostics: reader.sink.finished, encoding: decoded.encoding)
+  }
+
+  /// The text every SRT read works on: decoded to UTF-8 (`TextDecoder`), NULs replaced; the
+  /// diagnostics are those of both steps.
+  static func decode(_ bytes: [UInt8], options: ReadOptions) -> TextDecoder.Decoded {
+    var decoded = TextDecoder.decode(bytes, encoding: options.encoding)
+    if let nul = replaceNULs(&decoded.utf8) { decoded.diagnostics.append(nul) }
+    return decoded
   }
 
   /// U+0000 is never text (no player shows it, and it ends C strings early): each one becomes
