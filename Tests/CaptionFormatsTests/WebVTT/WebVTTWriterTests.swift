@@ -81,6 +81,22 @@ import Testing
     #expect(format.write(doc, options: WriteOptions()).bytes == w.bytes)
   }
 
+  @Test func duplicateIdentifiersAreWrittenOnceAndReported() throws {
+    // An SRT file with index 3 twice: the second cue loses its id rather than making the
+    // output invalid (WebVTT §4.1: identifiers are unique).
+    let ids = ["3", "3", "x", "x", "9999999", "03"]
+    let doc = CaptionDocument(cues: ids.enumerated().map { k, id in
+      Cue(id: id, start: ms(Int64(k) * 1000), end: ms(Int64(k) * 1000 + 500), content: [.text("c\(k)")])
+    })
+    let w = format.write(doc, options: WriteOptions())
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.document.cues.map(\.id) == ["3", "", "x", "", "9999999", "03"])
+    #expect(!back.diagnostics.contains { $0.severity == .error })
+    let dup = w.diagnostics.filter { $0.code == "webvtt.write.duplicate-id" }
+    #expect(dup.count == 2)
+    #expect(dup.first?.message.contains("cue 2: the identifier '3' is already used") == true)
+  }
+
   @Test func reportsWhatItCannotRepresent() throws {
     var doc = CaptionDocument()
     var ttml = Region(id: "bottom")

@@ -16,6 +16,10 @@ struct WebVTTWriter {
   private var regionIDs: [String: String] = [:]
   private var cueIndex = 0
   private var cueNotes: [String] = []
+  /// Identifiers written so far (WebVTT §4.1: unique in the file): small numbers, the usual
+  /// SRT-derived ids, in a bit set; the rest in a set.
+  private var usedNumericIDs: [UInt64] = []
+  private var usedIDs: Set<String> = []
   /// The document's header part (metadata, styles, regions), given to `begin`.
   private var header = CaptionDocument()
   /// The signature, header lines and REGION blocks (written by `begin`).
@@ -345,6 +349,24 @@ struct WebVTTWriter {
     }
   }
 
+  /// Records `id` as written; false when an earlier cue already has it.
+  private mutating func markUsed(_ id: String) -> Bool {
+    var n = 0
+    var numeric = id.utf8.count <= 7 && id.utf8.first != UInt8(ascii: "0")
+    if numeric {
+      for b in id.utf8 {
+        guard b >= 0x30 && b <= 0x39 else { numeric = false; break }
+        n = n * 10 + Int(b - 0x30)
+      }
+    }
+    guard numeric else { return usedIDs.insert(id).inserted }
+    let word = n >> 6, bit = UInt64(1) << UInt64(n & 63)
+    if word >= usedNumericIDs.count { usedNumericIDs.append(contentsOf: repeatElement(0, count: word - usedNumericIDs.count + 1)) }
+    if usedNumericIDs[word] & bit != 0 { return false }
+    usedNumericIDs[word] |= bit
+    return true
+  }
+
   private mutating func writeCue(_ cue: Cue, index k: Int, into out: inout [UInt8]) {
     cueIndex = k
     if !cueNotes.isEmpty { cueNotes.removeAll() }
@@ -354,8 +376,12 @@ struct WebVTTWriter {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
         warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cue.id.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
-      out.append(contentsOf: id.utf8)
-      out.append(0x0A)
+      if markUsed(id) {
+        out.append(contentsOf: id.utf8)
+        out.append(0x0A)
+      } else {
+        warn("webvtt.write.duplicate-id", .warning, "the identifier '\(id.prefix(40))' is already used by an earlier cue, and WebVTT identifiers must be unique; the cue is written without it", cue: k)
+      }
     }
     let start = time(cue.start, "start", cue: k)
     let end = time(cue.end, "end", cue: k)
