@@ -40,6 +40,16 @@ import Testing
 
     """
 
+  @Test func convertChecksTheOutputFolderBeforeConverting() throws {
+    let input = try file("in.vtt", Self.positioned)
+    let (code, out, err) = run(["convert", input, dir.appendingPathComponent("missing/out.srt").path])
+    #expect(code == 2)
+    #expect(out.isEmpty)
+    // Only the error: no loss report for a conversion that was never written.
+    #expect(err.split(separator: "\n").count == 1)
+    #expect(err.contains("missing/out.srt: the folder") && err.contains("does not exist"))
+  }
+
   @Test func validateCleanFileExitsZero() throws {
     let path = try file("ok.vtt", Self.positioned)
     let (code, out, _) = run(["validate", path])

@@ -70,6 +70,8 @@ enum ConvertCommand: CLICommand {
       throw .usage("name the target format with --to (webvtt, srt, ttml or json)")
     }
 
+    // A bad output path fails now, not after the whole conversion and its report.
+    if out != "-" { try FileAccess.checkWritable(out, protecting: [input]) }
     let (inputBytes, inputFormat) = try loader.loadBytes(input, io: io)
     if loader.styleProfiles.isEmpty, targetName.lowercased() != "json", let target = FormatRegistry.format(named: targetName),
       StreamingConversion.supports(from: inputFormat.id, to: target.id)

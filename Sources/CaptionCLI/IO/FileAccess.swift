@@ -59,14 +59,10 @@ enum FileAccess {
     }
   }
 
-  /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
-  /// so readers never see a half-written file. Refuses to overwrite any of `inputs`.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, protecting inputs: [String]) throws(ToolError) {
-    try writeAtomically(chunks: [bytes], to: path, protecting: inputs)
-  }
-
-  /// `writeAtomically` for output in pieces, written one after the other.
-  static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String]) throws(ToolError) {
+  /// Checks, before any work is done, that `path` can take the output: not one of `inputs`, not a
+  /// device, pipe or folder, and in a folder that exists. Returns that folder.
+  @discardableResult
+  static func checkWritable(_ path: String, protecting inputs: [String]) throws(ToolError) -> URL {
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     for input in inputs where input != "-" {
       let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
@@ -85,6 +81,19 @@ enum FileAccess {
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
       throw .io(path: path, message: "the folder \(dir.path) does not exist")
     }
+    return dir
+  }
+
+  /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
+  /// so readers never see a half-written file. Refuses to overwrite any of `inputs`.
+  static func writeAtomically(_ bytes: [UInt8], to path: String, protecting inputs: [String]) throws(ToolError) {
+    try writeAtomically(chunks: [bytes], to: path, protecting: inputs)
+  }
+
+  /// `writeAtomically` for output in pieces, written one after the other.
+  static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String]) throws(ToolError) {
+    let dir = try checkWritable(path, protecting: inputs)
+    let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
     if let reason = writeNew(temp.path, chunks) {
       try? FileManager.default.removeItem(at: temp)
