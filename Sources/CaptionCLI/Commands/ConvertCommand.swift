@@ -21,7 +21,7 @@ enum ConvertCommand: CLICommand {
     Problems found while reading the input are reported the same way.
 
     Options:
-      --to FORMAT            webvtt (vtt), srt, ttml, json
+      --to FORMAT            webvtt (vtt), srt, ttml, json, transcript (txt), transcript-md (md)
       --flavor NAME          Writer variant (TTML: imsc1.1 (default), ebu-tt-d, dfxp)
       --line-ending lf|crlf  Line endings to write (default lf)
       --profile P            Write style profile P (a .json file or a shipped id) into the output:
@@ -67,7 +67,7 @@ enum ConvertCommand: CLICommand {
     } else if out != "-", let ext = out.split(separator: "/").last?.split(separator: ".").last, out.contains(".") {
       targetName = String(ext)
     } else {
-      throw .usage("name the target format with --to (webvtt, srt, ttml or json)")
+      throw .usage("name the target format with --to (webvtt, srt, ttml, json, txt or md)")
     }
 
     // A bad output path fails now, not after the whole conversion and its report.

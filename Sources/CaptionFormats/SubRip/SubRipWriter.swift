@@ -104,7 +104,7 @@ struct SubRipWriter {
     if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP") }
     if !m.parameters.isEmpty { header.append("parameters (\(m.parameters.keys.sorted().joined(separator: ", ")))") }
     if !header.isEmpty {
-      loss("srt.write.header-dropped", "document \(header.joined(separator: ", ")) have no SRT equivalent, dropped")
+      loss("srt.write.header-dropped", "the document's \(header.joined(separator: ", ")) \(header.count == 1 && !header[0].hasSuffix("s") ? "has" : "have") no SRT equivalent, dropped")
     }
     return diagnostics
   }
@@ -315,7 +315,7 @@ struct SubRipWriter {
         font += " size=\"\(Length.format(size.value))\"".utf8
         style.fontSize = nil
       }
-      if !style.isEmpty { lose("srt.write.style-dropped", "\(Self.propertyNames(style)) have no SRT equivalent, dropped") }
+      if !style.isEmpty { lose("srt.write.style-dropped", "no SRT equivalent for \(Self.propertyNames(style)), dropped") }
       if !font.isEmpty {
         cueBuffer.append(contentsOf: "<font".utf8)
         cueBuffer.append(contentsOf: font)

@@ -103,7 +103,7 @@ import Testing
       "srt.write.styles-dropped - 0 named style(s) and 1 style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped",
       "srt.write.regions-dropped - 1 region(s) have no SRT equivalent, dropped",
       "srt.write.comments-dropped - 1 comment(s) have no SRT equivalent, dropped",
-      "srt.write.header-dropped - document header lines have no SRT equivalent, dropped",
+      "srt.write.header-dropped - the document's header lines have no SRT equivalent, dropped",
       "srt.write.position-dropped 0 cue 1: position 20% has no SRT equivalent, dropped",
       "srt.write.position-dropped 0 cue 1: size 50% has no SRT equivalent, dropped",
       "srt.write.region-dropped 1 cue 2: region \"r1\" has no SRT equivalent, dropped",
@@ -115,7 +115,7 @@ import Testing
       "srt.write.time-out-of-range 3 cue 4: start time 100:00:00.000 is above 99:59:59,999; written with 3 hour digits",
       "srt.write.time-out-of-range 3 cue 4: end time 100:00:01.000 is above 99:59:59,999; written with 3 hour digits",
       "srt.write.class-dropped 3 cue 4: class \"loud\" has no SRT equivalent, dropped",
-      "srt.write.style-dropped 3 cue 4: background colour have no SRT equivalent, dropped",
+      "srt.write.style-dropped 3 cue 4: no SRT equivalent for background colour, dropped",
       "srt.write.blank-line-dropped 3 cue 4: 1 empty text line(s) would end the cue in SRT, dropped",
     ])
   }
@@ -170,6 +170,6 @@ import Testing
     let a = SubRipFormat().write(doc, options: WriteOptions())
     let b = SubRipFormat().write(doc, options: WriteOptions())
     #expect(a.bytes == b.bytes && a.diagnostics == b.diagnostics)
-    #expect(a.diagnostics.last?.message == "cue 1: background colour, a, b, c have no SRT equivalent, dropped")
+    #expect(a.diagnostics.last?.message == "cue 1: no SRT equivalent for background colour, a, b, c, dropped")
   }
 }
