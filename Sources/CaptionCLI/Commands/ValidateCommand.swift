@@ -64,7 +64,7 @@ enum ValidateCommand: CLICommand {
 
     """
 
-  static let captionExtensions: Set<String> = ["vtt", "webvtt", "srt", "ttml", "dfxp", "xml"]
+  static let captionExtensions: Set<String> = ["vtt", "webvtt", "srt", "ttml", "dfxp", "xml", "imsc"]
   static let reportFormats = ["text", "json", "sarif", "junit", "github"]
 
   static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
@@ -274,8 +274,11 @@ enum ValidateCommand: CLICommand {
   static func summaryLine(_ report: RunReport) -> String {
     let c = report.counts
     let errors = c[.error, default: 0], warnings = c[.warning, default: 0], infos = c[.info, default: 0]
-    let n = report.files.count
+    // A file that could not be read was not checked: say so apart.
+    let unread = report.files.filter { $0.error != nil }.count
+    let n = report.files.count - unread
     var s = "\(n) file\(n == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(infos) info"
+    if unread > 0 { s += "; \(unread) file\(unread == 1 ? "" : "s") could not be read" }
     let baselined = report.files.reduce(0) { $0 + $1.baselinedCount }
     let suppressed = report.files.reduce(0) { $0 + $1.suppressedCount }
     var extra: [String] = []
