@@ -17,6 +17,25 @@ final class BoundedFile {
 
   deinit { try? handle.close() }
 
+  /// Fills `buffer` (resized to what was read) with up to `count` bytes at `offset`, with
+  /// pread(2) and no intermediate copy; for readers that walk a file through a window.
+  func read(at offset: UInt64, count: Int, into buffer: inout [UInt8]) {
+    guard offset < size, count > 0 else { buffer.removeAll(keepingCapacity: true); return }
+    let n = Int(min(UInt64(min(count, maxRead)), size - offset))
+    if buffer.count < n { buffer = [UInt8](repeating: 0, count: n) }
+    let fd = handle.fileDescriptor
+    var got = 0
+    buffer.withUnsafeMutableBytes { raw in
+      while got < n {
+        let r = pread(fd, raw.baseAddress! + got, n - got, off_t(offset) + off_t(got))
+        if r < 0 && errno == EINTR { continue }
+        if r <= 0 { break }
+        got += r
+      }
+    }
+    buffer.removeSubrange(got...)
+  }
+
   /// Up to `count` bytes at `offset` (fewer at the end of the file, none past it).
   func read(at offset: UInt64, count: Int) -> [UInt8] {
     guard offset < size, count > 0 else { return [] }

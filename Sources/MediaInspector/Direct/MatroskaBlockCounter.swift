@@ -5,8 +5,8 @@ import CaptionCore
 /// `BlockDuration`, Cluster `Timestamp`, Info `TimestampScale`).
 ///
 /// This replaces a libavformat packet pass for cue counting: only headers are parsed, reads go
-/// through a 64 KiB window, and an element larger than the window (a video frame at a normal
-/// bit rate) is skipped with a seek, not read. Bounded by `maxElements`.
+/// through a 16 KiB window (pread into one buffer), and an element larger than the window (a
+/// video frame at a usual bit rate) is skipped with a seek, not read. Bounded by `maxElements`.
 struct MatroskaBlockCounter {
   var maxElements = 20_000_000
 
@@ -37,14 +37,15 @@ struct MatroskaBlockCounter {
     let file: BoundedFile
     var start: UInt64 = 0
     var bytes: [UInt8] = []
-    static let size = 1 << 16
+    /// Small enough that a video frame at a usual bit rate (tens of KiB) is skipped by a seek.
+    static let size = 1 << 14
 
     init(_ file: BoundedFile) { self.file = file }
 
     /// Up to `count` bytes at `offset` (fewer at the end of the file).
     mutating func read(at offset: UInt64, count: Int) -> [UInt8] {
       if offset < start || offset + UInt64(count) > start + UInt64(bytes.count) {
-        bytes = file.read(at: offset, count: max(Window.size, count))
+        file.read(at: offset, count: max(Window.size, count), into: &bytes)
         start = offset
       }
       let s = Int(offset - start)
