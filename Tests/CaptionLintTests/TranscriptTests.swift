@@ -53,6 +53,14 @@ import Testing
       """)
   }
 
+  @Test func unknownFlavorIsReported() {
+    let doc = CaptionDocument(cues: [voiced(1, 2, nil, ["Hello"])])
+    let bad = TranscriptFormat.text.write(doc, options: WriteOptions(flavor: "bogus"))
+    #expect(bad.diagnostics.first?.code == "transcript.write.unknown-flavor")
+    #expect(bad.bytes == TranscriptFormat.text.write(doc, options: WriteOptions()).bytes)
+    #expect(!TranscriptFormat.text.write(doc, options: WriteOptions(flavor: "timestamps")).diagnostics.contains { $0.code == "transcript.write.unknown-flavor" })
+  }
+
   @Test func writeOnlyAndRegistered() {
     #expect(FormatRegistry.format(named: "txt")?.id == "transcript")
     #expect(FormatRegistry.format(named: "md")?.id == "transcript-md")

@@ -46,6 +46,12 @@ public struct TranscriptFormat: CaptionFormat {
 
   /// Writes the transcript. `options.flavor` `timestamps` adds each paragraph's start time.
   public func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-    TranscriptWriter(style: style, timestamps: options.flavor == "timestamps", lineEnding: options.lineEnding.rawValue).write(document)
+    var result = TranscriptWriter(style: style, timestamps: options.flavor == "timestamps", lineEnding: options.lineEnding.rawValue).write(document)
+    if let f = options.flavor, f != "timestamps" {
+      result.diagnostics.insert(
+        Diagnostic(code: "transcript.write.unknown-flavor", severity: .warning, message: "unknown flavor '\(f)' (the transcript flavor is 'timestamps'); written without timestamps"),
+        at: 0)
+    }
+    return result
   }
 }
