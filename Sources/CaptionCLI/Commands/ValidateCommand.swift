@@ -122,7 +122,7 @@ enum ValidateCommand: CLICommand {
             }
             files.append(file)
             if streamText {
-              for d in file.diagnostics where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
+              for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
             }
           }
         } catch {
@@ -145,7 +145,7 @@ enum ValidateCommand: CLICommand {
       }
       files.append(file)
       if streamText {
-        for d in file.diagnostics where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
+        for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
       }
     }
     let report = RunReport(files: files, failOn: failOn, tool: "captionkit \(CaptionTool.version)", toolVersion: CaptionTool.version)
@@ -265,10 +265,20 @@ enum ValidateCommand: CLICommand {
       var s = ""
       for f in report.files {
         if let e = f.error { s += "\(f.path): error: \(e)\n" }
-        for d in f.diagnostics { s += d.description + "\n" }
+        for d in inFileOrder(f.diagnostics) { s += d.description + "\n" }
       }
       return Array((s + summaryLine(report) + "\n").utf8)
     }
+  }
+
+  /// Compiler style: a file's diagnostics in line and column order (file-level ones first),
+  /// whichever check found them; equal positions keep their order.
+  static func inFileOrder(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated().sorted {
+      let a = $0.element.location, b = $1.element.location
+      let ka = (a?.line ?? 0, a?.column ?? 0), kb = (b?.line ?? 0, b?.column ?? 0)
+      return ka != kb ? ka < kb : $0.offset < $1.offset
+    }.map(\.element)
   }
 
   static func summaryLine(_ report: RunReport) -> String {
