@@ -83,6 +83,12 @@ public enum MediaInspector {
     if options.countCues, mkv != nil, !textIndices.isEmpty {
       let numbers = Dictionary(tracks.filter { textIndices.contains($0.index) }.compactMap { t in t.containerTrackID.map { ($0, t.index) } }, uniquingKeysWith: { a, _ in a })
       let counted = MatroskaBlockCounter().count(file, trackNumbers: Set(numbers.keys))
+      // Damage the walk found is worth saying even when FFmpeg's pass then does the counting.
+      report.diagnostics += counted.diagnostics.map {
+        var d = $0
+        d.message += "; cue counts come from FFmpeg's demuxer and may be partial"
+        return d
+      }
       if counted.complete {
         for (number, stats) in counted.tracks {
           guard let index = numbers[number], let i = tracks.firstIndex(where: { $0.index == index }) else { continue }

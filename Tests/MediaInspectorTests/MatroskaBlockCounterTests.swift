@@ -51,4 +51,22 @@ import Testing
       if cut < 64 { #expect(!r.complete) }
     }
   }
+
+  @Test func aDamagedClusterIsReportedAndLeftToFFmpeg() throws {
+    // The first Cluster's size overwritten with "unknown": FFmpeg cannot resync either.
+    var d = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("mkv_srt_ass.mkv"))))
+    let id: [UInt8] = [0x1F, 0x43, 0xB6, 0x75]
+    let at = try #require((0..<(d.count - 12)).first { Array(d[$0..<($0 + 4)]) == id })
+    for k in (at + 4)..<(at + 12) { d[k] = 0xFF }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-cl1-\(getpid()).mkv")
+    try Data(d).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let direct = MatroskaBlockCounter().count(try #require(BoundedFile(path: url.path)), trackNumbers: [2, 3])
+    #expect(!direct.complete)
+    var o = InspectOptions()
+    o.scanClosedCaptions = false
+    let r = MediaInspector.inspect(path: url.path, options: o)
+    #expect(r.diagnostics.contains { $0.code == "media.mkv.block-count-stopped" && $0.message.contains("may be partial") })
+    #expect(r.textTracks.allSatisfy { $0.sources["cueCount"] != .direct })
+  }
 }

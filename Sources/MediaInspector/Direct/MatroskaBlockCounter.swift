@@ -110,6 +110,9 @@ struct MatroskaBlockCounter {
           p = ce
         }
       case EBMLReader.idCluster:
+        // An unknown-size Cluster (live capture) or a damaged one: let FFmpeg's demuxer, which
+        // resynchronises, count instead.
+        guard e.end != nil else { stop("a Cluster of unknown size at byte \(offset)"); return result }
         end = walkCluster(&w, e, end: end, scale: scale, into: &result, visited: &visited)
       default:
         break
@@ -126,12 +129,14 @@ struct MatroskaBlockCounter {
     var clusterTime: UInt64 = 0
     var p = cluster.body
     while p < end {
-      guard let c = Self.header(&w, at: p) else { return end }
+      guard let c = Self.header(&w, at: p), let ce = c.end, ce <= end else {
+        // A child that does not fit its Cluster: the sizes cannot be trusted from here on.
+        result.complete = false
+        result.diagnostics.append(Diagnostic(code: "media.mkv.block-count-stopped", severity: .warning, message: "a damaged element at byte \(p) inside a Cluster"))
+        return end
+      }
       visited += 1
-      if visited > maxElements { return end }
-      // A top-level element inside an unknown-size Cluster ends it.
-      if cluster.end == nil, c.id == EBMLReader.idCluster || c.id == Self.idInfo || c.id > 0x0FFF_FFFF { return p }
-      guard let ce = c.end, ce <= end else { return end }
+      if visited > maxElements { result.complete = false; return end }
       switch c.id {
       case Self.idClusterTimestamp:
         clusterTime = Self.unsigned(w.read(at: c.body, count: Int(min(ce - c.body, 8))))
