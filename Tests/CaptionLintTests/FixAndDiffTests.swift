@@ -37,6 +37,18 @@ import Testing
     #expect(two.contains("@@ -2,7 +2,7 @@\n line 2\n"))
   }
 
+  @Test func fixKeepsPermissionsOfTheFileAndItsBackup() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let p = try s.write("private.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello  \n")
+    #expect(chmod(p, 0o600) == 0)
+    #expect(tool(["fix", p]).code == 1)
+    for f in [p, p + ".bak"] {
+      let mode = (try FileManager.default.attributesOfItem(atPath: f)[.posixPermissions] as? NSNumber)?.intValue
+      #expect(mode == 0o600, "\(f)")
+    }
+  }
+
   @Test func fixCommandRewritesWithBackupAndDryRun() throws {
     let s = try Scratch()
     defer { s.remove() }

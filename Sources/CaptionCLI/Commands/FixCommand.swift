@@ -131,7 +131,7 @@ enum FixCommand: CLICommand {
           io.out(diff)
         }
       } else {
-        if !noBackup { try FileAccess.writeAtomically(original, to: path + ".bak", protecting: [path]) }
+        if !noBackup { try FileAccess.writeAtomically(original, to: path + ".bak", protecting: [path], permissionsOf: path) }
         try FileAccess.writeAtomically(output, to: path, protecting: [])
       }
       var summary = changes.map(\.message)

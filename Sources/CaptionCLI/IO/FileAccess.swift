@@ -86,18 +86,24 @@ enum FileAccess {
 
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
   /// so readers never see a half-written file. Refuses to overwrite any of `inputs`.
-  static func writeAtomically(_ bytes: [UInt8], to path: String, protecting inputs: [String]) throws(ToolError) {
-    try writeAtomically(chunks: [bytes], to: path, protecting: inputs)
+  /// `permissionsOf`: a file whose permissions a new file takes (a backup takes its original's).
+  static func writeAtomically(_ bytes: [UInt8], to path: String, protecting inputs: [String], permissionsOf: String? = nil) throws(ToolError) {
+    try writeAtomically(chunks: [bytes], to: path, protecting: inputs, permissionsOf: permissionsOf)
   }
 
   /// `writeAtomically` for output in pieces, written one after the other.
-  static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String]) throws(ToolError) {
+  static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String], permissionsOf: String? = nil) throws(ToolError) {
     let dir = try checkWritable(path, protecting: inputs)
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
     if let reason = writeNew(temp.path, chunks) {
       try? FileManager.default.removeItem(at: temp)
       throw .io(path: path, message: "cannot write: \(reason)")
+    }
+    // Replacing a file keeps its permissions (a private 0600 file stays private).
+    var st = stat()
+    if stat(target.path, &st) == 0 || (permissionsOf.map { stat($0, &st) == 0 } ?? false) {
+      _ = chmod(temp.path, st.st_mode & 0o7777)
     }
     // rename(2) replaces the target atomically: readers see the old file or the new one.
     if rename(temp.path, target.path) != 0 {
