@@ -37,6 +37,23 @@ import Testing
     #expect(two.contains("@@ -2,7 +2,7 @@\n line 2\n"))
   }
 
+  @Test func fixRefusesWhenTheEncodingWasGuessed() throws {
+    // UTF-8 with one stray byte is detected as windows-1252: writing the fix back as UTF-8
+    // would turn "Café" in an untouched cue into "CafÃ©". Refuse; --encoding decides.
+    let s = try Scratch()
+    defer { s.remove() }
+    let bytes = Array("1\n00:00:01,000 --> 00:00:02,000\nCafé\n\n2\n00:00:03,000 --> 00:00:04,000\nbad ".utf8) + [0xFF]
+      + Array(" x  \n".utf8)
+    let p = s.path("guess.srt")
+    try Data(bytes).write(to: URL(fileURLWithPath: p))
+    let r = tool(["fix", p])
+    #expect(r.code == 2)
+    #expect(r.err.contains("not fixed: its text had to be guessed at or repaired while decoding"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: p)) == Data(bytes))
+    #expect(tool(["fix", "--encoding", "utf-8", p]).code == 2)  // U+FFFD would replace the byte
+    #expect(tool(["fix", "--encoding", "windows-1252", p]).code == 1)
+  }
+
   @Test func fixKeepsPermissionsOfTheFileAndItsBackup() throws {
     let s = try Scratch()
     defer { s.remove() }

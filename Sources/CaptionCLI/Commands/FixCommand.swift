@@ -62,6 +62,18 @@ enum FixCommand: CLICommand {
         io.errLine("\(path): not fixed: the reader reported problems a rewrite could make permanent; fix them by hand first:")
         for d in problems.prefix(5) { io.errLine("  " + d.description) }
       }
+      // The fix is written back as UTF-8 text: if the bytes were guessed at or replaced while
+      // decoding, that rewrite would turn the guess into the file's content, cues no fix touched
+      // included.
+      let decoding = loaded.result.diagnostics.filter {
+        ($0.code == "text.encoding.detected" && loader.options.encoding == nil)
+          || ["text.encoding.invalid-utf8", "text.encoding.invalid-utf16", "text.encoding.undecodable"].contains($0.code)
+      }
+      func refuseDecoding() {
+        refused = true
+        io.errLine("\(path): not fixed: its text had to be guessed at or repaired while decoding, and a fix would make that permanent; check the encoding and run again with --encoding NAME:")
+        for d in decoding.prefix(3) { io.errLine("  " + d.description) }
+      }
       let (fixed, changes) = SafeFixer.apply(loaded.result.document, options: options)
       let written = loaded.format.write(fixed, options: WriteOptions(lineEnding: .lf))
       let keepsIDs = loaded.format.id != "srt"
@@ -73,6 +85,10 @@ enum FixCommand: CLICommand {
         io.errLine("\(path): no changes")
         continue
       case .patched(let bytes, let edited):
+        if !decoding.isEmpty {
+          refuseDecoding()
+          continue
+        }
         // Problems outside what was rewritten stay as they were; one inside it (or one that
         // is not tied to a place) could be made permanent.
         let inEdits = blocking.filter { d in
@@ -90,6 +106,10 @@ enum FixCommand: CLICommand {
         // located in its text).
         if changes.isEmpty, SafeFixer.repairableDiagnostics(loaded.result.diagnostics).isEmpty {
           io.errLine("\(path): no changes")
+          continue
+        }
+        if !decoding.isEmpty {
+          refuseDecoding()
           continue
         }
         if !blocking.isEmpty {
