@@ -1,4 +1,5 @@
 import CaptionKit
+@testable import CaptionTTML
 import Foundation
 import Testing
 
@@ -24,6 +25,25 @@ struct TTMLHostileInputTests {
     #expect(foreign.first?.message.contains("XInclude is not processed") == true)
     #expect(foreign.last?.message.contains("<x:b> inside <p>") == true)
     #expect(foreign.first?.location?.line == 4)
+  }
+
+  @Test("An element with tens of thousands of attributes stops reading there, at once")
+  func manyAttributes() throws {
+    let attrs = (0..<40_000).map { "a\($0)=\"x\"" }.joined(separator: " ")
+    let body = #"<div><p begin="0s" end="1s">kept</p><p "# + attrs + #">x</p></div>"#
+    let (r, secs) = try read(Array(TTMLTest.doc(body: body).utf8))
+    #expect(secs < 5)  // libxml2's quadratic duplicate check took about 20 s here
+    #expect(r.document.cues.map(\.plainText) == ["kept"])
+    let d = try #require(r.diagnostics.first { $0.code == "ttml.xml.too-many-attributes" })
+    #expect(d.severity == .error)
+    #expect(d.location?.line == 4)
+    // Quotes, comments, CDATA and a DOCTYPE's internal subset are not counted as attributes.
+    let tricky = "<!DOCTYPE tt [<!ENTITY e \"" + String(repeating: "a=b ", count: 2_000) + "\">]><!-- "
+      + String(repeating: "x=1 ", count: 2_000) + "--><tt t=\"" + String(repeating: "=", count: 5_000) + "\"><![CDATA["
+      + String(repeating: "<p a=1 ", count: 2_000) + "]]></tt>"
+    #expect(XMLAttributeCounter.firstCrowdedTag(Array(tricky.utf8), limit: 1_000) == nil)
+    #expect(XMLAttributeCounter.firstCrowdedTag(Array("<a b=1 c='>' d=\"=\"/>".utf8), limit: 2) == 0)
+    #expect(XMLAttributeCounter.firstCrowdedTag(Array("<a b=1 c='>' d=\"=\"/>".utf8), limit: 3) == nil)
   }
 
   @Test("Billion laughs: entity expansion is bounded and reported")

@@ -17,11 +17,16 @@ public struct XMLParserLimits: Sendable, Hashable {
   /// and the tree holds what was read. Bounds the tree's memory for inputs made of tiny
   /// elements. Default 4,000,000.
   public var maxElements: Int
+  /// Most attributes on one element. An element with more stops reading there with
+  /// `ttml.xml.too-many-attributes` (an error): libxml2's duplicate-attribute check is
+  /// quadratic in this number. Default 1,000 (real TTML and MPD elements have a few dozen).
+  public var maxAttributesPerElement: Int
 
   public init(
     maxDepth: Int = 256, maxAttributeValueLength: Int = 1 << 20, maxEntityExpansion: Int = 1 << 20, maxEntityDepth: Int = 8,
-    maxElements: Int = 4_000_000
+    maxElements: Int = 4_000_000, maxAttributesPerElement: Int = 1_000
   ) {
+    self.maxAttributesPerElement = maxAttributesPerElement
     self.maxDepth = maxDepth
     self.maxAttributeValueLength = maxAttributeValueLength
     self.maxEntityExpansion = maxEntityExpansion

@@ -53,7 +53,18 @@ public enum XMLTreeParser {
       return Result(root: nil, diagnostics: builder.sink.finished)
     }
     _ = setUp
-    let ctxt: xmlParserCtxtPtr? = utf8.withUnsafeBufferPointer { p in
+    // libxml2 would spend quadratic time on an element with very many attributes: read the
+    // document up to that element only.
+    var input = utf8
+    if let cut = XMLAttributeCounter.firstCrowdedTag(utf8, limit: limits.maxAttributesPerElement) {
+      builder.report(
+        "ttml.xml.too-many-attributes", .error,
+        "an element has more than \(limits.maxAttributesPerElement) attributes (a denial-of-service pattern for XML parsers); the document is read up to this element",
+        at: builder.positions.location(cut))
+      input = Array(utf8[..<cut])
+      if input.isEmpty { return Result(root: nil, diagnostics: builder.sink.finished) }
+    }
+    let ctxt: xmlParserCtxtPtr? = input.withUnsafeBufferPointer { p in
       p.baseAddress.flatMap { base in
         base.withMemoryRebound(to: CChar.self, capacity: p.count) { xmlCreateMemoryParserCtxt($0, Int32(p.count)) }
       }
