@@ -37,7 +37,7 @@ struct SubRipWriter {
 
   /// Writes cue `number` (1-based, in order) after what was written so far.
   mutating func cue(_ cue: Cue, number: Int) {
-    if !Self.isDecimal(cue.id, number) {
+    if !cue.id.isEmpty, !Self.isDecimal(cue.id, number) {  // no identifier: nothing replaced
       if replacedIds == 0 { firstReplaced = "cue \(number): identifier \"\(cue.id)\"" }
       replacedIds += 1
     }

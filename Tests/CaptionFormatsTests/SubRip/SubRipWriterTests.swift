@@ -6,6 +6,17 @@ import Testing
 @Suite struct SubRipWriterTests {
   let ms = SRT.ms
 
+  @Test func cuesWithoutIdentifiersAreNotReportedAsReplaced() {
+    let doc = CaptionDocument(cues: [
+      Cue(start: CaptionTime(milliseconds: 0), end: CaptionTime(milliseconds: 500), content: [.text("a")]),
+      Cue(id: "intro", start: CaptionTime(milliseconds: 600), end: CaptionTime(milliseconds: 900), content: [.text("b")]),
+    ])
+    let w = SRT.write(doc)
+    #expect(w.diagnostics.filter { $0.code == "srt.write.id-replaced" }.map(\.message) == [
+      "1 cue identifier(s) were replaced by sequence numbers (first: cue 2: identifier \"intro\")"
+    ])
+  }
+
   @Test func canonicalOutput() {
     let doc = CaptionDocument(cues: [
       Cue(id: "a", start: ms(1000), end: ms(2500), content: [.text("Hello"), .lineBreak, .text("world")]),
