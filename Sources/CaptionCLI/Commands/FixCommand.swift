@@ -34,6 +34,8 @@ enum FixCommand: CLICommand {
       --from FORMAT          Don't detect the input format
       --encoding NAME        Decode with this encoding (the file is written back as UTF-8)
       --max-file-size BYTES  Largest input read
+      --max-diagnostics N    Reader findings kept per file (default 10000); a file with more is
+                             not fixed, since the findings past the cap could not be checked
 
     Exit codes: 0 nothing to fix, 1 files were changed (or would be, with --dry-run),
     2 usage or I/O error, or a file that cannot be fixed safely.
