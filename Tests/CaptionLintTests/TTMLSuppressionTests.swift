@@ -72,6 +72,13 @@ import Testing
     #expect(codes(d).allSatisfy { $0.hasPrefix("1 ") })
   }
 
+  @Test func separatorsOnlyNameNoRuleAndSuppressNothing() throws {
+    // "," collapses to no rule, but it is not the empty element that means "every rule".
+    let d = try read(Self.ttml(cues: [Self.p(1, 2, Self.sign, disable: ","), Self.p(3, 4, Self.sign, disable: " -- ")].joined(separator: "\n")))
+    #expect(d.comments.isEmpty)
+    #expect(codes(d).contains { $0.hasPrefix("0 ") })
+  }
+
   @Test func headAndBodyMetadataSuppressTheFile() throws {
     for (head, body) in [("<ck:disable>text.line-length</ck:disable>", ""), ("", "<ck:disable>text.line-length</ck:disable>")] {
       let d = try read(Self.ttml(head: head, body: body, cues: [Self.p(1, 6, Self.sign), Self.p(7, 12, Self.sign)].joined(separator: "\n")))

@@ -31,7 +31,10 @@ extension TTMLReader {
       guard case .element(let d) = child, d.name.namespace == TTMLNamespace.captionkitLint, d.name.local == "disable" else { continue }
       // Only the first 1000 bytes: a rule list is short; anything longer is not one.
       let text = TTMLWhitespace.collapse(String(decoding: d.textContent.utf8.prefix(1000), as: UTF8.self))
-      out.append(LintDirective(rules: text, location: d.location))
+      // A list of separators only ("," or " -- ") names no rule; it must not read as the empty
+      // list, which switches every rule off.
+      let namesSomething = text.isEmpty || text.utf8.contains { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+      if namesSomething { out.append(LintDirective(rules: text, location: d.location)) }
     }
     return out
   }
