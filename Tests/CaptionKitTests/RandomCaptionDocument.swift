@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionTestSupport
 
 /// Builds random but valid caption documents for the round-trip property tests.
 ///

@@ -1,4 +1,5 @@
 import CaptionKit
+import CaptionTestSupport
 @testable import CaptionTTML
 import Foundation
 import Testing
@@ -266,22 +267,10 @@ struct TTMLScaleTests {
 
 @Suite("TTML mutation fuzzing")
 struct TTMLFuzzTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test("500 mutated and truncated copies of the sample read without crashing, and round-trip through the writer")
   func mutations() throws {
     let base = try CaptionTestSupportBridge.sample("imsc11-styled.ttml")
-    var rng = SplitMix(state: UInt64(ProcessInfo.processInfo.environment["TTML_FUZZ_SEED"] ?? "") ?? 42)
+    var rng = SplitMix64(seed: UInt64(ProcessInfo.processInfo.environment["TTML_FUZZ_SEED"] ?? "") ?? 42)
     let alphabet = Array("<>/&;:\"'=#%. \n0123456789abcdefghijklmnopqrstuvwxyzpsbrdiv".utf8) + [0, 0xFF, 0xC3]
     for _ in 0..<(Int(ProcessInfo.processInfo.environment["TTML_FUZZ_N"] ?? "") ?? 500) {
       var b = base

@@ -60,7 +60,7 @@ enum FileAccess {
   }
 
   /// Checks, before any work is done, that `path` can take the output: not one of `inputs`, not a
-  /// device, pipe or folder, and in a folder that exists. Returns that folder.
+  /// device, pipe or folder, and in a folder that exists. Returns the resolved target.
   @discardableResult
   static func checkWritable(_ path: String, protecting inputs: [String]) throws(ToolError) -> URL {
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
@@ -81,7 +81,7 @@ enum FileAccess {
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
       throw .io(path: path, message: "the folder \(dir.path) does not exist")
     }
-    return dir
+    return target
   }
 
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
@@ -93,9 +93,8 @@ enum FileAccess {
 
   /// `writeAtomically` for output in pieces, written one after the other.
   static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String], permissionsOf: String? = nil) throws(ToolError) {
-    let dir = try checkWritable(path, protecting: inputs)
-    let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
-    let temp = dir.appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let target = try checkWritable(path, protecting: inputs)
+    let temp = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
     if let reason = writeNew(temp.path, chunks) {
       try? FileManager.default.removeItem(at: temp)
       throw .io(path: path, message: "cannot write: \(reason)")

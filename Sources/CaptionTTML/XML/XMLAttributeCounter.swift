@@ -7,6 +7,8 @@
 /// `>` outside quotes; each `=` outside quotes is one attribute. Comments, CDATA sections,
 /// processing instructions and declarations (with a DOCTYPE's internal subset) are skipped.
 enum XMLAttributeCounter {
+  static let commentEnd = Array("-->".utf8), cdataEnd = Array("]]>".utf8), piEnd = Array("?>".utf8)
+
   /// The offset of the `<` of the first start tag with more than `limit` attributes, or nil.
   static func firstCrowdedTag(_ b: [UInt8], limit: Int) -> Int? {
     b.withUnsafeBufferPointer { p -> Int? in
@@ -29,9 +31,9 @@ enum XMLAttributeCounter {
         let c = p[i + 1]
         if c == UInt8(ascii: "!") {
           if i + 3 < n, p[i + 2] == UInt8(ascii: "-"), p[i + 3] == UInt8(ascii: "-") {
-            i = skip(past: Array("-->".utf8), from: i + 4)
+            i = skip(past: commentEnd, from: i + 4)
           } else if i + 8 < n, p[i + 2] == UInt8(ascii: "[") {
-            i = skip(past: Array("]]>".utf8), from: i + 3)
+            i = skip(past: cdataEnd, from: i + 3)
           } else {
             // A declaration: up to its '>', over quotes and an internal subset's brackets.
             var j = i + 2, depth = 0, quote: UInt8 = 0
@@ -48,7 +50,7 @@ enum XMLAttributeCounter {
           }
           continue
         }
-        if c == UInt8(ascii: "?") { i = skip(past: Array("?>".utf8), from: i + 2); continue }
+        if c == UInt8(ascii: "?") { i = skip(past: piEnd, from: i + 2); continue }
         let isNameStart = (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
         guard isNameStart else { i += 1; continue }
         var j = i + 2, count = 0, quote: UInt8 = 0
