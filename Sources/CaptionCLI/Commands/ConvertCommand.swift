@@ -31,7 +31,8 @@ enum ConvertCommand: CLICommand {
       --encoding NAME        Decode the input with this encoding
       --max-file-size BYTES  Largest input read
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
-      --max-diagnostics N    Diagnostics kept per file; the rest are counted in one summary (default 10000)
+      --max-diagnostics N    Diagnostics kept per file, when reading and again for SRT and WebVTT
+                             loss reports; the rest are counted in one summary (default 10000)
       --quiet                Don't print info-level notes
 
     Exit codes: 0 converted, 1 converted but lossy with --fail-on-loss, 2 usage or I/O error.
@@ -42,7 +43,7 @@ enum ConvertCommand: CLICommand {
     let loader = try CaptionLoader(&args)
     let failOnLoss = args.flag("fail-on-loss")
     let quiet = args.flag("quiet")
-    var options = WriteOptions(flavor: args.value("flavor"))
+    var options = WriteOptions(flavor: args.value("flavor"), maxDiagnostics: loader.options.limits.maxDiagnostics)
     if let le = args.value("line-ending") {
       switch le {
       case "lf": options.lineEnding = .lf

@@ -4,12 +4,16 @@
 /// Past `limit`, further diagnostics are counted but not stored, and one summary diagnostic
 /// (`core.diagnostics.limit-reached`) is appended when the caller asks for the final list.
 public struct DiagnosticSink: Sendable {
-  /// The diagnostics kept so far, in the order they were reported.
+  /// The diagnostics kept so far (since the last `drain()`), in the order they were reported.
   public private(set) var diagnostics: [Diagnostic] = []
   /// How many diagnostics were reported but not kept.
   public private(set) var dropped = 0
-  /// The most diagnostics kept.
+  /// The most diagnostics kept, drained ones included.
   public let limit: Int
+  /// Kept diagnostics already handed out by `drain()`; they still count towards `limit`.
+  private var drained = 0
+  /// The worst severity reported, kept or not (the summary's severity).
+  private var worst: Severity?
 
   public init(limit: Int = 10_000) {
     self.limit = limit
@@ -17,7 +21,8 @@ public struct DiagnosticSink: Sendable {
 
   /// Records one diagnostic.
   public mutating func report(_ d: Diagnostic) {
-    if diagnostics.count < limit {
+    worst = max(worst ?? d.severity, d.severity)
+    if diagnostics.count + drained < limit {
       diagnostics.append(d)
     } else {
       dropped += 1
@@ -26,24 +31,46 @@ public struct DiagnosticSink: Sendable {
 
   /// Whether the sink keeps no more diagnostics: further reports are only counted, so a hot
   /// path may skip formatting their messages.
-  public var isFull: Bool { diagnostics.count >= limit }
+  public var isFull: Bool { diagnostics.count + drained >= limit }
 
   /// Records a diagnostic built from its parts.
   public mutating func report(
-    _ code: String, _ severity: Severity, _ message: String, at location: SourceLocation?,
-    cueIndex: Int? = nil
+    _ code: String, _ severity: Severity, _ message: String, at location: SourceLocation?, cueIndex: Int? = nil
   ) {
+    guard !isFull else {
+      countDropped(severity)
+      return
+    }
     report(Diagnostic(code: code, severity: severity, message: message, location: location, cueIndex: cueIndex))
   }
 
-  /// All diagnostics, plus a summary line if some were dropped.
+  /// Counts a diagnostic past the limit without building it (check `isFull` first, then skip
+  /// formatting the message).
+  public mutating func countDropped(_ severity: Severity) {
+    worst = max(worst ?? severity, severity)
+    dropped += 1
+  }
+
+  /// Hands out the diagnostics kept since the last call and forgets them; they still count
+  /// towards `limit` (for a streaming caller that prints as it goes).
+  public mutating func drain() -> [Diagnostic] {
+    drained += diagnostics.count
+    defer { diagnostics.removeAll(keepingCapacity: true) }
+    return diagnostics
+  }
+
+  /// The `core.diagnostics.limit-reached` summary, if any diagnostics were dropped. Its severity
+  /// is the worst reported, so a caller that fails on a severity still sees dropped ones.
+  public var limitSummary: Diagnostic? {
+    guard dropped > 0 else { return nil }
+    return Diagnostic(
+      code: "core.diagnostics.limit-reached", severity: worst ?? .warning,
+      message: "\(dropped) more diagnostics were not listed (limit \(limit); raise it with --max-diagnostics)")
+  }
+
+  /// All diagnostics kept since the last `drain()`, plus the summary if some were dropped.
   public var finished: [Diagnostic] {
-    if dropped == 0 { return diagnostics }
-    let worst = diagnostics.map(\.severity).max() ?? .warning
-    return diagnostics + [
-      Diagnostic(
-        code: "core.diagnostics.limit-reached", severity: worst,
-        message: "\(dropped) more diagnostics were not listed (limit \(limit); raise it with --max-diagnostics)")
-    ]
+    guard let summary = limitSummary else { return diagnostics }
+    return diagnostics + [summary]
   }
 }

@@ -12,9 +12,15 @@ public struct Cue: Sendable, Hashable {
   /// When the cue disappears. Readers keep it even when it is not after `start` (and report it).
   public var end: CaptionTime
   /// Layout.
-  public var settings: CueSettings
+  public var settings: CueSettings {
+    get { boxedSettings?.value ?? CueSettings() }
+    set { boxedSettings = newValue.isDefault ? nil : Boxed(newValue) }
+  }
   /// Style for the whole cue (a TTML `p`'s computed own style, or style a profile applies).
-  public var style: TextStyle?
+  public var style: TextStyle? {
+    get { boxedStyle?.value }
+    set { boxedStyle = newValue.map { Boxed($0) } }
+  }
   /// Named styles the whole cue refers to (TTML `style` on `p`, WebVTT has none at cue level).
   public var styleRefs: [String]
   /// The cue text.
@@ -23,7 +29,32 @@ public struct Cue: Sendable, Hashable {
   public var source: SourceLocation?
   /// The cue text exactly as it stood in the source, before markup parsing (what the WebVTT
   /// API exposes as `VTTCue.text`), if it was read from a file. Not part of equality.
-  public var sourceText: String?
+  ///
+  /// Readers store it only when it differs from `plainText` (the cue has markup or character
+  /// references); otherwise the getter rebuilds it from `content`, which saves a string per cue.
+  public var sourceText: String? {
+    get { storedSourceText ?? (sourceTextIsPlainText ? content.plainText : nil) }
+    set {
+      storedSourceText = newValue
+      sourceTextIsPlainText = false
+    }
+  }
+
+  /// `sourceText` when a reader stored it, that is when it differs from the plain text. Lint
+  /// rules that look for markup read this and skip plain cues without building their text.
+  package private(set) var storedSourceText: String?
+  /// Whether the source text is `plainText` (set by readers through `setSourceTextToPlainText`).
+  package private(set) var sourceTextIsPlainText = false
+  /// Out-of-line storage for the rarely set fields (see `Boxed`).
+  private var boxedSettings: Boxed<CueSettings>?
+  private var boxedStyle: Boxed<TextStyle>?
+
+  /// Records that the cue text as written is exactly `plainText`: no markup, no character
+  /// references. Readers call this instead of storing a second copy of the text.
+  package mutating func setSourceTextToPlainText() {
+    storedSourceText = nil
+    sourceTextIsPlainText = true
+  }
 
   public init(
     id: String = "", start: CaptionTime, end: CaptionTime, settings: CueSettings = CueSettings(),
@@ -32,8 +63,8 @@ public struct Cue: Sendable, Hashable {
     self.id = id
     self.start = start
     self.end = end
-    self.settings = settings
-    self.style = style
+    self.boxedSettings = settings.isDefault ? nil : Boxed(settings)
+    self.boxedStyle = style.map { Boxed($0) }
     self.styleRefs = styleRefs
     self.content = content
     self.source = source

@@ -26,14 +26,19 @@ public struct CueElement: Sendable, Hashable {
   /// here too, as the ids of named styles in `CaptionDocument.styles`).
   public var classes: [String]
   /// Inline style on this element (SRT `<font color>`, TTML inline `tts:*`), if any.
-  public var style: TextStyle?
+  public var style: TextStyle? {
+    get { boxedStyle?.value }
+    set { boxedStyle = newValue.map { Boxed($0) } }
+  }
+  /// Out of line: most elements have no inline style (see `Boxed`).
+  private var boxedStyle: Boxed<TextStyle>?
   /// The children, in order.
   public var children: [CueNode]
 
   public init(_ kind: Kind, classes: [String] = [], style: TextStyle? = nil, children: [CueNode] = []) {
     self.kind = kind
     self.classes = classes
-    self.style = style
+    self.boxedStyle = style.map { Boxed($0) }
     self.children = children
   }
 }

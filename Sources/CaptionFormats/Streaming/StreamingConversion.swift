@@ -57,12 +57,15 @@ public enum StreamingConversion {
       var reader = SubRipReader(bytes: decoded.utf8, limits: readOptions.limits)
       for d in decoded.diagnostics { reader.sink.report(d) }
       reader.onCue = { state.cue($0) }
+      if target == "webvtt" { reader.onVerbatimCue = { state.verbatimCue($0) } }
       _ = reader.read()
       reader.onCue = nil
+      reader.onVerbatimCue = nil
       read = ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding)
     } else {
       read = try WebVTTReader.stream(
-        bytes, options: readOptions, onHeader: { state.begin($0) }, onComment: { state.comment($0) }, onCue: { state.cue($0) })
+        bytes, options: readOptions, onHeader: { state.begin($0) }, onComment: { state.comment($0) }, onCue: { state.cue($0) },
+        onVerbatimCue: target == "srt" ? { state.verbatimCue($0) } : nil)
     }
     return state.finish(read)
   }
@@ -95,7 +98,7 @@ public enum StreamingConversion {
         w.out.reserveCapacity(expectedSize)
         srt = w
       } else {
-        var w = WebVTTWriter()
+        var w = WebVTTWriter(maxDiagnostics: options.maxDiagnostics)
         w.reserveBody(expectedSize)
         w.begin(h)
         leading = w.takeDiagnostics()
@@ -128,6 +131,22 @@ public enum StreamingConversion {
       for d in losses { onLoss(d, cue.source) }
     }
 
+    /// A plain cue, as byte ranges (see `VerbatimCue`).
+    func verbatimCue(_ cue: VerbatimCue) {
+      if !begun { begin(CaptionDocument()) }
+      let k = count
+      count += 1
+      let losses: [Diagnostic]
+      if srt != nil {
+        srt!.verbatimCue(cue, number: k + 1)
+        losses = srt!.takeDiagnostics()
+      } else {
+        vtt!.verbatimCue(cue, index: k)
+        losses = vtt!.takeDiagnostics()
+      }
+      for d in losses { onLoss(d, cue.source) }
+    }
+
     func finish(_ read: ReadResult) -> Output {
       if !begun { begin(read.document) }
       var chunks: [[UInt8]] = []
@@ -141,6 +160,7 @@ public enum StreamingConversion {
         vtt = nil
         let styles = w.styleBlocks()
         trailing = w.takeDiagnostics()
+        if let summary = w.lossLimitSummary { trailing.append(summary) }
         chunks = [w.headBytes, styles, w.takeBody()]
         if options.lineEnding == .crlf { chunks = chunks.map(WebVTTWriter.crlf) }
       }

@@ -44,6 +44,8 @@ struct SubRipReader {
   /// When set, each cue is handed here as soon as it is read instead of being kept in `cues`
   /// (the streaming converter; memory stays bounded by one cue).
   var onCue: ((Cue) -> Void)?
+  /// When set too, plain cues (see `VerbatimCue`) are handed here as byte ranges instead.
+  var onVerbatimCue: ((VerbatimCue) -> Void)?
 
   init(bytes: [UInt8], limits: ReadLimits) {
     self.bytes = bytes
@@ -268,8 +270,13 @@ struct SubRipReader {
     var cue = Cue(id: p.id, start: p.start, end: p.end, content: [], source: p.source)
     if lines.isEmpty {
       sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
-      cue.sourceText = ""
+      cue.setSourceTextToPlainText()
       emit(cue)
+      return
+    }
+    if let onVerbatimCue, lines.allSatisfy({ !$0.isEmpty && VerbatimCue.isPlain(buf, $0) }) {
+      cueCount += 1
+      onVerbatimCue(VerbatimCue(id: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return
     }
     var markup = false
@@ -279,9 +286,8 @@ struct SubRipReader {
     }
     if lines.count == 1 && !markup {
       // The common one-line plain cue: one string serves as text and source text.
-      let s = string(buf, lines[0])
-      cue.sourceText = s
-      cue.content = [.text(s)]
+      cue.content = [.text(string(buf, lines[0]))]
+      cue.setSourceTextToPlainText()
       emit(cue)
       return
     }
@@ -294,15 +300,16 @@ struct SubRipReader {
       if markup { infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: lineNumbers[k])) }
       textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
     }
-    cue.sourceText = String(decoding: textScratch, as: UTF8.self)
     if !markup {
-      // Plain text: runs and line breaks, no tree to build.
+      // Plain text: runs and line breaks, no tree to build; the source text is the plain text.
       cue.content.reserveCapacity(lines.count * 2)
       for (k, r) in lines.enumerated() {
         if k > 0 { cue.content.append(.lineBreak) }
         if !r.isEmpty { cue.content.append(.text(string(buf, r))) }
       }
+      cue.setSourceTextToPlainText()
     } else {
+      cue.sourceText = String(decoding: textScratch, as: UTF8.self)
       var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)
       let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
       cue.content = result.content

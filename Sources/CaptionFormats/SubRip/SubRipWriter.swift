@@ -10,7 +10,8 @@ import CaptionCore
 struct SubRipWriter {
   let document: CaptionDocument
   let newline: [UInt8]
-  var diagnostics: [Diagnostic] = []
+  /// Per-cue losses, capped at `WriteOptions.maxDiagnostics`.
+  var sink: DiagnosticSink
   var out: [UInt8] = []
 
   /// Per-cue losses, reported once per cue and code.
@@ -20,28 +21,32 @@ struct SubRipWriter {
   init(document: CaptionDocument, options: WriteOptions) {
     self.document = document
     self.newline = Array(options.lineEnding.rawValue.utf8)
+    self.sink = DiagnosticSink(limit: options.maxDiagnostics)
   }
 
   var replacedIds = 0
   var firstReplaced = ""
 
+  /// The document-level losses, the per-cue ones (capped), the summaries.
   mutating func write() -> WriteResult {
-    reportDocumentLosses()
     out.reserveCapacity(document.cues.count * 96)
     for (k, cue) in document.cues.enumerated() {
       self.cue(cue, number: k + 1)
     }
-    diagnostics += trailingDiagnostics()
-    return WriteResult(bytes: out, diagnostics: diagnostics)
+    return WriteResult(bytes: out, diagnostics: Self.documentLosses(document) + sink.diagnostics + trailingDiagnostics())
   }
 
   /// Writes cue `number` (1-based, in order) after what was written so far.
   mutating func cue(_ cue: Cue, number: Int) {
-    if !cue.id.isEmpty, !Self.isDecimal(cue.id, number) {  // no identifier: nothing replaced
-      if replacedIds == 0 { firstReplaced = "cue \(number): identifier \"\(cue.id)\"" }
+    countReplacedID(cue.id, number)
+    writeCue(cue, number: number)
+  }
+
+  mutating func countReplacedID(_ id: String, _ number: Int) {
+    if !id.isEmpty, !Self.isDecimal(id, number) {  // no identifier: nothing replaced
+      if replacedIds == 0 { firstReplaced = "cue \(number): identifier \"\(id)\"" }
       replacedIds += 1
     }
-    writeCue(cue, number: number)
   }
 
   /// Whether `id` is `n` written in decimal (no allocation: this runs for every cue).
@@ -60,24 +65,23 @@ struct SubRipWriter {
 
   /// The summary reported after the cues (replaced identifiers).
   func trailingDiagnostics() -> [Diagnostic] {
-    guard replacedIds > 0 else { return [] }
-    return [Diagnostic(code: "srt.write.id-replaced", severity: .info, message: "\(replacedIds) cue identifier(s) were replaced by sequence numbers (first: \(firstReplaced))")]
+    var out: [Diagnostic] = []
+    if replacedIds > 0 {
+      out.append(Diagnostic(code: "srt.write.id-replaced", severity: .info, message: "\(replacedIds) cue identifier(s) were replaced by sequence numbers (first: \(firstReplaced))"))
+    }
+    if let summary = sink.limitSummary { out.append(summary) }
+    return out
   }
 
   /// Diagnostics reported since the last call (the streaming converter drains them per cue).
   mutating func takeDiagnostics() -> [Diagnostic] {
-    defer { diagnostics.removeAll(keepingCapacity: true) }
-    return diagnostics
+    sink.drain()
   }
 
   /// Empties the output written so far and returns it.
   mutating func takeOutput() -> [UInt8] {
     defer { out = [] }
     return out
-  }
-
-  mutating func reportDocumentLosses() {
-    diagnostics += Self.documentLosses(document)
   }
 
   /// What the document as a whole loses in SRT (styles, regions, comments, header), reported
@@ -109,24 +113,57 @@ struct SubRipWriter {
     return diagnostics
   }
 
+  /// Notes a loss for the current cue (once per code and detail). Past the diagnostic limit the
+  /// loss is only counted; hot call sites check `keepsDetails` so they skip building the detail.
   mutating func lose(_ code: String, _ detail: String) {
+    guard keepsDetails else { return sink.countDropped(Self.severity(code)) }
     if !cueLosses.contains(where: { $0.code == code && $0.detail == detail }) { cueLosses.append((code, detail)) }
   }
 
-  mutating func writeCue(_ cue: Cue, number: Int) {
+  /// Whether losses are still kept with their messages (the diagnostic limit is not reached).
+  var keepsDetails: Bool { !sink.isFull }
+
+  static func severity(_ code: String) -> Severity { code == "srt.write.time-rounded" ? .info : .warning }
+
+  /// Writes a plain cue's lines as they are (the streaming converter's fast path; the bytes and
+  /// losses are those `cue` gives for the same cue built as a `Cue`).
+  mutating func verbatimCue(_ cue: VerbatimCue, number: Int) {
+    countReplacedID(cue.id, number)
+    writeCueHead(start: cue.start, end: cue.end, number: number)
+    cueBuffer.removeAll(keepingCapacity: true)
+    for (i, r) in cue.lines.enumerated() {
+      if i > 0 { cueBuffer.append(0x0A) }
+      cueBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: cue.buffer[r]))
+    }
+    writeLines()
+    reportCueLosses(number: number, source: cue.source)
+  }
+
+  /// The blank line before the block, the index and the timing line.
+  mutating func writeCueHead(start: CaptionTime, end: CaptionTime, number: Int) {
     cueLosses.removeAll(keepingCapacity: true)
     // Blocks are separated by a blank line (none after the last).
     if number > 1 { out.append(contentsOf: newline) }
     pad(Int64(number), 1)
     out.append(contentsOf: newline)
-    writeTime(cue.start, which: "start")
+    writeTime(start, which: "start")
     out.append(contentsOf: " --> ".utf8)
-    writeTime(cue.end, which: "end")
+    writeTime(end, which: "end")
     out.append(contentsOf: newline)
+  }
+
+  mutating func reportCueLosses(number: Int, source: SourceLocation?) {
+    for (code, detail) in cueLosses {
+      sink.report(Diagnostic(code: code, severity: Self.severity(code), message: "cue \(number): \(detail)", location: source, cueIndex: number - 1))
+    }
+  }
+
+  mutating func writeCue(_ cue: Cue, number: Int) {
+    writeCueHead(start: cue.start, end: cue.end, number: number)
 
     // Settings → {\anN}.
     let (anchor, dropped) = SubRipAnchor.anchor(for: cue.settings)
-    for d in dropped { lose("srt.write.position-dropped", "\(d) has no SRT equivalent, dropped") }
+    for d in dropped { lose("srt.write.position-dropped", keepsDetails ? "\(d) has no SRT equivalent, dropped" : "") }
     if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
 
     // Text → lines.
@@ -141,11 +178,7 @@ struct SubRipWriter {
       cueBuffer.insert(contentsOf: "{\\an\(anchor)}".utf8, at: 0)
     }
     writeLines()
-
-    for (code, detail) in cueLosses {
-      let severity: Severity = code == "srt.write.time-rounded" ? .info : .warning
-      diagnostics.append(Diagnostic(code: code, severity: severity, message: "cue \(number): \(detail)", location: cue.source, cueIndex: number - 1))
-    }
+    reportCueLosses(number: number, source: cue.source)
   }
 
   /// Copies the cue text in `cueBuffer` to the output line by line, dropping lines that would
@@ -199,12 +232,12 @@ struct SubRipWriter {
     }
     var ms = t.roundedMilliseconds
     if ms < 0 {
-      lose("srt.write.time-out-of-range", "negative \(which) time \(t) written as 00:00:00,000")
+      lose("srt.write.time-out-of-range", keepsDetails ? "negative \(which) time \(t) written as 00:00:00,000" : "")
       ms = 0
     }
     let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
     if h > 99 {
-      lose("srt.write.time-out-of-range", "\(which) time \(t) is above 99:59:59,999; written with \(String(h).utf8.count) hour digits")
+      lose("srt.write.time-out-of-range", keepsDetails ? "\(which) time \(t) is above 99:59:59,999; written with \(String(h).utf8.count) hour digits" : "")
     }
     pad(h, 2)
     out.append(UInt8(ascii: ":"))

@@ -13,18 +13,22 @@ import Testing
 
   /// Checks one input against the whole-document path; returns whether they matched.
   @discardableResult
-  static func check(_ bytes: [UInt8], from source: String, to target: String, crlf: Bool = false, name: String) -> Bool {
+  static func check(
+    _ bytes: [UInt8], from source: String, to target: String, crlf: Bool = false, maxDiagnostics: Int = 10_000, name: String
+  ) -> Bool {
     guard let reader = formats[source], let writer = formats[target] else { return false }
-    var writeOptions = WriteOptions()
+    var writeOptions = WriteOptions(maxDiagnostics: maxDiagnostics)
     if crlf { writeOptions.lineEnding = .crlf }
+    var readOptions = ReadOptions()
+    readOptions.limits.maxDiagnostics = maxDiagnostics
     let whole: ReadResult
-    do { whole = try reader.read(bytes, options: ReadOptions()) } catch { return false }
+    do { whole = try reader.read(bytes, options: readOptions) } catch { return false }
     let written = writer.write(whole.document, options: writeOptions)
     final class Losses: @unchecked Sendable { var list: [Diagnostic] = []; var sources: [CaptionCore.SourceLocation?] = [] }
     let losses = Losses()
     let streamed: StreamingConversion.Output
     do {
-      streamed = try StreamingConversion.convert(bytes, from: source, to: target, readOptions: ReadOptions(), writeOptions: writeOptions) {
+      streamed = try StreamingConversion.convert(bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions) {
         losses.list.append($0)
         losses.sources.append($1)
       }
@@ -146,6 +150,115 @@ import Testing
     }
     print("StreamingConversion equals read + write: \(passed)/\(total)")
     #expect(passed == total)
+  }
+
+  /// Plain cues take the byte-copy path (`VerbatimCue`); cues around them with markup, `&`,
+  /// `>`, `{`, settings or odd ids take the model path. Both must give what read + write gives.
+  @Test func plainCuesNextToEveryKindOfOtherCue() {
+    let srt = """
+      1
+      00:00:01,000 --> 00:00:02,000
+      plain line
+      second plain line
+
+      1
+      00:00:03,000 --> 00:00:04,000
+      duplicate index, plain
+
+      x
+      00:00:02,500 --> 00:00:02,500
+      out of order, zero length, non-numeric id
+
+      4
+      100:00:00,000 --> 100:00:01,000
+      12
+      over 99 hours, a digits-only line above
+
+      5
+      00:00:05,000 --> 00:00:06,000
+      a & b
+
+      6
+      00:00:06,000 --> 00:00:07,000
+      a > b and {braces}
+
+      7
+      00:00:07,000 --> 00:00:08,000
+      café 字幕 🎬
+
+
+      """
+    let vtt = """
+      WEBVTT
+
+      1
+      00:00:01.000 --> 00:00:02.000
+      plain line
+      second plain line
+
+      1
+      00:00:03.000 --> 00:00:04.000
+      duplicate id, plain
+
+      00:00:02.500 --> 00:00:02.400
+      out of order, end before start, no id
+
+      a
+      00:00:05.000 --> 00:00:06.000 line:10%
+      has settings
+
+      b
+      00:00:06.000 --> 00:00:07.000
+      \u{20}\u{20}\u{20}
+      a whitespace-only line above
+
+      00:00:07.000 --> 00:00:08.000
+      12
+      00:00:09,000 --> 00:00:10,000 (not a timing line in WebVTT)
+
+      360001
+      100:00:00.000 --> 100:00:01.000
+      x > y {z}
+
+      """
+    for target in ["srt", "webvtt"] {
+      #expect(Self.check(Array(srt.utf8), from: "srt", to: target, name: "plain srt"))
+      #expect(Self.check(Array(srt.utf8), from: "srt", to: target, crlf: true, name: "plain srt crlf"))
+      #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: target, name: "plain vtt"))
+    }
+  }
+
+  /// Past `maxDiagnostics`, losses are counted, not built, in both paths alike, and the summary
+  /// counts every one of them.
+  @Test func lossesPastTheLimitAreCountedInOneSummary() throws {
+    var vtt = "WEBVTT\n\n"
+    for k in 0..<50 { vtt += "\(k + 1)\n100:00:\(10 + k).000 --> 100:00:\(10 + k).500 line:10%\nplain \(k)\n\n" }
+    #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "srt", maxDiagnostics: 5, name: "limit"))
+    let read = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions())
+    let written = SubRipFormat().write(read.document, options: WriteOptions(maxDiagnostics: 5))
+    // Per cue: start and end above 99 h, and the line position dropped: 150 losses.
+    #expect(written.diagnostics.count == 6)
+    let summary = try #require(written.diagnostics.last)
+    #expect(summary.code == "core.diagnostics.limit-reached")
+    #expect(summary.severity == .warning)
+    #expect(summary.message.hasPrefix("145 more diagnostics"))
+    #expect(written.diagnostics[0].message == "cue 1: start time 100:00:10.000 is above 99:59:59,999; written with 3 hour digits")
+  }
+
+  @Test func verbatimByteTestFindsEachMarkupByteAtEveryOffset() {
+    let plain = Array("abcdefghijklmnopqrstuvwxyz é字".utf8)
+    plain.withUnsafeBufferPointer { #expect(VerbatimCue.isPlain($0, 0..<$0.count)) }
+    for byte in "<>&{".utf8 {
+      for i in 0..<plain.count {
+        var b = plain
+        b[i] = byte
+        b.withUnsafeBufferPointer { buf in
+          #expect(!VerbatimCue.isPlain(buf, 0..<buf.count), "\(byte) at \(i)")
+          // Outside the range it does not count.
+          if i > 0 { #expect(VerbatimCue.isPlain(buf, 0..<i)) }
+        }
+      }
+    }
   }
 
   @Test func unsupportedPairThrows() {

@@ -52,6 +52,9 @@ final class WebVTTReader {
   private var onHeader: ((CaptionDocument) -> Void)?
   private var onComment: ((Comment) -> Void)?
   private var onCue: ((Cue) -> Void)?
+  /// When set too, plain cues (see `VerbatimCue`) are handed here as byte ranges instead.
+  private var onVerbatimCue: ((VerbatimCue) -> Void)?
+  private var verbatimLines: [Range<Int>] = []
   private var headerSent = false
 
   private init(_ p: UnsafeBufferPointer<UInt8>, limits: ReadLimits, sink: DiagnosticSink) {
@@ -72,14 +75,15 @@ final class WebVTTReader {
   /// The returned document has no cues; diagnostics are the same as `read`'s.
   static func stream(
     _ bytes: [UInt8], options: ReadOptions, onHeader: @escaping (CaptionDocument) -> Void,
-    onComment: @escaping (Comment) -> Void, onCue: @escaping (Cue) -> Void
+    onComment: @escaping (Comment) -> Void, onCue: @escaping (Cue) -> Void,
+    onVerbatimCue: ((VerbatimCue) -> Void)? = nil
   ) throws(CaptionError) -> ReadResult {
-    try read(bytes, options: options, hooks: (onHeader, onComment, onCue))
+    try read(bytes, options: options, hooks: (onHeader, onComment, onCue, onVerbatimCue))
   }
 
   private static func read(
     _ bytes: [UInt8], options: ReadOptions,
-    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void)?
+    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void, ((VerbatimCue) -> Void)?)?
   ) throws(CaptionError) -> ReadResult {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
@@ -106,11 +110,13 @@ final class WebVTTReader {
         reader.onHeader = hooks.0
         reader.onComment = hooks.1
         reader.onCue = hooks.2
+        reader.onVerbatimCue = hooks.3
       }
       reader.run()
       reader.onHeader = nil
       reader.onComment = nil
       reader.onCue = nil
+      reader.onVerbatimCue = nil
       return (reader.doc, reader.sink)
     }
     return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: encoding)
@@ -573,24 +579,37 @@ final class WebVTTReader {
   private func finishCue(_ d: Draft) {
     let index = cueCount
     let line = d.timingLine
-    let sourceText: String
+    // The source text is kept only when it differs from the plain text (markup or references).
+    var sourceText: String? = nil
     var content: [CueNode] = []
-    if blockLines.count <= 1 && !hasNUL {
+    // The streaming converter's fast path: plain lines go over as byte ranges, no `Cue` built.
+    var verbatim = false
+    if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, d.settings.isDefault {
+      verbatimLines.removeAll(keepingCapacity: true)
+      verbatim = true
+      for l in blockLines {
+        guard l.end > l.start, VerbatimCue.isPlain(p, l.start..<l.end) else { verbatim = false; break }
+        verbatimLines.append(l.start..<l.end)
+      }
+    }
+    if verbatim {
+      // Nothing to build.
+    } else if blockLines.count <= 1 && !hasNUL {
       // The common case, one line or none: no joining needed.
       let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
-      sourceText = string(r)
       if !ByteScan.containsMarkup(p, from: r.lowerBound, to: r.upperBound) {
-        if !r.isEmpty { content = [.text(sourceText)] }
+        if !r.isEmpty { content = [.text(string(r))] }
       } else {
+        sourceText = string(r)
         scratchLines.removeAll(keepingCapacity: true)
         if let l = blockLines.first { scratchLines.append((0, l)) }
         content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
       }
     } else {
       joinBlockLines()
-      sourceText = String(decoding: scratch, as: UTF8.self)
       if !scratch.withUnsafeBufferPointer({ ByteScan.containsMarkup($0, from: 0, to: $0.count) }) {
         // Plain text: no tokenizer needed.
+        content.reserveCapacity(blockLines.count * 2)
         var start = 0
         for k in 0...scratch.count where k == scratch.count || scratch[k] == 0x0A {
           if k > start { content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self))) }
@@ -598,6 +617,7 @@ final class WebVTTReader {
           start = k + 1
         }
       } else {
+        sourceText = String(decoding: scratch, as: UTF8.self)
         let buffer = scratch
         content = buffer.withUnsafeBufferPointer { parseCueText($0, d, index: index) }
       }
@@ -628,19 +648,33 @@ final class WebVTTReader {
       report("webvtt.cue.empty", .warning, "cue \(index + 1): the cue has no text", line, cue: index)
     }
     previousStart = max(previousStart ?? d.start, d.start)
+    if verbatim, let onVerbatimCue {
+      cueCount += 1
+      sendHeaderIfNeeded()
+      onVerbatimCue(
+        VerbatimCue(
+          id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end),
+          source: SourceLocation(line: line.number, column: 1, offset: line.start), buffer: p, lines: verbatimLines))
+      return
+    }
     var cue = Cue(
       id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), settings: d.settings,
       content: content, source: SourceLocation(line: line.number, column: 1, offset: line.start))
-    cue.sourceText = sourceText
+    if let sourceText { cue.sourceText = sourceText } else { cue.setSourceTextToPlainText() }
     cueCount += 1
     if let onCue {
-      if !headerSent, let onHeader {
-        headerSent = true
-        onHeader(doc)
-      }
+      sendHeaderIfNeeded()
       onCue(cue)
     } else {
       doc.cues.append(cue)
+    }
+  }
+
+  /// Hands the document's header part to the streaming converter before its first cue.
+  private func sendHeaderIfNeeded() {
+    if !headerSent, let onHeader {
+      headerSent = true
+      onHeader(doc)
     }
   }
 }

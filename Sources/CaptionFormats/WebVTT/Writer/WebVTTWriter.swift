@@ -9,7 +9,8 @@ import CaptionCore
 /// only when not default, region last (a later `line`, `size` or `vertical` would take the cue
 /// out of the region). Deterministic: the same document always gives the same bytes.
 struct WebVTTWriter {
-  private var diagnostics: [Diagnostic] = []
+  /// Losses, capped at `WriteOptions.maxDiagnostics`.
+  private var sink: DiagnosticSink
   /// Classes generated for inline element styles, in order of first use.
   private var generated: [(style: TextStyle, name: String)] = []
   private var generatedIndex: [TextStyle: String] = [:]
@@ -31,12 +32,14 @@ struct WebVTTWriter {
   private var text: [UInt8] = []
   private var cleaned: [UInt8] = []
 
-  init() {}
+  init(maxDiagnostics: Int = 10_000) {
+    sink = DiagnosticSink(limit: maxDiagnostics)
+  }
 
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
-    var w = WebVTTWriter()
+    var w = WebVTTWriter(maxDiagnostics: options.maxDiagnostics)
     let out = w.file(document)
-    return WriteResult(bytes: options.lineEnding == .crlf ? crlf(out) : out, diagnostics: w.diagnostics)
+    return WriteResult(bytes: options.lineEnding == .crlf ? crlf(out) : out, diagnostics: w.sink.finished)
   }
 
   /// `bytes` with every LF written as CRLF.
@@ -53,9 +56,11 @@ struct WebVTTWriter {
   /// Diagnostics reported since the last call, in order (the streaming converter drains them
   /// after each cue).
   mutating func takeDiagnostics() -> [Diagnostic] {
-    defer { diagnostics.removeAll(keepingCapacity: true) }
-    return diagnostics
+    sink.drain()
   }
+
+  /// The summary of the losses past the limit, if any (the streaming converter's last loss).
+  var lossLimitSummary: Diagnostic? { sink.limitSummary }
 
   /// Reserves room for `n` bytes of comments and cues.
   mutating func reserveBody(_ n: Int) { body.reserveCapacity(n) }
@@ -67,8 +72,8 @@ struct WebVTTWriter {
   }
 
   private mutating func warn(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
-    let text = cue.map { "cue \($0 + 1): " + message } ?? message
-    diagnostics.append(Diagnostic(code: code, severity: severity, message: text, location: nil, cueIndex: cue))
+    guard !sink.isFull else { return sink.countDropped(severity) }
+    sink.report(code, severity, cue.map { "cue \($0 + 1): " + message } ?? message, at: nil, cueIndex: cue)
   }
 
   // MARK: - File
@@ -142,10 +147,7 @@ struct WebVTTWriter {
 
   /// Writes cue `k` after what was written so far.
   mutating func cue(_ cue: Cue, index k: Int) {
-    if let p = previousStart, cue.start < p {
-      warn("webvtt.write.out-of-order", .warning, "starts before the previous cue; WebVTT wants cues ordered by start time (order kept)", cue: k)
-    }
-    previousStart = max(previousStart ?? cue.start, cue.start)
+    orderCheck(cue.start, cue: k)
     var body: [UInt8] = []
     swap(&body, &self.body)
     writeCue(cue, index: k, into: &body)
@@ -367,14 +369,40 @@ struct WebVTTWriter {
     return true
   }
 
-  private mutating func writeCue(_ cue: Cue, index k: Int, into out: inout [UInt8]) {
+  /// Writes a plain cue's lines as they are (the streaming converter's fast path; the bytes and
+  /// losses are those `cue` gives for the same cue built as a `Cue`).
+  mutating func verbatimCue(_ cue: VerbatimCue, index k: Int) {
+    orderCheck(cue.start, cue: k)
     cueIndex = k
-    if !cueNotes.isEmpty { cueNotes.removeAll() }
-    if !cue.id.isEmpty {
-      var id = cue.id
+    var out: [UInt8] = []
+    swap(&out, &body)
+    defer { swap(&out, &body) }
+    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: nil, index: k, into: &out)
+    for (i, r) in cue.lines.enumerated() {
+      if i > 0 { out.append(0x0A) }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: cue.buffer[r]))
+    }
+    out.append(0x0A)
+    out.append(0x0A)
+  }
+
+  private mutating func orderCheck(_ start: CaptionTime, cue k: Int) {
+    if let p = previousStart, start < p {
+      warn("webvtt.write.out-of-order", .warning, "starts before the previous cue; WebVTT wants cues ordered by start time (order kept)", cue: k)
+    }
+    previousStart = max(previousStart ?? start, start)
+  }
+
+  /// The identifier line and the timing line with its settings.
+  private mutating func writeCueHead(
+    id cueID: String, start cueStart: CaptionTime, end cueEnd: CaptionTime, settings: CueSettings?, index k: Int,
+    into out: inout [UInt8]
+  ) {
+    if !cueID.isEmpty {
+      var id = cueID
       if Self.mayNeedLineFix(id), id.contains(where: { $0 == "\n" || $0 == "\r" }) || id.contains("-->") {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
-        warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cue.id.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
+        warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
       if markUsed(id) {
         out.append(contentsOf: id.utf8)
@@ -383,21 +411,27 @@ struct WebVTTWriter {
         warn("webvtt.write.duplicate-id", .warning, "the identifier '\(id.prefix(40))' is already used by an earlier cue, and WebVTT identifiers must be unique; the cue is written without it", cue: k)
       }
     }
-    let start = time(cue.start, "start", cue: k)
-    let end = time(cue.end, "end", cue: k)
+    let start = time(cueStart, "start", cue: k)
+    let end = time(cueEnd, "end", cue: k)
     if end <= start {
       warn("webvtt.write.end-not-after-start", .warning, "the end time is not after the start time, which WebVTT does not allow", cue: k)
     }
     WebVTTTimestamp.append(milliseconds: start, to: &out)
     out.append(contentsOf: " --> ".utf8)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
-    if !cue.settings.isDefault {
-      for s in settings(cue.settings, cue: k) {
+    if let settings, !settings.isDefault {
+      for s in self.settings(settings, cue: k) {
         out.append(0x20)
         out.append(contentsOf: s.utf8)
       }
     }
     out.append(0x0A)
+  }
+
+  private mutating func writeCue(_ cue: Cue, index k: Int, into out: inout [UInt8]) {
+    cueIndex = k
+    if !cueNotes.isEmpty { cueNotes.removeAll() }
+    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: cue.settings, index: k, into: &out)
 
     // Cue-level style has no WebVTT form: wrap the text in a class span.
     var content = cue.content

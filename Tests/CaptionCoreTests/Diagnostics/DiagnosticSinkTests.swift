@@ -1,0 +1,42 @@
+import Testing
+
+@testable import CaptionCore
+
+@Suite struct DiagnosticSinkTests {
+  @Test func keepsUpToTheLimitThenCountsWithTheWorstSeverity() {
+    var sink = DiagnosticSink(limit: 2)
+    sink.report("a", .info, "first", at: nil)
+    sink.report("b", .warning, "second", at: nil)
+    #expect(sink.isFull)
+    sink.report("c", .error, "third", at: nil)
+    sink.countDropped(.info)
+    #expect(sink.diagnostics.map(\.code) == ["a", "b"])
+    #expect(sink.dropped == 2)
+    let summary = sink.finished.last
+    #expect(summary?.code == "core.diagnostics.limit-reached")
+    // An error past the limit still makes the summary an error, so exit codes see it.
+    #expect(summary?.severity == .error)
+    #expect(summary?.message == "2 more diagnostics were not listed (limit 2; raise it with --max-diagnostics)")
+  }
+
+  @Test func drainedDiagnosticsStillCountTowardsTheLimit() {
+    var sink = DiagnosticSink(limit: 3)
+    sink.report("a", .warning, "1", at: nil)
+    sink.report("a", .warning, "2", at: nil)
+    #expect(sink.drain().map(\.message) == ["1", "2"])
+    #expect(sink.diagnostics.isEmpty)
+    sink.report("a", .warning, "3", at: nil)
+    sink.report("a", .warning, "4", at: nil)
+    #expect(sink.drain().map(\.message) == ["3"])
+    #expect(sink.dropped == 1)
+    #expect(sink.limitSummary?.message.hasPrefix("1 more") == true)
+    #expect(sink.finished.map(\.code) == ["core.diagnostics.limit-reached"])
+  }
+
+  @Test func noSummaryWhenNothingWasDropped() {
+    var sink = DiagnosticSink(limit: 1)
+    sink.report("a", .info, "x", at: nil)
+    #expect(sink.limitSummary == nil)
+    #expect(sink.finished.count == 1)
+  }
+}
