@@ -97,6 +97,39 @@ import Testing
     #expect(s.read("q.srt.bak") == nil)
   }
 
+  @Test func fixNeverOverwritesAnEarlierBackup() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let first = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello  \n"
+    let p = try s.write("twice.vtt", first)
+    #expect(tool(["fix", p]).code == 1)
+    #expect(s.read("twice.vtt.bak") == first)
+    // Edited again by hand, then fixed again: the first backup stays, the second goes beside it.
+    let second = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello\n\n00:00:03.000 --> 00:00:04.000\n  again\n"
+    try Data(second.utf8).write(to: URL(fileURLWithPath: p))
+    let r = tool(["fix", p])
+    #expect(r.code == 1)
+    #expect(r.err.contains("the original is kept as \(p).bak.1 (\(p).bak already exists)"))
+    #expect(s.read("twice.vtt.bak") == first)
+    #expect(s.read("twice.vtt.bak.1") == second)
+  }
+
+  @Test func fixWithNothingSafeToDoStillReportsReaderErrors() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    // The second cue's end time cannot be respelt, so the reader drops that cue: "no changes"
+    // must say so, not read as a clean file.
+    let text = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nkept\n\n00:00:03.000 --> 00:00:0x.000\nlost\n"
+    let p = try s.write("broken.vtt", text)
+    let r = tool(["fix", p])
+    #expect(r.code == 0)
+    let lines = r.err.split(separator: "\n")
+    #expect(lines.first == "\(p): no changes; 1 reader error no safe fix can repair (fix by hand; see 'captionkit validate'):")
+    #expect(lines.count == 2 && lines[1].contains("[webvtt.timestamp.field-digits]") && lines[1].contains("the cue is dropped"))
+    #expect(s.read("broken.vtt") == text)
+    #expect(s.read("broken.vtt.bak") == nil)
+  }
+
   @Test func fixRefusesWhenTheReaderHadToGuess() throws {
     let s = try Scratch()
     defer { s.remove() }

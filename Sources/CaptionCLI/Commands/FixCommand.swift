@@ -24,7 +24,9 @@ enum FixCommand: CLICommand {
     file is left untouched when anything else would change, when the reader had to skip or guess
     at content (fix those problems by hand first), or when its writer would drop a feature.
 
-    Files are written atomically; the original is kept as PATH.bak unless --no-backup.
+    Files are written atomically; the original is kept as PATH.bak unless --no-backup (as
+    PATH.bak.1, PATH.bak.2, … when that exists: a backup is never overwritten). 'no changes' lists
+    the reader errors no safe fix can repair (a cue dropped for a broken timing line, say).
 
     Options:
       --dry-run              Print a unified diff of what would change; write nothing
@@ -82,9 +84,22 @@ enum FixCommand: CLICommand {
       var output: [UInt8]
       var whole = false
       var editedRanges: [Range<Int>]?
+      // Nothing to fix automatically: say so, but not as if the file were clean when the reader
+      // skipped or guessed at content (an error) or found what only a person can fix.
+      // Nothing was rewritten, so every reader error is still there, "repairable" ones too (a
+      // timestamp too broken to respell drops its cue): "no changes" must not read as "clean".
+      func nothingToFix() {
+        let errors = loaded.result.diagnostics.filter { $0.severity >= .error }
+        if errors.isEmpty {
+          io.errLine("\(path): no changes")
+          return
+        }
+        io.errLine("\(path): no changes; \(errors.count) reader \(errors.count == 1 ? "error" : "errors") no safe fix can repair (fix by hand; see 'captionkit validate'):")
+        for d in errors.prefix(5) { io.errLine("  " + d.description) }
+      }
       switch patch(original, loaded, fixed: fixed, changes: changes, written: written.bytes, options: loader.options) {
       case .unchanged:
-        io.errLine("\(path): no changes")
+        nothingToFix()
         continue
       case .patched(let bytes, let edited):
         if !decoding.isEmpty {
@@ -107,7 +122,7 @@ enum FixCommand: CLICommand {
         // The whole file written back by its writer (TTML, or a file whose cues could not be
         // located in its text).
         if changes.isEmpty, SafeFixer.repairableDiagnostics(loaded.result.diagnostics).isEmpty {
-          io.errLine("\(path): no changes")
+          nothingToFix()
           continue
         }
         if !decoding.isEmpty {
@@ -134,7 +149,7 @@ enum FixCommand: CLICommand {
         whole = true
       }
       if output == original {
-        io.errLine("\(path): no changes")
+        nothingToFix()
         continue
       }
       changedFiles += 1
@@ -153,7 +168,17 @@ enum FixCommand: CLICommand {
           io.out(diff)
         }
       } else {
-        if !noBackup { try FileAccess.writeAtomically(original, to: path + ".bak", protecting: [path], permissionsOf: path) }
+        if !noBackup {
+          // Never overwrite an earlier backup: it may be the only copy of the real original.
+          var backup = path + ".bak"
+          var n = 1
+          while FileManager.default.fileExists(atPath: backup) {
+            backup = path + ".bak.\(n)"
+            n += 1
+          }
+          try FileAccess.writeAtomically(original, to: backup, protecting: [path], permissionsOf: path)
+          if n > 1 { io.errLine("\(path): the original is kept as \(backup) (\(path).bak already exists)") }
+        }
         try FileAccess.writeAtomically(output, to: path, protecting: [])
       }
       var summary = changes.map(\.message)
