@@ -31,9 +31,13 @@ let package = Package(
     .target(name: "CaptionStyle", dependencies: ["CaptionCore"]),
     // Umbrella for apps: the format registry and every caption format, without FFmpeg.
     .target(name: "CaptionKit", dependencies: ["CaptionCore", "CaptionFormats", "CaptionTTML", "CaptionLint", "CaptionStyle"]),
-    // FFmpeg 5.1 (libavformat, libavcodec, libavutil) through pkg-config, with a macro shim.
+    // FFmpeg 5.1 (libavformat, libavcodec, libavutil) headers, with a shim that opens the
+    // libraries with dlopen on first use (see Sources/CFFmpeg/shim.h). No pkgConfig on purpose:
+    // it would link them into every process, and libavcodec's ~120 dependencies then cost
+    // start-up time and memory in commands that never read media. Debian installs the headers
+    // in the compiler's default multiarch include path.
     .systemLibrary(
-      name: "CFFmpeg", pkgConfig: "libavformat",
+      name: "CFFmpeg",
       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
     // Subtitle/caption track inspection of media files and manifests; the only Swift target
     // that imports CFFmpeg. DASH MPDs are read with CaptionTTML's XMLTreeParser.

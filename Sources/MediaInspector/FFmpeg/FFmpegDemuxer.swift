@@ -22,32 +22,34 @@ final class FFmpegDemuxer {
   /// Opens and probes a file.
   /// - Throws: `MediaInspectorError.notMedia` with FFmpeg's error text.
   init(path: String) throws(MediaInspectorError) {
-    ck_quiet_logs()
+    guard ck_ffmpeg_load() != 0 else {
+      throw .notMedia(path, reason: "FFmpeg's libraries are not available (" + String(cString: ck_ffmpeg_load_error()) + "); install libavformat59")
+    }
     var options: OpaquePointer? = nil
-    defer { av_dict_free(&options) }
-    av_dict_set(&options, "protocol_whitelist", "file", 0)
-    av_dict_set(&options, "format_whitelist", FFmpegDemuxer.allowedFormats, 0)
+    defer { ck_av_dict_free(&options) }
+    ck_av_dict_set(&options, "protocol_whitelist", "file", 0)
+    ck_av_dict_set(&options, "format_whitelist", FFmpegDemuxer.allowedFormats, 0)
     var ctx: UnsafeMutablePointer<AVFormatContext>? = nil
     // "file:" keeps a name such as "http:x" or "concat:a|b" from selecting another protocol.
-    let r = avformat_open_input(&ctx, "file:" + path, nil, &options)
+    let r = ck_avformat_open_input(&ctx, "file:" + path, nil, &options)
     guard r >= 0, let ctx else { throw .notMedia(path, reason: FFmpegDemuxer.errorText(r)) }
     format = ctx
-    let r2 = avformat_find_stream_info(ctx, nil)
+    let r2 = ck_avformat_find_stream_info(ctx, nil)
     if r2 < 0 {
       throw .notMedia(path, reason: FFmpegDemuxer.errorText(r2))
     }
-    packet = av_packet_alloc()
-    frame = av_frame_alloc()
+    packet = ck_av_packet_alloc()
+    frame = ck_av_frame_alloc()
   }
 
   deinit {
     for d in decoders.values {
       var p: UnsafeMutablePointer<AVCodecContext>? = d
-      avcodec_free_context(&p)
+      ck_avcodec_free_context(&p)
     }
-    av_frame_free(&frame)
-    av_packet_free(&packet)
-    avformat_close_input(&format)
+    ck_av_frame_free(&frame)
+    ck_av_packet_free(&packet)
+    ck_avformat_close_input(&format)
   }
 
   static func errorText(_ code: Int32) -> String {
@@ -86,7 +88,7 @@ final class FFmpegDemuxer {
       }
       var meta: [(String, String)] = []
       var tag: UnsafeMutablePointer<AVDictionaryEntry>? = nil
-      while let t = av_dict_get(st.pointee.metadata, "", tag, 2 /* AV_DICT_IGNORE_SUFFIX */) {
+      while let t = ck_av_dict_get(st.pointee.metadata, "", tag, 2 /* AV_DICT_IGNORE_SUFFIX */) {
         if let k = t.pointee.key, let v = t.pointee.value { meta.append((String(cString: k), String(cString: v))) }
         tag = t
       }
@@ -99,7 +101,7 @@ final class FFmpegDemuxer {
       out.append(
         FFmpegStream(
           index: i, id: Int(st.pointee.id), mediaType: type,
-          codecName: String(cString: avcodec_get_name(par.pointee.codec_id)),
+          codecName: String(cString: ck_avcodec_get_name(par.pointee.codec_id)),
           codecTag: FourCC.string(par.pointee.codec_tag), dispositionBits: st.pointee.disposition,
           metadata: meta, extradata: extra, timeBaseNum: st.pointee.time_base.num, timeBaseDen: st.pointee.time_base.den,
           startTime: start == ck_nopts_value() ? nil : start, duration: dur == ck_nopts_value() ? nil : dur))
@@ -143,10 +145,10 @@ final class FFmpegDemuxer {
         result.truncated = true
         break
       }
-      let r = av_read_frame(format, packet)
+      let r = ck_av_read_frame(format, packet)
       if r < 0 { break }
       count += 1
-      defer { av_packet_unref(packet) }
+      defer { ck_av_packet_unref(packet) }
       let si = Int(packet.pointee.stream_index)
       if result.text[si] != nil, let st = format.pointee.streams[si], !FFmpegDemuxer.isEmptyCue(packet, st) {
         let tb = st.pointee.time_base
@@ -166,7 +168,7 @@ final class FFmpegDemuxer {
           state.done = true
           format.pointee.streams[si]?.pointee.discard = AVDISCARD_ALL  // the budget is spent
           drain(dec, frame: frame, flush: true, state: &state.scan, parser: &state.parser)
-        } else if avcodec_send_packet(dec, packet) >= 0 {
+        } else if ck_avcodec_send_packet(dec, packet) >= 0 {
           drain(dec, frame: frame, flush: false, state: &state.scan, parser: &state.parser)
         }
         ccStates[si] = state
@@ -199,12 +201,12 @@ final class FFmpegDemuxer {
   }
 
   private func openDecoder(stream: UnsafeMutablePointer<AVStream>) -> UnsafeMutablePointer<AVCodecContext>? {
-    guard let par = stream.pointee.codecpar, let codec = avcodec_find_decoder(par.pointee.codec_id) else { return nil }
-    var ctx = avcodec_alloc_context3(codec)
+    guard let par = stream.pointee.codecpar, let codec = ck_avcodec_find_decoder(par.pointee.codec_id) else { return nil }
+    var ctx = ck_avcodec_alloc_context3(codec)
     guard let c = ctx else { return nil }
     c.pointee.thread_count = 1
-    if avcodec_parameters_to_context(c, par) < 0 || avcodec_open2(c, codec, nil) < 0 {
-      avcodec_free_context(&ctx)
+    if ck_avcodec_parameters_to_context(c, par) < 0 || ck_avcodec_open2(c, codec, nil) < 0 {
+      ck_avcodec_free_context(&ctx)
       return nil
     }
     return c
@@ -214,16 +216,16 @@ final class FFmpegDemuxer {
     _ dec: UnsafeMutablePointer<AVCodecContext>, frame: UnsafeMutablePointer<AVFrame>, flush: Bool,
     state: inout ClosedCaptionScan, parser: inout CCDataParser
   ) {
-    if flush { avcodec_send_packet(dec, nil) }
+    if flush { ck_avcodec_send_packet(dec, nil) }
     var guardCount = 0
-    while guardCount < 10_000, avcodec_receive_frame(dec, frame) >= 0 {
+    while guardCount < 10_000, ck_avcodec_receive_frame(dec, frame) >= 0 {
       guardCount += 1
       state.framesDecoded += 1
-      if let sd = av_frame_get_side_data(frame, AV_FRAME_DATA_A53_CC), let data = sd.pointee.data, sd.pointee.size > 0 {
+      if let sd = ck_av_frame_get_side_data(frame, AV_FRAME_DATA_A53_CC), let data = sd.pointee.data, sd.pointee.size > 0 {
         state.framesWithCaptionData += 1
         parser.feed(UnsafeBufferPointer(start: data, count: Int(sd.pointee.size)))
       }
-      av_frame_unref(frame)
+      ck_av_frame_unref(frame)
     }
   }
 
@@ -233,28 +235,28 @@ final class FFmpegDemuxer {
     guard let format, let packet, streamIndex >= 0, streamIndex < Int(format.pointee.nb_streams),
       let st = format.pointee.streams[streamIndex], let par = st.pointee.codecpar
     else { throw .noSuchTrack(streamIndex, reason: "no such stream") }
-    guard let codec = avcodec_find_decoder(par.pointee.codec_id) else {
-      throw .unsupportedCodec(String(cString: avcodec_get_name(par.pointee.codec_id)))
+    guard let codec = ck_avcodec_find_decoder(par.pointee.codec_id) else {
+      throw .unsupportedCodec(String(cString: ck_avcodec_get_name(par.pointee.codec_id)))
     }
-    var ctxOpt = avcodec_alloc_context3(codec)
-    defer { avcodec_free_context(&ctxOpt) }
+    var ctxOpt = ck_avcodec_alloc_context3(codec)
+    defer { ck_avcodec_free_context(&ctxOpt) }
     guard let ctx = ctxOpt else { throw .unsupportedCodec("decoder allocation failed") }
-    if avcodec_parameters_to_context(ctx, par) < 0 || avcodec_open2(ctx, codec, nil) < 0 {
-      throw .unsupportedCodec(String(cString: avcodec_get_name(par.pointee.codec_id)))
+    if ck_avcodec_parameters_to_context(ctx, par) < 0 || ck_avcodec_open2(ctx, codec, nil) < 0 {
+      throw .unsupportedCodec(String(cString: ck_avcodec_get_name(par.pointee.codec_id)))
     }
     ctx.pointee.pkt_timebase = st.pointee.time_base
     let tb = st.pointee.time_base
     var out: [DecodedSubtitle] = []
     var count = 0
-    while count < maxPackets, av_read_frame(format, packet) >= 0 {
+    while count < maxPackets, ck_av_read_frame(format, packet) >= 0 {
       count += 1
-      defer { av_packet_unref(packet) }
+      defer { ck_av_packet_unref(packet) }
       guard Int(packet.pointee.stream_index) == streamIndex else { continue }
       var sub = AVSubtitle()
       var got: Int32 = 0
-      let r = avcodec_decode_subtitle2(ctx, &sub, &got, packet)
+      let r = ck_avcodec_decode_subtitle2(ctx, &sub, &got, packet)
       guard r >= 0, got != 0 else { continue }
-      defer { avsubtitle_free(&sub) }
+      defer { ck_avsubtitle_free(&sub) }
       let pts = packet.pointee.pts != ck_nopts_value() ? packet.pointee.pts : packet.pointee.dts
       guard pts != ck_nopts_value() else { continue }
       let start = MediaTime(ticks: pts, num: tb.num, den: tb.den)
@@ -282,12 +284,12 @@ final class FFmpegDemuxer {
     var flushes = 0
     while flushes < 64 {
       flushes += 1
-      av_packet_unref(packet)
+      ck_av_packet_unref(packet)
       packet.pointee.stream_index = Int32(streamIndex)
       var sub = AVSubtitle()
       var got: Int32 = 0
-      guard avcodec_decode_subtitle2(ctx, &sub, &got, packet) >= 0, got != 0 else { break }
-      defer { avsubtitle_free(&sub) }
+      guard ck_avcodec_decode_subtitle2(ctx, &sub, &got, packet) >= 0, got != 0 else { break }
+      defer { ck_avsubtitle_free(&sub) }
       guard sub.pts != ck_nopts_value() else { continue }
       let base = MediaTime(ticks: sub.pts, num: 1, den: ck_time_base()).time
       let start = MediaTime(base + CaptionTime(milliseconds: Int64(sub.start_display_time)))
@@ -317,9 +319,9 @@ extension FFmpegDemuxer {
     let tb = st.pointee.time_base
     var out: [RawSubtitlePacket] = []
     var count = 0
-    while count < maxPackets, av_read_frame(format, packet) >= 0 {
+    while count < maxPackets, ck_av_read_frame(format, packet) >= 0 {
       count += 1
-      defer { av_packet_unref(packet) }
+      defer { ck_av_packet_unref(packet) }
       guard Int(packet.pointee.stream_index) == streamIndex else { continue }
       let pts = packet.pointee.pts != ck_nopts_value() ? packet.pointee.pts : packet.pointee.dts
       guard pts != ck_nopts_value() else { continue }
@@ -327,7 +329,7 @@ extension FFmpegDemuxer {
       if let d = packet.pointee.data, packet.pointee.size > 0 { payload = Array(UnsafeBufferPointer(start: d, count: Int(packet.pointee.size))) }
       func side(_ type: AVPacketSideDataType) -> String? {
         var size: Int = 0
-        guard let p = av_packet_get_side_data(packet, type, &size), size > 0 else { return nil }
+        guard let p = ck_av_packet_get_side_data(packet, type, &size), size > 0 else { return nil }
         return String(decoding: UnsafeBufferPointer(start: p, count: size), as: UTF8.self)
       }
       out.append(
