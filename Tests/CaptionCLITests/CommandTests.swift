@@ -40,6 +40,32 @@ import Testing
 
     """
 
+  /// SRT↔WebVTT conversions to a file are written as they are produced (WebVTT's cues through a
+  /// spill file, since the STYLE blocks come first): the file must equal the standard-output
+  /// conversion, and no temporary file may be left beside it.
+  @Test func streamedFileOutputEqualsStandardOutput() throws {
+    var srt = ""
+    for k in 0..<3000 {
+      let colour = k % 7 == 0 ? "<font color=\"#ffff00\">yellow</font> " : ""
+      srt += "\(k + 1)\n00:\(String(format: "%02d", k / 60 % 60)):\(String(format: "%02d", k % 60)),000 --> 00:\(String(format: "%02d", k / 60 % 60)):\(String(format: "%02d", k % 60)),500\n\(colour)line \(k) & more\nsecond line\n\n"
+    }
+    let input = try file("long.srt", srt)
+    for (to, ext, crlf) in [("webvtt", "vtt", false), ("webvtt", "vtt", true), ("srt", "srt", true)] {
+      var args = ["convert", input, "--to", to, "--quiet"]
+      if crlf { args += ["--line-ending", "crlf"] }
+      let (code, out, _) = run(args)
+      #expect(code == 0)
+      let path = dir.appendingPathComponent("out-\(crlf).\(ext)").path
+      #expect(run(args + ["-o", path]).0 == 0)
+      let written = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(written == out, "\(to) crlf=\(crlf)")
+      #expect(written.count > 150_000)
+      if to == "webvtt" { #expect(written.hasPrefix(crlf ? "WEBVTT\r\n\r\nSTYLE\r\n" : "WEBVTT\n\nSTYLE\n")) }
+    }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }
+    #expect(leftovers.isEmpty)
+  }
+
   @Test func convertChecksTheOutputFolderBeforeConverting() throws {
     let input = try file("in.vtt", Self.positioned)
     let (code, out, err) = run(["convert", input, dir.appendingPathComponent("missing/out.srt").path])

@@ -134,11 +134,17 @@ enum ConvertCommand: CLICommand {
     let display = CaptionLoader.displayName(input)
     let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
     let spool = LossSpool()
+    // A file output is written as it is produced, never held whole: SRT straight into the
+    // (atomically renamed) output, WebVTT's cues into a spill file that follows the header and
+    // STYLE blocks, which are only known at the end.
+    let file = out == "-" ? nil : try AtomicFileWriter(out, protecting: [input])
+    let spill: BodySpill? = file != nil && target.id == "webvtt" ? BodySpill() : nil
+    let sink: (([UInt8]) -> Void)? = file.map { file in { chunk in if let spill { spill.write(chunk) } else { file.write(chunk) } } }
     let converted: StreamingConversion.Output
     do {
       converted = try StreamingConversion.convert(
-        bytes, from: format.id, to: target.id, readOptions: loader.options, writeOptions: options
-      ) { loss, source in
+        bytes, from: format.id, to: target.id, readOptions: loader.options, writeOptions: options,
+        onLoss: { loss, source in
         if loss.severity >= .warning { spool.lossy = true }
         guard !quiet || loss.severity > .info else { return }
         var d = loss
@@ -146,7 +152,7 @@ enum ConvertCommand: CLICommand {
         d.file = display
         if d.location == nil, let i = d.cueIndex, i >= 0 { d.location = source }
         spool.append { printer.appendLine(d, to: &$0) }
-      }
+      }, bodySink: sink)
     } catch {
       throw .io(path: input, message: error.description)
     }
@@ -173,10 +179,15 @@ enum ConvertCommand: CLICommand {
     spool.drain(to: io)
     for d in converted.trailingLosses { printLoss(d) }
     flush()
-    if out == "-" {
-      for chunk in converted.chunks { io.writeOut(chunk) }
+    if let file {
+      // The header parts first, then the cues (already in the file for SRT, spilt for WebVTT).
+      if let spill {
+        for chunk in converted.chunks { file.write(chunk) }
+        spill.copy(to: file)
+      }
+      try file.commit()
     } else {
-      try FileAccess.writeAtomically(chunks: converted.chunks, to: out, protecting: [input])
+      for chunk in converted.chunks { io.writeOut(chunk) }
     }
     return failOnLoss && lossy ? .findings : .success
   }

@@ -93,47 +93,9 @@ enum FileAccess {
 
   /// `writeAtomically` for output in pieces, written one after the other.
   static func writeAtomically(chunks: [[UInt8]], to path: String, protecting inputs: [String], permissionsOf: String? = nil) throws(ToolError) {
-    let target = try checkWritable(path, protecting: inputs)
-    let temp = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
-    if let reason = writeNew(temp.path, chunks) {
-      try? FileManager.default.removeItem(at: temp)
-      throw .io(path: path, message: "cannot write: \(reason)")
-    }
-    // Replacing a file keeps its permissions (a private 0600 file stays private).
-    var st = stat()
-    if stat(target.path, &st) == 0 || (permissionsOf.map { stat($0, &st) == 0 } ?? false) {
-      _ = chmod(temp.path, st.st_mode & 0o7777)
-    }
-    // rename(2) replaces the target atomically: readers see the old file or the new one.
-    if rename(temp.path, target.path) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temp)
-      throw .io(path: path, message: "cannot write: \(reason)")
-    }
-  }
-
-  /// Creates `path` (which must not exist) with `chunks`; returns the reason on failure.
-  private static func writeNew(_ path: String, _ chunks: [[UInt8]]) -> String? {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    for chunk in chunks {
-      let failed = chunk.withUnsafeBytes { buf -> Int32? in
-        var off = 0
-        while off < buf.count {
-          let n = write(fd, buf.baseAddress! + off, buf.count - off)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 { return errno }
-          off += n
-        }
-        return nil
-      }
-      if let e = failed {
-        close(fd)
-        return String(cString: strerror(e))
-      }
-    }
-    if close(fd) != 0 { return String(cString: strerror(errno)) }
-    return nil
+    let writer = try AtomicFileWriter(path, protecting: inputs)
+    for chunk in chunks { writer.write(chunk) }
+    try writer.commit(permissionsOf: permissionsOf)
   }
 
   private static func sameFile(_ a: String, _ b: String) -> Bool {

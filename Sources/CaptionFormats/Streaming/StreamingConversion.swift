@@ -17,7 +17,9 @@ public enum StreamingConversion {
     /// How many cues were converted.
     public var cueCount: Int
     /// The output file in pieces, to be written one after the other; concatenated, they are the
-    /// bytes `write` returns for the whole document.
+    /// bytes `write` returns for the whole document. With a `bodySink`, they are the pieces that
+    /// come before the bytes the sink was given (the WebVTT header and STYLE blocks; nothing
+    /// for SRT).
     public var chunks: [[UInt8]]
     /// Losses reported before the ones handed to `onLoss`.
     public var leadingLosses: [Diagnostic]
@@ -36,17 +38,25 @@ public enum StreamingConversion {
   /// - Parameters:
   ///   - onLoss: called, in order, with each per-cue or per-comment loss and the source location
   ///     of the cue it is about (`nil` for comments).
+  ///   - bodySink: if given, the comments and cues as they are written, in pieces of about
+  ///     `bodyChunkSize` bytes (default 1 MiB), so the output is never held whole; the file is then
+  ///     `Output.chunks` followed by everything the sink got (WebVTT's STYLE blocks, which come
+  ///     first, are only known at the end).
   /// - Returns: the read result without cues, the output chunks and the remaining losses.
   /// - Throws: `CaptionError.fileTooLarge` as the readers do; `CaptionError.unsupportedFormat`
   ///   when `supports(from:to:)` is false.
   public static func convert(
     _ bytes: [UInt8], from source: String, to target: String, readOptions: ReadOptions, writeOptions: WriteOptions,
-    onLoss: @escaping (Diagnostic, SourceLocation?) -> Void
+    onLoss: @escaping (Diagnostic, SourceLocation?) -> Void, bodySink: (([UInt8]) -> Void)? = nil,
+    bodyChunkSize: Int = defaultBodyChunkSize
   ) throws(CaptionError) -> Output {
     guard supports(from: source, to: target) else { throw .unsupportedFormat("streaming \(source) → \(target)") }
     let state = State(target: target, options: writeOptions, onLoss: onLoss)
-    // The output is about as large as the input: one allocation instead of repeated doubling.
-    state.expectedSize = bytes.count + bytes.count / 8 + 256
+    state.bodySink = bodySink
+    state.chunkSize = max(1, bodyChunkSize)
+    // The output is about as large as the input: one allocation instead of repeated doubling
+    // (or one chunk's worth, when it goes to a sink as it is written).
+    state.expectedSize = bodySink == nil ? bytes.count + bytes.count / 8 + 256 : state.chunkSize + (state.chunkSize >> 2)
     let read: ReadResult
     if source == "srt" {
       guard bytes.count <= readOptions.limits.maxFileSize else {
@@ -70,6 +80,9 @@ public enum StreamingConversion {
     return state.finish(read)
   }
 
+  /// About how many bytes a `bodySink` gets at a time, unless `convert` is told otherwise.
+  public static let defaultBodyChunkSize = 1 << 20
+
   /// The writer between the reader's callbacks.
   private final class State {
     let target: String
@@ -81,6 +94,8 @@ public enum StreamingConversion {
     var begun = false
     var leading: [Diagnostic] = []
     var expectedSize = 0
+    var bodySink: (([UInt8]) -> Void)?
+    var chunkSize = StreamingConversion.defaultBodyChunkSize
 
     init(target: String, options: WriteOptions, onLoss: @escaping (Diagnostic, SourceLocation?) -> Void) {
       self.target = target
@@ -114,6 +129,7 @@ public enum StreamingConversion {
       guard vtt != nil else { return }
       vtt!.comment(c)
       for d in vtt!.takeDiagnostics() { onLoss(d, nil) }
+      flushIfFull()
     }
 
     func cue(_ cue: Cue) {
@@ -129,6 +145,25 @@ public enum StreamingConversion {
         losses = vtt!.takeDiagnostics()
       }
       for d in losses { onLoss(d, cue.source) }
+      flushIfFull()
+    }
+
+    /// Hands the body written so far to `bodySink` once it holds a chunk's worth.
+    func flushIfFull() {
+      guard let bodySink else { return }
+      if var w = srt, w.out.count >= chunkSize {
+        srt = nil
+        let chunk = w.takeOutput()
+        w.out.reserveCapacity(expectedSize)
+        srt = w
+        bodySink(chunk)  // the SRT writer writes the chosen line ending itself
+      } else if var w = vtt, w.body.count >= chunkSize {
+        vtt = nil
+        let chunk = w.takeBody()
+        w.reserveBody(expectedSize)
+        vtt = w
+        bodySink(options.lineEnding == .crlf ? WebVTTWriter.crlf(chunk) : chunk)
+      }
     }
 
     /// A plain cue, as byte ranges (see `VerbatimCue`).
@@ -145,6 +180,7 @@ public enum StreamingConversion {
         losses = vtt!.takeDiagnostics()
       }
       for d in losses { onLoss(d, cue.source) }
+      flushIfFull()
     }
 
     func finish(_ read: ReadResult) -> Output {
@@ -154,14 +190,20 @@ public enum StreamingConversion {
       if var w = srt {
         leading = SubRipWriter.documentLosses(read.document)
         trailing = w.trailingDiagnostics()
-        chunks = [w.takeOutput()]
+        if let bodySink { bodySink(w.takeOutput()) } else { chunks = [w.takeOutput()] }
         srt = nil
       } else if var w = vtt {
         vtt = nil
         let styles = w.styleBlocks()
         trailing = w.takeDiagnostics()
         if let summary = w.lossLimitSummary { trailing.append(summary) }
-        chunks = [w.headBytes, styles, w.takeBody()]
+        if let bodySink {
+          let rest = w.takeBody()
+          bodySink(options.lineEnding == .crlf ? WebVTTWriter.crlf(rest) : rest)
+          chunks = [w.headBytes, styles]
+        } else {
+          chunks = [w.headBytes, styles, w.takeBody()]
+        }
         if options.lineEnding == .crlf { chunks = chunks.map(WebVTTWriter.crlf) }
       }
       return Output(read: read, cueCount: count, chunks: chunks, leadingLosses: leading, trailingLosses: trailing)

@@ -49,7 +49,19 @@ import Testing
     for (d, s) in zip(losses.list, losses.sources) {
       if let i = d.cueIndex { #expect(s == whole.document.cues[i].source, "\(name): loss location for cue \(i)") }
     }
+    // With a body sink (64-byte pieces, so it flushes mid-file), the pieces before the sink's
+    // bytes and the sink's bytes make the same file, with the same losses.
+    final class Body: @unchecked Sendable { var bytes: [UInt8] = []; var pieces = 0; var sunk: [Diagnostic] = [] }
+    let body = Body()
+    let sunk = try? StreamingConversion.convert(
+      bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions,
+      onLoss: { d, _ in body.sunk.append(d) }, bodySink: { body.bytes += $0; body.pieces += 1 }, bodyChunkSize: 64)
+    let sunkFile = (sunk?.chunks.joined()).map(Array.init) ?? []
+    #expect(sunkFile + body.bytes == written.bytes, "\(name) \(source)→\(target): output with a body sink differs")
+    #expect((sunk?.leadingLosses ?? []) + body.sunk + (sunk?.trailingLosses ?? []) == written.diagnostics, "\(name): losses with a body sink differ")
+    if target == "srt" { #expect(sunk?.chunks.allSatisfy(\.isEmpty) ?? false, "\(name): SRT goes to the sink whole") }
     return output == written.bytes && streamed.read.diagnostics == whole.diagnostics && allLosses == written.diagnostics
+      && sunkFile + body.bytes == written.bytes
   }
 
   @Test func webVTTWithCommentsRegionsStylesAndIDs() {

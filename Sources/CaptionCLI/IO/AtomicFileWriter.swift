@@ -1,0 +1,102 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+private func posixWrite(_ fd: Int32, _ p: UnsafeRawPointer?, _ n: Int) -> Int { write(fd, p, n) }
+
+/// A file written atomically in pieces: they go to a new temporary file beside the target, which
+/// `commit` renames over it, so readers see the old file or the whole new one, never a part, and
+/// the output never has to be held in memory whole.
+///
+/// A writer that is neither committed nor discarded removes its temporary file when released.
+final class AtomicFileWriter {
+  private let path: String
+  private let target: URL
+  private let temp: URL
+  private var fd: Int32
+  /// The first write error (an `errno` value), reported by `commit`.
+  private var failure: Int32 = 0
+
+  /// Starts writing `path`, refusing the paths in `inputs` (see `FileAccess.checkWritable`).
+  /// - Throws: `ToolError.usage` for an input path, `.io` when the folder cannot be written.
+  init(_ path: String, protecting inputs: [String]) throws(ToolError) {
+    self.path = path
+    target = try FileAccess.checkWritable(path, protecting: inputs)
+    temp = target.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+    fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { throw .io(path: path, message: "cannot write: " + String(cString: strerror(errno))) }
+  }
+
+  deinit { discard() }
+
+  /// Appends `bytes`.
+  func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { write($0) }
+  }
+
+  private func write(_ buf: UnsafeRawBufferPointer) {
+    guard failure == 0, fd >= 0, let base = buf.baseAddress else { return }
+    var off = 0
+    while off < buf.count {
+      let n = posixWrite(fd, base + off, buf.count - off)
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        failure = n < 0 ? errno : EIO
+        return
+      }
+      off += n
+    }
+  }
+
+  /// Appends everything in `file` from its start (a temporary file the caller spilled into).
+  func write(contentsOf file: UnsafeMutablePointer<FILE>) {
+    fflush(file)
+    rewind(file)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while failure == 0 {
+      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      if n <= 0 { break }
+      chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+    }
+    if ferror(file) != 0 && failure == 0 { failure = EIO }
+  }
+
+  /// Closes the file and renames it over the target, which keeps its permissions (or takes
+  /// those of `permissionsOf` when it is new).
+  /// - Throws: `ToolError.io` with the first write error; the temporary file is removed.
+  func commit(permissionsOf: String? = nil) throws(ToolError) {
+    guard fd >= 0 else { throw .io(path: path, message: "cannot write: already closed") }
+    let closed = close(fd)
+    fd = -1
+    if failure == 0 && closed != 0 { failure = errno }
+    guard failure == 0 else {
+      let reason = String(cString: strerror(failure))
+      unlink(temp.path)
+      throw .io(path: path, message: "cannot write: \(reason)")
+    }
+    // Replacing a file keeps its permissions (a private 0600 file stays private).
+    var st = stat()
+    if stat(target.path, &st) == 0 || (permissionsOf.map { stat($0, &st) == 0 } ?? false) {
+      _ = chmod(temp.path, st.st_mode & 0o7777)
+    }
+    // rename(2) replaces the target atomically.
+    if rename(temp.path, target.path) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temp.path)
+      throw .io(path: path, message: "cannot write: \(reason)")
+    }
+  }
+
+  /// Abandons the file: the temporary file is removed and the target left as it was.
+  func discard() {
+    guard fd >= 0 else { return }
+    close(fd)
+    fd = -1
+    unlink(temp.path)
+  }
+}
