@@ -30,7 +30,7 @@ public struct TTMLFormat: CaptionFormat {
   }
 
   public func read(_ bytes: [UInt8], options: ReadOptions) throws(CaptionError) -> ReadResult {
-    try TTMLReader.read(bytes, options: options).result
+    try TTMLReader.read(bytes, options: options, details: false).result
   }
 
   /// Reads a document and also returns the computed style of every run of text (with the

@@ -19,6 +19,7 @@ extension TTMLReader {
         inlineRegions[inline.location] = id
         readRegion(inline, inlineID: id)
         resolver = TTMLStyleResolver(document: doc)
+        resolverGeneration += 1
         ownRegion = id
       }
     }
@@ -28,20 +29,40 @@ extension TTMLReader {
     if let a = e.attribute(TTMLNamespace.metadata, "agent") { c.agent = agentName(a) }
     let inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
     let refs = TTMLReader.idrefs(e.attribute("", "style"))
-    let spec = resolver.specified(refs: refs, inline: inline)
-    let parentComputed = ownRegion != nil && ownRegion != ctx.region
-      ? resolver.computed(specified: resolver.specified(refs: ctx.ancestorRefs, inline: ctx.ancestorsStyle), parent: resolver.computedRegionStyle(ownRegion))
-      : ctx.computed
-    c.computed = resolver.computed(specified: spec, parent: parentComputed)
-    if ownRegion != nil && ownRegion != ctx.region { c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion)) }
-    c.layers += TTMLReader.layer(c.computed)
+    let key = TTMLSiblingStyleCache.Key(region: ownRegion, refs: refs)
+    // Inline style attributes make the computed style the element's own: not cached.
+    let cache = inline.isEmpty ? ctx.siblings : nil
+    if let hit = cache?.entry(key, generation: resolverGeneration) {
+      c.computed = hit.computed
+    } else {
+      let spec = resolver.specified(refs: refs, inline: inline)
+      let parentComputed = ownRegion != nil && ownRegion != ctx.region
+        ? resolver.computed(specified: resolver.specified(refs: ctx.ancestorRefs, inline: ctx.ancestorsStyle), parent: resolver.computedRegionStyle(ownRegion))
+        : ctx.computed
+      c.computed = resolver.computed(specified: spec, parent: parentComputed)
+      cache?.store(TTMLSiblingStyleCache.Entry(computed: c.computed), for: key)
+    }
+    // Background layers only feed styled runs.
+    if wantsDetails {
+      if ownRegion != nil && ownRegion != ctx.region { c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion)) }
+      c.layers += TTMLReader.layer(c.computed)
+    }
     switch e.name.local {
     case "p":
-      makeCues(n, end: end, ctx: c, inline: inline, refs: refs)
+      let settings: CueSettings
+      if let s = cache?.entry(key, generation: resolverGeneration)?.settings {
+        settings = s
+      } else {
+        let r = region(c.region)
+        settings = TTMLRegionMapper.settings(regionID: r?.id, region: r, computed: c.computed, resolver: resolver)
+        cache?.storeSettings(settings, for: key)
+      }
+      makeCues(n, end: end, ctx: c, inline: inline, refs: refs, settings: settings)
     case "body", "div":
       if e.name.local == "div" { c.lintDirectives += TTMLReader.lintDirectives(in: e) }
       c.ancestorsStyle = ctx.ancestorsStyle.merged(with: inline)
       for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
+      c.siblings = TTMLSiblingStyleCache(generation: resolverGeneration)
       guard depth < depthLimit else { return }
       for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
     default:
@@ -62,18 +83,24 @@ extension TTMLReader {
     return agents[first] ?? first
   }
 
-  /// Times inside (begin, end) at which a descendant of `n` starts or stops.
-  func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, into out: inout Set<CaptionTime>, depth: Int) {
+  /// Times at which a descendant of `n` starts or stops, with repeats, in no order.
+  func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, into out: inout [CaptionTime], depth: Int) {
     guard depth < depthLimit else { return }
     for c in n.children {
       let end = TTMLReader.clip(c.end, parentEnd)
-      out.insert(c.begin)
-      if let end { out.insert(end) }
+      out.append(c.begin)
+      if let end { out.append(end) }
       innerTimes(c, parentEnd: end, into: &out, depth: depth + 1)
     }
   }
 
-  mutating func makeCues(_ n: TTMLTimedNode, end: CaptionTime?, ctx: TTMLReaderContext, inline: TextStyle, refs: [String]) {
+  /// The region with this id, if the document defines one.
+  func region(_ id: String?) -> Region? {
+    id.flatMap { id in doc.regions.first { $0.id == id } }
+  }
+
+  /// Makes the cues of `p` element `n`; `settings` are those of `ctx.region` with `ctx.computed`.
+  mutating func makeCues(_ n: TTMLTimedNode, end: CaptionTime?, ctx: TTMLReaderContext, inline: TextStyle, refs: [String], settings: CueSettings) {
     let p = n.element
     let begin = n.begin
     var indefinite = false
@@ -82,12 +109,16 @@ extension TTMLReader {
       finalEnd = resolvedIndefiniteEnd(after: begin)
       indefinite = true
     }
-    var cuts = Set<CaptionTime>()
+    // An array sorted and deduplicated: most `p`s have few or no timed descendants, and a
+    // Set costs a hasher seed per insert.
+    var cuts: [CaptionTime] = []
     innerTimes(n, parentEnd: end, into: &cuts, depth: 0)
-    var points = [begin] + cuts.filter { $0 > begin && $0 < finalEnd }.sorted() + [finalEnd]
+    var points = [begin]
+    for t in cuts.sorted() where t > begin && t < finalEnd && points.last != t { points.append(t) }
+    points.append(finalEnd)
     if points.count > 10_000 { points = [begin, finalEnd] }
 
-    let region = ctx.region.flatMap { id in doc.regions.first { $0.id == id } }
+    let region = self.region(ctx.region)
     if ctx.region == nil, !doc.regions.isEmpty, !reportedUnassigned {
       reportedUnassigned = true
       sink.report(
@@ -95,7 +126,6 @@ extension TTMLReader {
         "this p (and maybe others) is in no region although the document defines regions; TTML processors do not show such content (TTML2 §11.3.1.3); CaptionKit keeps it in the default region",
         at: p.location)
     }
-    let settings = TTMLRegionMapper.settings(regionID: region?.id, region: region, computed: ctx.computed, resolver: resolver)
     var cueStyle = ctx.ancestorsStyle.merged(with: inline)
     cueStyle.other["tts:origin"] = nil
     cueStyle.other["tts:extent"] = nil
@@ -184,6 +214,7 @@ extension TTMLReader {
       switch child {
       case .text(let t, let loc):
         out.append(.text(t))
+        guard wantsDetails else { continue }
         let collapsed = TTMLWhitespace.collapse(t)
         if !collapsed.isEmpty {
           runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc, backgroundLayers: layers))
@@ -204,7 +235,8 @@ extension TTMLReader {
           let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
           let refs = TTMLReader.idrefs(e.attribute("", "style"))
           let spec = resolver.specified(refs: refs, inline: inline)
-          let c = resolver.computed(specified: spec, parent: computed)
+          // The computed style (and the layers it paints) only feeds styled runs.
+          let c = wantsDetails ? resolver.computed(specified: spec, parent: computed) : computed
           var childLang = lang
           var kind = CueElement.Kind.span
           if let l = e.attribute(TTMLNamespace.xml, "lang"), l != lang {
@@ -217,7 +249,7 @@ extension TTMLReader {
           default: break
           }
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + TTMLReader.layer(c), depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }

@@ -15,8 +15,11 @@ struct TTMLReader {
   var doc = CaptionDocument()
   var agents: [String: String] = [:]
   var runs: [TTMLStyledRun] = []
-  var significant: Set<CaptionTime> = []
+  /// Begins and clipped ends of every element (with repeats): the significant times.
+  var significant: [CaptionTime] = []
   var resolver: TTMLStyleResolver
+  /// Counts rebuilds of `resolver`, so that cached styles from an older one are not reused.
+  var resolverGeneration = 0
   var regionIDs: Set<String> = []
   var styleIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
@@ -38,19 +41,25 @@ struct TTMLReader {
   /// tree walks recurse once per level.
   let depthLimit: Int
 
-  init(limits: ReadLimits) {
+  /// Whether to compute `Output.runs` and `Output.significantTimes`. `CaptionFormat.read`
+  /// discards them, and computing a full style per text run is a large share of a read.
+  let wantsDetails: Bool
+
+  init(limits: ReadLimits, wantsDetails: Bool) {
     self.limits = limits
+    self.wantsDetails = wantsDetails
     depthLimit = max(1, min(limits.maxNestingDepth, 512))
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     resolver = TTMLStyleResolver(document: CaptionDocument())
   }
 
-  /// Reads `bytes`.
-  static func read(_ bytes: [UInt8], options: ReadOptions) throws(CaptionError) -> Output {
+  /// Reads `bytes`. With `details == false`, `Output.runs` and `Output.significantTimes` are
+  /// empty; everything else is the same.
+  static func read(_ bytes: [UInt8], options: ReadOptions, details: Bool = true) throws(CaptionError) -> Output {
     if bytes.count > options.limits.maxFileSize {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
-    var reader = TTMLReader(limits: options.limits)
+    var reader = TTMLReader(limits: options.limits, wantsDetails: details)
     let declared = declaredEncoding(bytes)
     var decoded: (utf8: [UInt8], encoding: TextEncoding, diagnostics: [Diagnostic])
     if options.encoding == nil, declared == nil, let fast = TTMLReader.validUTF8(bytes) {
@@ -80,7 +89,11 @@ struct TTMLReader {
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
     validator.validate()
     for d in validator.diagnostics { reader.sink.report(d) }
-    let times = reader.significant.sorted()
+    var times: [CaptionTime] = []
+    if details {
+      // Sorted without repeats, as a set would hold them.
+      for t in reader.significant.sorted() where times.last != t { times.append(t) }
+    }
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times, root: root)
@@ -197,7 +210,7 @@ struct TTMLReader {
     resolver = TTMLStyleResolver(document: doc)
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
       addFileDirectives(TTMLReader.lintDirectives(in: body))
-      significant.insert(.zero)
+      significant.append(.zero)
       let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
       collectSignificant(timed, parentEnd: nil, depth: 0)
       lastFiniteTime = significant.max() ?? .zero
@@ -207,7 +220,8 @@ struct TTMLReader {
         timed, parentEnd: nil,
         ctx: TTMLReaderContext(
           region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve",
-          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle)),
+          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle),
+          siblings: TTMLSiblingStyleCache(generation: resolverGeneration)),
         depth: 0)
       if !indefiniteCues.isEmpty {
         // Say exactly what the model holds: the last finite time in the document, or 24 h after
@@ -416,8 +430,8 @@ struct TTMLReader {
   /// significant times of the document): each element's begin and its end clipped to its parent.
   mutating func collectSignificant(_ n: TTMLTimedNode, parentEnd: CaptionTime?, depth: Int) {
     let end = TTMLReader.clip(n.end, parentEnd)
-    significant.insert(n.begin)
-    if let end { significant.insert(end) }
+    significant.append(n.begin)
+    if let end { significant.append(end) }
     guard depth < depthLimit else { return }
     for c in n.children {
       // Elements with no temporal extent are pruned, as a presentation processor does.

@@ -22,4 +22,6 @@ struct TTMLReaderContext {
   var ancestorRefs: [String] = []
   /// Lint suppressions (`ck:disable`) of `div` ancestors; each cue below carries them.
   var lintDirectives: [TTMLReader.LintDirective] = []
+  /// Styles already computed for children of this context (see `TTMLSiblingStyleCache`).
+  var siblings: TTMLSiblingStyleCache?
 }

@@ -54,6 +54,12 @@ enum TTMLWhitespace {
     for n in nodes {
       switch n {
       case .text(let t):
+        // Most text has single spaces between words and nothing to collapse: keep the string.
+        if let endsInSpace = collapsesToItself(t, lastWasSpace: lastWasSpace) {
+          out.append(n)
+          lastWasSpace = endsInSpace
+          continue
+        }
         var bytes: [UInt8] = []
         for c in t.utf8 {
           if isSpace(c) {
@@ -79,12 +85,31 @@ enum TTMLWhitespace {
     return out
   }
 
+  /// When collapsing `t` (after text that ended in white space if `lastWasSpace`) would give
+  /// `t` back unchanged, whether it ends in a space; nil when collapsing changes it.
+  static func collapsesToItself(_ t: String, lastWasSpace: Bool) -> Bool? {
+    var previousSpace = lastWasSpace
+    for c in t.utf8 {
+      if isSpace(c) {
+        // Only a lone U+0020 after a non-space survives as itself.
+        if c != 0x20 || previousSpace { return nil }
+        previousSpace = true
+      } else {
+        previousSpace = false
+      }
+    }
+    return previousSpace
+  }
+
   static func trimBackward(_ nodes: inout [CueNode], nextIsBreak: inout Bool, depth: Int) {
     var k = nodes.count - 1
     while k >= 0 {
       switch nodes[k] {
       case .text(let t):
-        if nextIsBreak {
+        if nextIsBreak, t.utf8.last != 0x20 {
+          // Nothing to trim (the usual case): the text stays as it is.
+          if !t.isEmpty { nextIsBreak = false }
+        } else if nextIsBreak {
           var u = Array(t.utf8)
           while u.last == 0x20 { u.removeLast() }
           nodes[k] = .text(String(decoding: u, as: UTF8.self))

@@ -14,10 +14,19 @@ public enum TTMLTimeExpression {
   /// Parses `text` with the document's timing parameters.
   /// - Returns: the time, or a message saying why the expression is invalid.
   public static func parse(_ text: String, parameters p: TTMLTimingParameters) -> Result<CaptionTime, TTMLTimeError> {
-    let u = Array(text.trimmingSpaces.utf8)
+    let u = trimmedBytes(text)
     guard !u.isEmpty else { return .failure(TTMLTimeError("empty time expression")) }
     if u.contains(UInt8(ascii: ":")) { return clock(u, p) }
     return offset(u, p)
+  }
+
+  /// The UTF-8 bytes of `text.trimmingSpaces`, in one copy (this runs for every timed element).
+  static func trimmedBytes(_ text: String) -> [UInt8] {
+    let u = Array(text.utf8)
+    var s = 0, e = u.count
+    while s < e, TTMLWhitespace.isSpace(u[s]) { s += 1 }
+    while e > s, TTMLWhitespace.isSpace(u[e - 1]) { e -= 1 }
+    return s == 0 && e == u.count ? u : Array(u[s..<e])
   }
 
   /// Reads common non-conforming forms that real files use, after `parse` has rejected the

@@ -19,10 +19,13 @@ struct TTMLValidator {
   var styleIDs: Set<String> = []
   var regionIDs: Set<String> = []
   var agentIDs: Set<String> = []
+  /// The root's `ttp:timeBase`, looked up once: every timing attribute's check needs it.
+  let timeBase: String?
 
   init(root: XMLElementNode, profile requested: String?, parameters: TTMLTimingParameters) {
     self.root = root
     self.parameters = parameters
+    timeBase = root.attribute(TTMLNamespace.parameter, "timeBase")
     profile = TTMLValidator.effectiveProfile(requested, root)
   }
 
@@ -186,7 +189,9 @@ struct TTMLValidator {
       return
     }
     if inTT, e.name.local == "div" || e.name.local == "p" {
-      let inline = e.elements.filter { TTMLReader.isTT($0, "region") }
+      // The children are walked directly: `elements` would copy every child of a large `div`.
+      var inline: [XMLElementNode] = []
+      for case .element(let c) in e.children where TTMLReader.isTT(c, "region") { inline.append(c) }
       if inline.count > 1 { error("ttml.validate.inline-region", "<\(e.qualifiedName)> has more than one inline <region>", inline[1].location) }
       for r in inline where r.attributes.contains(where: { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }) {
         error("ttml.validate.inline-region", "an inline <region> must not have timing", r.location)
@@ -265,10 +270,10 @@ struct TTMLValidator {
         case "condition":
           checkCondition(a)
         case "begin", "end", "dur":
-          if root.attribute(TTMLNamespace.parameter, "timeBase") == "clock", TTMLValidator.colonFieldCount(v) == 4 {
+          if timeBase == "clock", TTMLValidator.colonFieldCount(v) == 4 {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
-          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock("), root.attribute(TTMLNamespace.parameter, "timeBase") != "clock" {
+          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock("), timeBase != "clock" {
             error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
           }
         default: break

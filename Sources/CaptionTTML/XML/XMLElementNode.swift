@@ -3,21 +3,47 @@ import CaptionCore
 /// An element of a parsed XML document: expanded name, attributes in source order, the
 /// in-scope namespace declarations it made, and its children.
 public struct XMLElementNode: Sendable, Hashable {
+  /// The fields, shared between copies until one is written (see `XMLElementStorage`).
+  private var storage: XMLElementStorage
+
+  /// `storage`, copied first when another node shares it.
+  private var uniqueStorage: XMLElementStorage {
+    mutating get {
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      return storage
+    }
+  }
+
   /// The expanded element name.
-  public var name: XMLName
+  public var name: XMLName {
+    get { storage.name }
+    _modify { yield &uniqueStorage.name }
+  }
   /// The name as written (`tt:p`).
-  public var qualifiedName: String
+  public var qualifiedName: String {
+    get { storage.qualifiedName }
+    _modify { yield &uniqueStorage.qualifiedName }
+  }
   /// Attributes other than namespace declarations, in source order.
-  public var attributes: [XMLAttribute]
+  public var attributes: [XMLAttribute] {
+    get { storage.attributes }
+    _modify { yield &uniqueStorage.attributes }
+  }
   /// Namespace declarations made on this element: prefix (empty for the default) → URI.
   public var namespaceDeclarations: [(prefix: String, uri: String)] {
     get { declarations.map { ($0.prefix, $0.uri) } }
     set { declarations = newValue.map { Declaration($0.prefix, $0.uri) } }
   }
   /// Children in document order.
-  public var children: [XMLContent]
+  public var children: [XMLContent] {
+    get { storage.children }
+    _modify { yield &uniqueStorage.children }
+  }
   /// Where the start tag's `<` is.
-  public var location: SourceLocation
+  public var location: SourceLocation {
+    get { storage.location }
+    _modify { yield &uniqueStorage.location }
+  }
 
   struct Declaration: Sendable, Hashable {
     var prefix: String
@@ -27,14 +53,30 @@ public struct XMLElementNode: Sendable, Hashable {
       uri = u
     }
   }
-  var declarations: [Declaration] = []
+  var declarations: [Declaration] {
+    get { storage.declarations }
+    _modify { yield &uniqueStorage.declarations }
+  }
 
   public init(name: XMLName, qualifiedName: String, attributes: [XMLAttribute] = [], children: [XMLContent] = [], location: SourceLocation) {
-    self.name = name
-    self.qualifiedName = qualifiedName
-    self.attributes = attributes
-    self.children = children
-    self.location = location
+    storage = XMLElementStorage(
+      name: name, qualifiedName: qualifiedName, attributes: attributes, children: children, location: location, declarations: [])
+  }
+
+  // Equality and hashing over the fields, as the synthesised conformance did.
+  public static func == (lhs: XMLElementNode, rhs: XMLElementNode) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    return lhs.name == rhs.name && lhs.qualifiedName == rhs.qualifiedName && lhs.attributes == rhs.attributes
+      && lhs.children == rhs.children && lhs.location == rhs.location && lhs.declarations == rhs.declarations
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(qualifiedName)
+    hasher.combine(attributes)
+    hasher.combine(children)
+    hasher.combine(location)
+    hasher.combine(declarations)
   }
 
   /// The value of the attribute with this expanded name, if present.

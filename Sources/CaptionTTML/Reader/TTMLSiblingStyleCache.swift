@@ -1,0 +1,48 @@
+import CaptionCore
+
+/// Computed styles and cue settings shared by the children of one `body` or `div`.
+///
+/// A child with no inline style attributes gets a computed style that depends only on its
+/// parent's context, the `region` it names and its `style` references. Documents list thousands
+/// of `p`s with the same region and styles under one `div`, so the siblings resolve each
+/// combination once instead of once per `p`.
+final class TTMLSiblingStyleCache {
+  struct Key: Hashable {
+    /// The child's own `region` attribute (or inline region id), not the inherited one.
+    var region: String?
+    /// The child's `style` references, in order.
+    var refs: [String]
+  }
+
+  struct Entry {
+    var computed: TextStyle
+    /// The cue settings of a `p` with this key, once one has been made.
+    var settings: CueSettings?
+  }
+
+  /// The reader's `resolverGeneration` the entries were computed with; a rebuilt resolver
+  /// (after an inline region) empties the cache.
+  private var generation: Int
+  private var entries: [Key: Entry] = [:]
+
+  init(generation: Int) {
+    self.generation = generation
+  }
+
+  /// The entry for `key`, computed under resolver `generation`.
+  func entry(_ key: Key, generation: Int) -> Entry? {
+    if generation != self.generation {
+      entries = [:]
+      self.generation = generation
+    }
+    return entries[key]
+  }
+
+  func store(_ entry: Entry, for key: Key) {
+    entries[key] = entry
+  }
+
+  func storeSettings(_ settings: CueSettings, for key: Key) {
+    entries[key]?.settings = settings
+  }
+}
