@@ -44,7 +44,7 @@ ROOT="${FUZZ_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}"
 B="${FUZZ_BUILD_DIR:-$ROOT/.build/fuzz}"
 CORPUS_ROOT="${FUZZ_CORPUS:-/work/shared/corpus}"
 SWIFTC="${SWIFTC:-swiftc}"
-MODFLAGS=(-sanitize=fuzzer,address -O -g -enable-testing -swift-version 6 -parse-as-library -wmo)
+MODFLAGS=(-sanitize=fuzzer,address -O -g -enable-testing -swift-version 6 -parse-as-library -wmo -package-name captionkit)  # `package` declarations need the package name SwiftPM would pass
 HDIR="$ROOT/Fuzz/Harnesses"
 
 # Swift's own crash backtracer would catch the trap first and fight ASan; libFuzzer must see it.
