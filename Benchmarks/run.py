@@ -152,8 +152,10 @@ def main():
             ck_t = t
             results.append(("CaptionKit", t, rss, count_cues(dst) if rc == 0 else -1))
             insize = os.path.getsize(src)
-            if src_ext in ("srt", "vtt"):
-                checks.append((f"peak RSS {src_ext}→{dst_ext} {n} ≤ 4× input", rss <= 4 * insize or n < 100000, f"{rss / insize:.1f}× input"))
+            # The targets are measured on the 100k and 1M files; smaller inputs are
+            # dominated by the process itself (about 20 MB).
+            if src_ext in ("srt", "vtt") and n >= 100000:
+                checks.append((f"peak RSS {src_ext}→{dst_ext} {n} ≤ 4× input", rss <= 4 * insize, f"{rss / insize:.1f}× input"))
             if have_ffmpeg and src_ext != "ttml":
                 d = os.path.join(OUT, f"ff-{n}.{src_ext}2.{dst_ext}")
                 t, rss, _, rc = median_run(["ffmpeg", "-v", "error", "-y", "-i", src, d], a.runs)
