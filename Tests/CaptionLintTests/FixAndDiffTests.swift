@@ -130,6 +130,24 @@ import Testing
     #expect(s.read("broken.vtt.bak") == nil)
   }
 
+  @Test func fixTrimsWhiteSpaceAfterTheTimestamps() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    // Trailing spaces after the end time are a reported reader finding; the fix removes them.
+    // A timing line respelt for another finding (a '.' separator) keeps what follows the
+    // timestamps (SRT coordinates here) but not the white space after it.
+    let p = try s.write(
+      "tw.srt",
+      "1\n00:00:01,000 --> 00:00:02,000   \nhello\n\n2\n00:00:03.000 --> 00:00:04,000 X1:10 X2:20 Y1:5 Y2:9\t \nworld\n\n3\n00:00:05,000 --> 00:00:06,000\nclean\n")
+    let r = tool(["fix", "--no-backup", p])
+    #expect(r.code == 1)
+    #expect(r.err == "\(p): fixed: 2 reader findings repaired by rewriting\n")
+    #expect(
+      s.read("tw.srt")
+        == "1\n00:00:01,000 --> 00:00:02,000\nhello\n\n2\n00:00:03,000 --> 00:00:04,000 X1:10 X2:20 Y1:5 Y2:9\nworld\n\n3\n00:00:05,000 --> 00:00:06,000\nclean\n")
+    #expect(tool(["fix", "--no-backup", p]).err == "\(p): no changes\n")
+  }
+
   @Test func fixRefusesWhenTheReaderHadToGuess() throws {
     let s = try Scratch()
     defer { s.remove() }

@@ -126,7 +126,12 @@ public enum SourcePatcher {
             // Only the end moved (an overlap trim): only the end timestamp is respelt.
             edits.append(Edit(range: (l.start + oe.lowerBound)..<(l.start + oe.upperBound), bytes: Array(new[ne]) + space))
           } else {
-            edits.append(Edit(range: l.start..<(l.start + oe.upperBound), bytes: Array(new[..<ne.upperBound]) + space))
+            // Respelt timestamps; what follows them is kept without its trailing white space
+            // (which the reader reported, and which would otherwise survive every fix).
+            var keep = rest
+            while let c = keep.last, c == 0x20 || c == 0x09 { keep = keep.dropLast() }
+            let tail: [UInt8] = keep.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? [] : space + Array(keep)
+            edits.append(Edit(range: l.start..<l.contentEnd, bytes: Array(new[..<ne.upperBound]) + tail))
           }
         } else {
           edits.append(Edit(range: l.start..<l.contentEnd, bytes: new))
