@@ -28,6 +28,26 @@ import Testing
     #expect(Linter.lint(plain).map(\.code) == ["lint.text.line-length"])
   }
 
+  @Test func misspeltRuleIdsAreReportedAndSuppressNothing() {
+    let d = doc(
+      [cue(0, 3, long, line: 4)],
+      comments: [
+        Comment(text: "captionkit-disable text.line-lenght, lint.timing.min-gap -- typo", beforeCue: 0, source: SourceLocation(line: 2, column: 1))
+      ])
+    let result = Linter().lint(d)
+    // The misspelt id suppresses nothing, and says so where the directive is.
+    #expect(result.diagnostics.map(\.code) == ["lint.text.line-length", "lint.suppression.unknown-rule"])
+    let warning = result.diagnostics[1]
+    #expect(warning.severity == .warning)
+    #expect(warning.location?.line == 2)
+    #expect(warning.message.hasPrefix("'text.line-lenght' in a captionkit-disable directive is not a lint rule"))
+    // Known ids, with or without the `lint.` prefix, give no such warning.
+    #expect(InlineSuppressions(d).unknownRules.map(\.id) == ["text.line-lenght"])
+    let ok = doc([cue(0, 3, long)], comments: [Comment(text: "captionkit-disable-file lint.text.line-length timing.min-gap", beforeCue: 0)])
+    #expect(InlineSuppressions(ok).unknownRules.isEmpty)
+    #expect(Linter.lint(ok).isEmpty)
+  }
+
   @Test func linterAppliesConfiguredSeverityAndOrder() {
     var config = LintConfiguration()
     config.rules["text.line-length"] = .on(.error)

@@ -63,6 +63,15 @@ public struct Linter: Sendable {
         seq += 1
       }
     }
+    // A misspelt rule id in a suppression silently suppresses nothing: say so.
+    for u in suppressions.unknownRules {
+      let d = Diagnostic(
+        code: "lint.suppression.unknown-rule", severity: .warning,
+        message: "'\(u.id.prefix(60))' in a captionkit-disable directive is not a lint rule, so it suppresses nothing; see 'captionkit validate --list-rules'",
+        location: u.location)
+      out.append((Int.max, -1, seq, d))
+      seq += 1
+    }
     out.sort { ($0.order, $0.ruleIndex, $0.seq) < ($1.order, $1.ruleIndex, $1.seq) }
     return Result(diagnostics: out.map(\.d), suppressedCount: suppressed)
   }

@@ -30,6 +30,17 @@ public struct InlineSuppressions: Sendable, Hashable {
   public private(set) var perCue: [Int: Set<String>] = [:]
   /// Rule ids suppressed in the whole file; `nil` when none, empty when every rule.
   public private(set) var fileWide: Set<String>?
+  /// Names in directives that are not lint rule ids (a misspelling suppresses nothing), with
+  /// where the directive stands, in document order.
+  public private(set) var unknownRules: [UnknownRule] = []
+
+  /// A directive's name that is no lint rule.
+  public struct UnknownRule: Sendable, Hashable {
+    /// The name as written, without a `lint.` prefix.
+    public var id: String
+    /// Where the directive is (a WebVTT NOTE, a TTML `ck:disable`), if known.
+    public var location: SourceLocation?
+  }
 
   public init() {}
 
@@ -37,6 +48,9 @@ public struct InlineSuppressions: Sendable, Hashable {
   public init(_ document: CaptionDocument) {
     for c in document.comments {
       guard let (scope, ids) = Self.directive(c.text) else { continue }
+      for id in ids.sorted() where RuleCatalog.rule(id) == nil {
+        unknownRules.append(UnknownRule(id: id, location: c.source))
+      }
       switch scope {
       case .cue:
         perCue[c.beforeCue] = Self.merge(perCue[c.beforeCue], ids)
