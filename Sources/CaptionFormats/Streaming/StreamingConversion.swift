@@ -151,13 +151,15 @@ public enum StreamingConversion {
     /// Hands the body written so far to `bodySink` once it holds a chunk's worth.
     func flushIfFull() {
       guard let bodySink else { return }
-      if var w = srt, w.out.count >= chunkSize {
+      // The sizes are checked before taking the writer out: copying it for nothing on every
+      // cue costs more than the flush.
+      if (srt?.out.count ?? 0) >= chunkSize, var w = srt {
         srt = nil
         let chunk = w.takeOutput()
         w.out.reserveCapacity(expectedSize)
         srt = w
         bodySink(chunk)  // the SRT writer writes the chosen line ending itself
-      } else if var w = vtt, w.body.count >= chunkSize {
+      } else if (vtt?.body.count ?? 0) >= chunkSize, var w = vtt {
         vtt = nil
         let chunk = w.takeBody()
         w.reserveBody(expectedSize)

@@ -184,40 +184,45 @@ struct SubRipWriter {
   /// Copies the cue text in `cueBuffer` to the output line by line, dropping lines that would
   /// read as blank and reporting lines that would read as a timing line.
   mutating func writeLines() {
-    let n = cueBuffer.count
-    guard n > 0 else { return }
+    guard !cueBuffer.isEmpty else { return }
     var blank = 0, kept = 0
-    var start = 0
-    var previousDigits: Range<Int>?
-    while start <= n {
-      var end = start
-      while end < n && cueBuffer[end] != 0x0A { end += 1 }
-      var isBlank = true, isDigits = end > start, startsWithDigit = false
-      var first = true
-      for i in start..<end {
-        let b = cueBuffer[i]
-        if b != 0x20 && b != 0x09 {
-          if first { startsWithDigit = SubRipTimingParser.isDigit(b); first = false }
-          isBlank = false
-        }
-        if !SubRipTimingParser.isDigit(b) { isDigits = false }
-      }
-      if isBlank {
-        blank += 1
-      } else {
-        if startsWithDigit {
-          let timing = cueBuffer.withUnsafeBufferPointer { SubRipTimingParser.parse($0, start..<end) != nil }
-          if timing {
-            let shown = String(decoding: cueBuffer[(previousDigits ?? start..<end).lowerBound..<end].prefix(80), as: UTF8.self)
-            lose("srt.write.ambiguous-line", "text line \"\(shown)\" reads back as a timing line and starts a new cue")
+    // The buffer is moved out of `self` so its bytes can be read while `out` and the losses grow.
+    var buffer: [UInt8] = []
+    swap(&buffer, &cueBuffer)
+    defer { swap(&buffer, &cueBuffer) }
+    buffer.withUnsafeBufferPointer { b in
+      let n = b.count
+      var start = 0
+      var previousDigits: Range<Int>?
+      while start <= n {
+        let end = UnsafeBufferPointer(rebasing: b[start...]).firstIndex(of: 0x0A).map { start + $0 } ?? n
+        // Only the first byte that is not white space matters, unless the line starts with a
+        // digit (a timing line, or an index line above one, would read back as a new cue).
+        var first = start
+        while first < end && (b[first] == 0x20 || b[first] == 0x09) { first += 1 }
+        if first == end {
+          blank += 1
+        } else {
+          var isDigits = false
+          if SubRipTimingParser.isDigit(b[first]) {
+            isDigits = first == start
+            var i = start
+            while isDigits && i < end {
+              isDigits = SubRipTimingParser.isDigit(b[i])
+              i += 1
+            }
+            if SubRipTimingParser.parse(b, start..<end) != nil {
+              let shown = String(decoding: UnsafeBufferPointer(rebasing: b[(previousDigits ?? start..<end).lowerBound..<end]).prefix(80), as: UTF8.self)
+              lose("srt.write.ambiguous-line", "text line \"\(shown)\" reads back as a timing line and starts a new cue")
+            }
           }
+          previousDigits = isDigits ? start..<end : nil
+          kept += 1
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<end]))
+          out.append(contentsOf: newline)
         }
-        previousDigits = isDigits ? start..<end : nil
-        kept += 1
-        out.append(contentsOf: cueBuffer[start..<end])
-        out.append(contentsOf: newline)
+        start = end + 1
       }
-      start = end + 1
     }
     if blank > 0 && kept > 0 {
       lose("srt.write.blank-line-dropped", "\(blank) empty text line(s) would end the cue in SRT, dropped")
