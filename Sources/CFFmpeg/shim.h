@@ -107,8 +107,8 @@ static inline void ck_ffmpeg_load_once(void) {
       return;
     }
   }
+  // Named as CK_FFMPEG_FUNCTIONS names the library of each function.
   void *util = handles[0], *codec = handles[1], *format = handles[2];
-  (void)util; (void)codec; (void)format;
 #define CK_VRESOLVE(name, params, args, lib) \
   *(void **)(&st->fns.name) = dlsym(lib, #name); \
   if (!st->fns.name) { \

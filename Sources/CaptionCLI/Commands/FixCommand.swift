@@ -84,8 +84,6 @@ enum FixCommand: CLICommand {
       var output: [UInt8]
       var whole = false
       var editedRanges: [Range<Int>]?
-      // Nothing to fix automatically: say so, but not as if the file were clean when the reader
-      // skipped or guessed at content (an error) or found what only a person can fix.
       // Nothing was rewritten, so every reader error is still there, "repairable" ones too (a
       // timestamp too broken to respell drops its cue): "no changes" must not read as "clean".
       func nothingToFix() {

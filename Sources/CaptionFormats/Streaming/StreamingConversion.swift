@@ -133,18 +133,31 @@ public enum StreamingConversion {
     }
 
     func cue(_ cue: Cue) {
+      write(about: cue.source, srt: { $0.cue(cue, number: $1 + 1) }, vtt: { $0.cue(cue, index: $1) })
+    }
+
+    /// A plain cue, as byte ranges (see `VerbatimCue`).
+    func verbatimCue(_ cue: VerbatimCue) {
+      write(about: cue.source, srt: { $0.verbatimCue(cue, number: $1 + 1) }, vtt: { $0.verbatimCue(cue, index: $1) })
+    }
+
+    /// Writes the next cue with whichever writer is in use (given the 0-based cue index), hands
+    /// on its losses and the body once a chunk's worth is written.
+    private func write(
+      about source: SourceLocation?, srt writeSRT: (inout SubRipWriter, Int) -> Void, vtt writeVTT: (inout WebVTTWriter, Int) -> Void
+    ) {
       if !begun { begin(CaptionDocument()) }
       let k = count
       count += 1
       let losses: [Diagnostic]
       if srt != nil {
-        srt!.cue(cue, number: k + 1)
+        writeSRT(&srt!, k)
         losses = srt!.takeDiagnostics()
       } else {
-        vtt!.cue(cue, index: k)
+        writeVTT(&vtt!, k)
         losses = vtt!.takeDiagnostics()
       }
-      for d in losses { onLoss(d, cue.source) }
+      for d in losses { onLoss(d, source) }
       flushIfFull()
     }
 
@@ -166,23 +179,6 @@ public enum StreamingConversion {
         vtt = w
         bodySink(options.lineEnding == .crlf ? WebVTTWriter.crlf(chunk) : chunk)
       }
-    }
-
-    /// A plain cue, as byte ranges (see `VerbatimCue`).
-    func verbatimCue(_ cue: VerbatimCue) {
-      if !begun { begin(CaptionDocument()) }
-      let k = count
-      count += 1
-      let losses: [Diagnostic]
-      if srt != nil {
-        srt!.verbatimCue(cue, number: k + 1)
-        losses = srt!.takeDiagnostics()
-      } else {
-        vtt!.verbatimCue(cue, index: k)
-        losses = vtt!.takeDiagnostics()
-      }
-      for d in losses { onLoss(d, cue.source) }
-      flushIfFull()
     }
 
     func finish(_ read: ReadResult) -> Output {

@@ -18,26 +18,8 @@ struct VerbatimCue {
   var buffer: UnsafeBufferPointer<UInt8>
   var lines: [Range<Int>]
 
-  /// Whether `buf[r]` has none of `<`, `>`, `&` and `{` (eight bytes at a time).
+  /// Whether `buf[r]` has none of `<`, `>`, `&` and `{`.
   static func isPlain(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-    guard let base = buf.baseAddress else { return true }
-    var i = r.lowerBound
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func has(_ v: UInt64, _ b: UInt64) -> UInt64 {
-      let x = v ^ (ones &* b)
-      return (x &- ones) & ~x & highs
-    }
-    while i + 8 <= r.upperBound {
-      let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      if has(v, 0x3C) | has(v, 0x3E) | has(v, 0x26) | has(v, 0x7B) != 0 { return false }
-      i += 8
-    }
-    while i < r.upperBound {
-      switch buf[i] {
-      case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"): return false
-      default: i += 1
-      }
-    }
-    return true
+    !ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x3E, 0x26, 0x7B))
   }
 }

@@ -224,23 +224,9 @@ struct SubRipReader {
     pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
   }
 
-  /// Whether the range holds a `<` or `{` (eight bytes at a time), so plain text skips the
-  /// markup parser.
+  /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
   static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-    guard let base = buf.baseAddress else { return false }
-    var i = r.lowerBound
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    while i + 8 <= r.upperBound {
-      let v = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      let a = v ^ (ones &* 0x3C), b = v ^ (ones &* 0x7B)
-      if ((a &- ones) & ~a | (b &- ones) & ~b) & highs != 0 { return true }
-      i += 8
-    }
-    while i < r.upperBound {
-      if buf[i] == UInt8(ascii: "<") || buf[i] == UInt8(ascii: "{") { return true }
-      i += 1
-    }
-    return false
+    ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x3C, 0x7B))
   }
 
   /// Records index `v`; returns whether it was seen before.

@@ -57,14 +57,20 @@ enum ByteScan {
 
   /// Whether `p[from..<to]` contains `<` or `&` (cue text that needs the tokenizer).
   static func containsMarkup(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+    containsAny(p, from: from, to: to, (0x3C, 0x26, 0x3C, 0x26))
+  }
+
+  /// Whether `p[from..<to]` contains any of four bytes (repeat one to look for fewer).
+  static func containsAny(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int, _ b: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
     var i = from
     while i + 8 <= to {
       let w = word(p, i)
-      if has(w, 0x3C) || has(w, 0x26) { break }
+      if has(w, b.0) || has(w, b.1) || has(w, b.2) || has(w, b.3) { break }
       i += 8
     }
     while i < to {
-      if p[i] == 0x3C || p[i] == 0x26 { return true }
+      let c = p[i]
+      if c == b.0 || c == b.1 || c == b.2 || c == b.3 { return true }
       i += 1
     }
     return false
