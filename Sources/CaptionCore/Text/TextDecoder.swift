@@ -67,20 +67,7 @@ public enum TextDecoder {
 
   /// Whether the bytes are well-formed UTF-8.
   public static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-    // Pure ASCII, eight bytes at a time; the rest through the standard library's validator.
-    let asciiPrefix = bytes.withUnsafeBufferPointer { buf -> Int in
-      guard let base = buf.baseAddress else { return 0 }
-      var i = 0
-      while i + 8 <= buf.count {
-        if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
-        i += 8
-      }
-      while i < buf.count && buf[i] < 0x80 { i += 1 }
-      return i
-    }
-    if asciiPrefix == bytes.count { return true }
-    // The ASCII prefix ends before a lead byte, so no sequence is split.
-    return String(validating: bytes[(bytes.startIndex + asciiPrefix)...], as: UTF8.self) != nil
+    bytes.withUnsafeBufferPointer { UTF8Validator.isValid($0) }
   }
 
   /// How many invalid sequences get a diagnostic of their own; the rest are counted in one.

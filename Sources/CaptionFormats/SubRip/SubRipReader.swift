@@ -31,9 +31,8 @@ struct SubRipReader {
 
   var pending: Pending?
   var previousIndex: Int?
-  /// Indices seen so far: a bit set for the usual small ones, a set for the rest.
-  var seenSmall: [UInt64] = []
-  var seenLarge = Set<Int>()
+  /// Indices seen so far.
+  var seenIndices = IdentifierSet()
   /// The text lines of `pending` (reused between cues).
   var lines: [Range<Int>] = []
   var lineNumbers: [Int] = []
@@ -119,6 +118,15 @@ struct SubRipReader {
       case .skipping:
         continue
       case .between:
+        // The usual block: an index line of digits (never a timing line or a garbled one) and
+        // then a timing line.
+        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
+          _ = scanner.next()
+          finishPending(buf)
+          startCue(buf, index: line, timing: t, timingLine: next)
+          state = .text
+          continue
+        }
         if let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
           finishPending(buf)
           startCue(buf, index: nil, timing: t, timingLine: line)
@@ -195,7 +203,7 @@ struct SubRipReader {
       if Self.isDigits(buf, r) && r.count <= 18 {
         var v = 0
         for i in r { v = v * 10 + Int(buf[i] - SubRipTimingParser.zero) }
-        if markSeen(v) {
+        if !seenIndices.insert(number: v) {
           sink.report("srt.index.duplicate", .warning, "index \(v) was already used", at: index.location(at: r.lowerBound))
         } else if let p = previousIndex, v != p + 1 {
           sink.report("srt.index.out-of-sequence", .info, "index \(v) follows \(p)", at: index.location(at: r.lowerBound))
@@ -229,18 +237,6 @@ struct SubRipReader {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x3C, 0x7B))
   }
 
-  /// Records index `v`; returns whether it was seen before.
-  mutating func markSeen(_ v: Int) -> Bool {
-    if v < 1 << 24 {
-      let w = v >> 6
-      if w >= seenSmall.count { seenSmall.append(contentsOf: repeatElement(0, count: max(w + 1 - seenSmall.count, seenSmall.count))) }
-      let bit: UInt64 = 1 << UInt64(v & 63)
-      defer { seenSmall[w] |= bit }
-      return seenSmall[w] & bit != 0
-    }
-    return !seenLarge.insert(v).inserted
-  }
-
   mutating func emit(_ cue: Cue) {
     cueCount += 1
     if let onCue { onCue(cue) } else { cues.append(cue) }
@@ -253,16 +249,17 @@ struct SubRipReader {
       lines.removeAll(keepingCapacity: true)
       lineNumbers.removeAll(keepingCapacity: true)
     }
+    // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
+    if let onVerbatimCue, !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty && VerbatimCue.isPlain(buf, $0) }) {
+      cueCount += 1
+      onVerbatimCue(VerbatimCue(id: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
+      return
+    }
     var cue = Cue(id: p.id, start: p.start, end: p.end, content: [], source: p.source)
     if lines.isEmpty {
       sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
       cue.setSourceTextToPlainText()
       emit(cue)
-      return
-    }
-    if let onVerbatimCue, lines.allSatisfy({ !$0.isEmpty && VerbatimCue.isPlain(buf, $0) }) {
-      cueCount += 1
-      onVerbatimCue(VerbatimCue(id: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return
     }
     var markup = false

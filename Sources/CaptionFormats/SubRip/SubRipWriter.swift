@@ -50,18 +50,7 @@ struct SubRipWriter {
   }
 
   /// Whether `id` is `n` written in decimal (no allocation: this runs for every cue).
-  static func isDecimal(_ id: String, _ n: Int) -> Bool {
-    var digits = 1
-    var x = n
-    while x >= 10 { x /= 10; digits += 1 }
-    guard id.utf8.count == digits else { return false }
-    var v = 0
-    for c in id.utf8 {
-      guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") else { return false }
-      v = v * 10 + Int(c - UInt8(ascii: "0"))
-    }
-    return v == n && (digits == 1 || id.utf8.first != UInt8(ascii: "0"))
-  }
+  static func isDecimal(_ id: String, _ n: Int) -> Bool { IdentifierSet.decimalValue(id) == n }
 
   /// The summary reported after the cues (replaced identifiers).
   func trailingDiagnostics() -> [Diagnostic] {
@@ -240,33 +229,15 @@ struct SubRipWriter {
       lose("srt.write.time-out-of-range", keepsDetails ? "negative \(which) time \(t) written as 00:00:00,000" : "")
       ms = 0
     }
-    let h = ms / 3_600_000, m = ms / 60_000 % 60, s = ms / 1000 % 60, f = ms % 1000
+    let h = ms / 3_600_000
     if h > 99 {
       lose("srt.write.time-out-of-range", keepsDetails ? "\(which) time \(t) is above 99:59:59,999; written with \(String(h).utf8.count) hour digits" : "")
     }
-    pad(h, 2)
-    out.append(UInt8(ascii: ":"))
-    pad(m, 2)
-    out.append(UInt8(ascii: ":"))
-    pad(s, 2)
-    out.append(UInt8(ascii: ","))
-    pad(f, 3)
+    ClockTimeText.append(milliseconds: ms, separator: UInt8(ascii: ","), to: &out)
   }
 
   mutating func pad(_ v: Int64, _ width: Int) {
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    var x = v.magnitude
-    withUnsafeMutableBytes(of: &digits) { d in
-      repeat {
-        d[count] = UInt8(ascii: "0") + UInt8(x % 10)
-        x /= 10
-        count += 1
-      } while x > 0 && count < 20
-      for _ in count..<max(width, count) { out.append(UInt8(ascii: "0")) }
-      for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
-    }
+    ClockTimeText.appendDecimal(v, width: width, to: &out)
   }
 
   /// The style that classes and the element's own style give (named styles resolved through

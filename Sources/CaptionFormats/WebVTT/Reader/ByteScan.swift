@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// Word-at-a-time byte searches for the reader's hot loops (eight bytes per step, so that even
 /// unoptimized debug builds stay fast on 50 MB lines).
 enum ByteScan {
@@ -91,30 +93,6 @@ enum ByteScan {
     return nil
   }
 
-  /// Whether the bytes are well-formed UTF-8 (ASCII runs checked eight bytes at a time).
-  static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    let n = p.count
-    while i < n {
-      while i + 8 <= n, word(p, i) & highs == 0 { i += 8 }
-      guard i < n else { return true }
-      let c = p[i]
-      if c < 0x80 { i += 1; continue }
-      let len: Int
-      var minScalar: UInt32
-      var v: UInt32
-      if c & 0xE0 == 0xC0 { len = 2; minScalar = 0x80; v = UInt32(c & 0x1F) } else if c & 0xF0 == 0xE0 {
-        len = 3; minScalar = 0x800; v = UInt32(c & 0x0F)
-      } else if c & 0xF8 == 0xF0 { len = 4; minScalar = 0x10000; v = UInt32(c & 0x07) } else { return false }
-      guard i + len <= n else { return false }
-      for k in 1..<len {
-        let d = p[i + k]
-        guard d & 0xC0 == 0x80 else { return false }
-        v = v << 6 | UInt32(d & 0x3F)
-      }
-      if v < minScalar || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) { return false }
-      i += len
-    }
-    return true
-  }
+  /// Whether the bytes are well-formed UTF-8 (see `UTF8Validator`).
+  static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Validator.isValid(p) }
 }

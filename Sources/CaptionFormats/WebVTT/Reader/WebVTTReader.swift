@@ -7,7 +7,7 @@ import CaptionCore
 /// Cues, regions and style sheets are exactly what a browser's parser produces (the same
 /// recovery); on top of that every violation of the WebVTT syntax (§4) is reported as a
 /// diagnostic with a stable code, so the reader doubles as a conformance checker.
-final class WebVTTReader {
+struct WebVTTReader {
   /// A line of the decoded input: content bytes `start..<end` (terminator excluded).
   struct LineRef {
     var start: Int
@@ -36,10 +36,8 @@ final class WebVTTReader {
   private var seenCue = false
   private var regionIDs: Set<String> = []
   private var usedRegions: Set<String> = []
-  private var cueIDs: Set<String> = []
-  /// Cue identifiers that are canonical decimal numbers of at most seven digits (the usual `1`, `2`, …), as a
-  /// bit set: cheaper than hashing a million strings into `cueIDs`.
-  private var numericIDs: [UInt64] = []
+  /// Cue identifiers seen so far (duplicates are an error, WebVTT §4.1).
+  private var cueIDs = IdentifierSet()
   private var previousStart: Int64? = nil
   private var hasNUL = false
   private var blockLines: [LineRef] = []
@@ -105,7 +103,7 @@ final class WebVTTReader {
       utf8 = decoded.utf8
     }
     let result = utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
-      let reader = WebVTTReader(p, limits: options.limits, sink: sink)
+      var reader = WebVTTReader(p, limits: options.limits, sink: sink)
       if let hooks {
         reader.onHeader = hooks.0
         reader.onComment = hooks.1
@@ -124,7 +122,7 @@ final class WebVTTReader {
 
   // MARK: - Diagnostics and strings
 
-  private func report(_ code: String, _ severity: Severity, _ message: String, _ line: LineRef, at offset: Int? = nil, cue: Int? = nil) {
+  private mutating func report(_ code: String, _ severity: Severity, _ message: String, _ line: LineRef, at offset: Int? = nil, cue: Int? = nil) {
     let o = offset ?? line.start
     sink.report(code, severity, message, at: SourceLocation(line: line.number, column: o - line.start + 1, offset: o), cueIndex: cue)
   }
@@ -168,7 +166,7 @@ final class WebVTTReader {
   // MARK: - Lines
 
   /// Collects the next line (CR, LF and CRLF all end a line) and whether it contains `-->`.
-  private func readLine() -> (line: LineRef, eof: Bool, arrow: Bool) {
+  private mutating func readLine() -> (line: LineRef, eof: Bool, arrow: Bool) {
     let start = pos
     let p = self.p
     let n = self.n
@@ -184,7 +182,7 @@ final class WebVTTReader {
   }
 
   /// Skips line terminators ("collect a sequence of code points that are LF").
-  private func skipTerminators() {
+  private mutating func skipTerminators() {
     while pos < n {
       if p[pos] == 0x0A {
         pos += 1
@@ -199,7 +197,7 @@ final class WebVTTReader {
 
   // MARK: - File
 
-  private func run() {
+  private mutating func run() {
     if let z = ByteScan.firstZero(p) {
       hasNUL = true
       var line = 1, lineStart = 0
@@ -247,7 +245,7 @@ final class WebVTTReader {
   // MARK: - Blocks
 
   /// "Collect a WebVTT block" (WebVTT §6.2), then turns the block into model content.
-  private func collectBlock(inHeader: Bool) {
+  private mutating func collectBlock(inHeader: Bool) {
     var lineCount = 0
     var prevPos = pos, prevLine = lineNo
     blockLines.removeAll(keepingCapacity: true)
@@ -330,7 +328,7 @@ final class WebVTTReader {
     }
   }
 
-  private func finishHeader(endedByArrow: LineRef?) {
+  private mutating func finishHeader(endedByArrow: LineRef?) {
     for l in blockLines {
       let text = lineText(l)
       doc.metadata.headerLines.append(text)
@@ -349,7 +347,7 @@ final class WebVTTReader {
   }
 
   /// HLS `X-TIMESTAMP-MAP=MPEGTS:<n>,LOCAL:<timestamp>` (RFC 8216 §3.5), in either order.
-  private func parseTimestampMap(_ l: LineRef) {
+  private mutating func parseTimestampMap(_ l: LineRef) {
     let valueStart = l.start + 16
     var mpegts: Int64? = nil
     var local: Int64? = nil
@@ -378,7 +376,7 @@ final class WebVTTReader {
   }
 
   /// A block that is not a cue, style sheet or region: a NOTE comment, or ignored text.
-  private func finishOther(_ first: LineRef) {
+  private mutating func finishOther(_ first: LineRef) {
     if startsWith(first, "NOTE"), first.end - first.start == 4 || p[first.start + 4] == 0x20 || p[first.start + 4] == 0x09 {
       var text = ""
       let rest = first.end - first.start > 4 ? string((first.start + 5)..<first.end) : ""
@@ -420,7 +418,7 @@ final class WebVTTReader {
   }
 
   /// Joins `blockLines` with LF into `scratch` (NUL → U+FFFD), remembering where each line went.
-  private func joinBlockLines() {
+  private mutating func joinBlockLines() {
     scratch.removeAll(keepingCapacity: true)
     scratchLines.removeAll(keepingCapacity: true)
     for (k, l) in blockLines.enumerated() {
@@ -443,7 +441,7 @@ final class WebVTTReader {
     return SourceLocation(line: l.number, column: col + 1, offset: l.start + col)
   }
 
-  private func finishStyle(_ keyword: LineRef) {
+  private mutating func finishStyle(_ keyword: LineRef) {
     joinBlockLines()
     let css = scratch
     doc.styleSheets.append(String(decoding: css, as: UTF8.self))
@@ -458,7 +456,7 @@ final class WebVTTReader {
     }
   }
 
-  private func finishRegion(_ keyword: LineRef) {
+  private mutating func finishRegion(_ keyword: LineRef) {
     joinBlockLines()
     var region = Region(id: "")
     region.source = SourceLocation(line: keyword.number, column: 1, offset: keyword.start)
@@ -478,7 +476,7 @@ final class WebVTTReader {
   // MARK: - Cues
 
   /// "Collect WebVTT cue timings and settings" (WebVTT §6.5) with syntax checks.
-  private func parseTimings(_ line: LineRef) -> Draft? {
+  private mutating func parseTimings(_ line: LineRef) -> Draft? {
     let p = self.p
     var i = line.start
     let end = line.end
@@ -515,7 +513,7 @@ final class WebVTTReader {
     return Draft(id: "", idLine: nil, start: start, end: stop, settings: settings, timingLine: line)
   }
 
-  private func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
+  private mutating func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
     let at = i
     var f = WebVTTTimestamp.Failure.malformed
     if let v = WebVTTTimestamp.collect(p, &i, end: line.end, failure: &f) {
@@ -541,7 +539,7 @@ final class WebVTTReader {
   }
 
   /// Runs the cue text parser over `text` (which starts at offset 0 of the scratch line map).
-  private func parseCueText(_ text: UnsafeBufferPointer<UInt8>, _ d: Draft, index: Int) -> [CueNode] {
+  private mutating func parseCueText(_ text: UnsafeBufferPointer<UInt8>, _ d: Draft, index: Int) -> [CueNode] {
     var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
     ctx.cueStart = CaptionTime(milliseconds: d.start)
     ctx.cueEnd = CaptionTime(milliseconds: d.end)
@@ -558,25 +556,7 @@ final class WebVTTReader {
     return content
   }
 
-  /// Records cue identifier `id`; returns whether it was already used.
-  private func markIDSeen(_ id: String) -> Bool {
-    var v = 0
-    var digits = 0
-    var numeric = true
-    for c in id.utf8 {
-      guard c >= 0x30, c <= 0x39, digits < 7, !(digits == 1 && v == 0) else { numeric = false; break }
-      v = v * 10 + Int(c - 0x30)
-      digits += 1
-    }
-    guard numeric, digits > 0 else { return !cueIDs.insert(id).inserted }
-    let w = v >> 6
-    if w >= numericIDs.count { numericIDs.append(contentsOf: repeatElement(0, count: max(w + 1 - numericIDs.count, numericIDs.count))) }
-    let bit: UInt64 = 1 << UInt64(v & 63)
-    defer { numericIDs[w] |= bit }
-    return numericIDs[w] & bit != 0
-  }
-
-  private func finishCue(_ d: Draft) {
+  private mutating func finishCue(_ d: Draft) {
     let index = cueCount
     let line = d.timingLine
     // The source text is kept only when it differs from the plain text (markup or references).
@@ -633,7 +613,7 @@ final class WebVTTReader {
         report("webvtt.note.contains-arrow", .error, "a NOTE block must not contain '-->'; this one was read as a cue", idLine, cue: index)
       }
       if !d.id.isEmpty {
-        if markIDSeen(d.id) {
+        if !cueIDs.insert(d.id) {
           report("webvtt.cue.duplicate-id", .error, "cue \(index + 1): the identifier '\(d.id.prefix(40))' is already used by another cue", idLine, cue: index)
         }
       }
@@ -671,7 +651,7 @@ final class WebVTTReader {
   }
 
   /// Hands the document's header part to the streaming converter before its first cue.
-  private func sendHeaderIfNeeded() {
+  private mutating func sendHeaderIfNeeded() {
     if !headerSent, let onHeader {
       headerSent = true
       onHeader(doc)

@@ -111,39 +111,6 @@ enum WebVTTTimestamp {
 
   /// Appends `hh:mm:ss.ttt` for a non-negative millisecond count.
   static func append(milliseconds ms: Int64, to out: inout [UInt8]) {
-    let m = max(0, ms)
-    let h = m / 3_600_000
-    let rest = m % 3_600_000
-    if h < 100 {
-      out.append(UInt8(0x30 + h / 10))
-      out.append(UInt8(0x30 + h % 10))
-    } else {
-      // More digits: written into a small stack buffer, most significant first.
-      var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-      var count = 0
-      var x = UInt64(h)
-      withUnsafeMutableBytes(of: &digits) { d in
-        repeat {
-          d[count] = UInt8(0x30 + x % 10)
-          x /= 10
-          count += 1
-        } while x > 0 && count < 24
-        for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
-      }
-    }
-    out.append(UInt8(ascii: ":"))
-    two(rest / 60_000, &out)
-    out.append(UInt8(ascii: ":"))
-    two(rest / 1000 % 60, &out)
-    out.append(UInt8(ascii: "."))
-    let f = rest % 1000
-    out.append(UInt8(0x30 + f / 100))
-    out.append(UInt8(0x30 + f / 10 % 10))
-    out.append(UInt8(0x30 + f % 10))
-  }
-
-  private static func two(_ v: Int64, _ out: inout [UInt8]) {
-    out.append(UInt8(0x30 + v / 10))
-    out.append(UInt8(0x30 + v % 10))
+    ClockTimeText.append(milliseconds: ms, separator: UInt8(ascii: "."), to: &out)
   }
 }

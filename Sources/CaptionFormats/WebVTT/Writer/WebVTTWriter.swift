@@ -17,10 +17,8 @@ struct WebVTTWriter {
   private var regionIDs: [String: String] = [:]
   private var cueIndex = 0
   private var cueNotes: [String] = []
-  /// Identifiers written so far (WebVTT §4.1: unique in the file): small numbers, the usual
-  /// SRT-derived ids, in a bit set; the rest in a set.
-  private var usedNumericIDs: [UInt64] = []
-  private var usedIDs: Set<String> = []
+  /// Identifiers written so far (WebVTT §4.1: unique in the file).
+  private var usedIDs = IdentifierSet()
   /// The document's header part (metadata, styles, regions), given to `begin`.
   private var header = CaptionDocument()
   /// The signature, header lines and REGION blocks (written by `begin`).
@@ -351,24 +349,6 @@ struct WebVTTWriter {
     }
   }
 
-  /// Records `id` as written; false when an earlier cue already has it.
-  private mutating func markUsed(_ id: String) -> Bool {
-    var n = 0
-    var numeric = id.utf8.count <= 7 && id.utf8.first != UInt8(ascii: "0")
-    if numeric {
-      for b in id.utf8 {
-        guard b >= 0x30 && b <= 0x39 else { numeric = false; break }
-        n = n * 10 + Int(b - 0x30)
-      }
-    }
-    guard numeric else { return usedIDs.insert(id).inserted }
-    let word = n >> 6, bit = UInt64(1) << UInt64(n & 63)
-    if word >= usedNumericIDs.count { usedNumericIDs.append(contentsOf: repeatElement(0, count: word - usedNumericIDs.count + 1)) }
-    if usedNumericIDs[word] & bit != 0 { return false }
-    usedNumericIDs[word] |= bit
-    return true
-  }
-
   /// Writes a plain cue's lines as they are (the streaming converter's fast path; the bytes and
   /// losses are those `cue` gives for the same cue built as a `Cue`).
   mutating func verbatimCue(_ cue: VerbatimCue, index k: Int) {
@@ -404,7 +384,7 @@ struct WebVTTWriter {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
         warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
-      if markUsed(id) {
+      if usedIDs.insert(id) {
         out.append(contentsOf: id.utf8)
         out.append(0x0A)
       } else {
