@@ -61,14 +61,22 @@ def main():
     ap.add_argument("--ttml-max", type=int, default=1000000, help="largest TTML file measured")
     ap.add_argument("--peer-runs", type=int, default=3, help="runs per Python peer measurement (1 at 100k cues and above)")
     ap.add_argument("--python", default=os.environ.get("PEER_PYTHON", "/opt/ckbench/bin/python"))
+    ap.add_argument("--link", choices=["static", "dynamic"], default="static", help="how the measured captionkit is linked")
     a = ap.parse_args()
     sizes = [int(s) for s in a.sizes.split(",")]
     os.makedirs(OUT, exist_ok=True)
     data = os.path.join(OUT, "data")
     subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), data] + [str(s) for s in sizes], check=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "captionkit"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "captionkit-bench"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    bindir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    # The measured binary is the self-contained one the README recommends installing: the Swift
+    # runtime and Foundation linked in (`--static-swift-stdlib`), built apart from the default
+    # `.build` so the two builds do not undo each other. `--link dynamic` measures `swift build
+    # -c release` as it is.
+    build = ["swift", "build", "-c", "release"]
+    if a.link == "static":
+        build += ["--static-swift-stdlib", "--scratch-path", os.path.join(ROOT, ".build", "static")]
+    for product in ("captionkit", "captionkit-bench"):
+        subprocess.run(build + ["--product", product], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bindir = subprocess.run(build + ["--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     ck = os.path.join(bindir, "captionkit")
     bench = os.path.join(bindir, "captionkit-bench")
     scan = os.path.join(OUT, "memchr_scan")
@@ -92,7 +100,9 @@ def main():
 
     p(f"# CaptionKit benchmark\n\nMachine: {os.cpu_count()} cores; runs per measurement: {a.runs} (median). "
       f"Sizes: {', '.join(map(str, sizes))} cues (TTML up to {a.ttml_max}). Python peers up to {a.peer_max} cues, "
-      f"{a.peer_runs} runs below 100k cues and 1 run at 100k. Command: `{' '.join(sys.argv)}`\n")
+      f"{a.peer_runs} runs below 100k cues and 1 run at 100k. CaptionKit linked {a.link}ally "
+      f"({'`--static-swift-stdlib`' if a.link == 'static' else 'the default `swift build -c release`'}). "
+      f"Command: `{' '.join(sys.argv)}`\n")
 
     # Parse only, in-process, against the memchr scan.
     p("## Parse only (in-process)\n")
