@@ -55,7 +55,7 @@ let package = Package(
     .testTarget(name: "MediaInspectorTests", dependencies: ["MediaInspector", "CaptionTestSupport"]),
     .testTarget(name: "CaptionStyleTests", dependencies: ["CaptionStyle", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionKitTests", dependencies: ["CaptionKit", "CaptionTestSupport"]),
-    .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionTestSupport"]),
+    .testTarget(name: "CaptionCLITests", dependencies: ["CaptionCLI", "CaptionKit", "CaptionTestSupport"]),
     .testTarget(name: "CaptionLintTests", dependencies: ["CaptionLint", "CaptionCLI", "CaptionTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

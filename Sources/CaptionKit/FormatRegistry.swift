@@ -40,4 +40,30 @@ public enum FormatRegistry {
     }
     return best
   }
+
+  /// Extensions that name one caption format for certain (not `.xml` or `.txt`, which hold
+  /// many things).
+  static let telling: Set<String> = ["vtt", "webvtt", "srt", "ttml", "dfxp", "imsc"]
+
+  /// A diagnostic when the file's extension names a caption format other than the one its
+  /// content was detected as (`core.format.extension-mismatch`), else nil.
+  ///
+  /// A `.vtt` file that is not WebVTT is an error: it lacks the `WEBVTT` signature, so browsers
+  /// and players load no cues from it (WebVTT §6.1), whatever a lenient reader makes of it.
+  /// Any other mismatch is a warning. The location is line 1, column 1.
+  public static func extensionMismatch(detected: any CaptionFormat, fileExtension: String?) -> Diagnostic? {
+    guard let ext = fileExtension?.lowercased(), telling.contains(ext), let named = format(named: ext), named.id != detected.id else {
+      return nil
+    }
+    let at = SourceLocation(line: 1, column: 1, offset: 0)
+    if named.id == "webvtt" {
+      return Diagnostic(
+        code: "core.format.extension-mismatch", severity: .error,
+        message: "the file is named .\(ext) but does not start with the WEBVTT signature, so browsers and players will not load it; it was read as \(detected.displayName)",
+        location: at)
+    }
+    return Diagnostic(
+      code: "core.format.extension-mismatch", severity: .warning,
+      message: "the file is named .\(ext) but holds \(detected.displayName); it was read as such", location: at)
+  }
 }

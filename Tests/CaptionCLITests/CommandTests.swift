@@ -127,10 +127,13 @@ import Testing
     _ = try file("b.txt.srt", "1\n00:00:01,000 --> 00:00:02,000\nok\n")
     _ = try file("c.vtt", "1\n00:00:01,000 --> 00:00:02,000\nSRT content in a .vtt file\n")
     let (code, out, _) = run(["validate", "--format", "json", dir.path])
-    #expect(code == 0)
+    // The .vtt without the WEBVTT signature is read as SRT, but fails: browsers reject it.
+    #expect(code == 1)
     let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
     let files = try #require(json["files"] as? [[String: Any]])
     #expect(files.map { $0["format"] as? String } == ["webvtt", "srt", "srt"])
+    let codes = files.map { (($0["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["severity"] as? String == "error" ? $0["code"] as? String : nil } }
+    #expect(codes == [[], [], ["core.format.extension-mismatch"]])
   }
 
   @Test func convertReportsEveryLossPerCue() throws {

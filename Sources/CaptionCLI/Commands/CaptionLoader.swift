@@ -85,7 +85,8 @@ struct CaptionLoader {
     return try parse(bytes, format: format, path: path)
   }
 
-  /// Parses bytes read from `path` by `loadBytes`.
+  /// Parses bytes read from `path` by `loadBytes`; the detection note (see `detectionNote`)
+  /// comes first among the diagnostics.
   func parse(_ bytes: [UInt8], format: any CaptionFormat, path: String) throws(ToolError) -> Loaded {
     var result: ReadResult
     do {
@@ -93,9 +94,26 @@ struct CaptionLoader {
     } catch {
       throw .io(path: path, message: error.description)
     }
+    if let note = detectionNote(format: format, path: path) { result.diagnostics.insert(note, at: 0) }
     let display = CaptionLoader.displayName(path)
     for i in result.diagnostics.indices { result.diagnostics[i].file = display }
     return Loaded(path: display, format: format, result: result)
+  }
+
+  /// `core.format.extension-mismatch` when the format was detected from the content (no
+  /// `--from`) and the file's extension names another one.
+  func detectionNote(format: any CaptionFormat, path: String) -> Diagnostic? {
+    guard formatName == nil, path != "-" else { return nil }
+    var d = FormatRegistry.extensionMismatch(detected: format, fileExtension: Self.fileExtension(path))
+    if d != nil { d?.message += " (name the format with --from to read it as another)" }
+    return d
+  }
+
+  /// The extension of the last path component, if it has one.
+  static func fileExtension(_ path: String) -> String? {
+    let name = path.split(separator: "/").last ?? ""
+    guard name.contains("."), let ext = name.split(separator: ".").last else { return nil }
+    return String(ext)
   }
 
   /// How diagnostics name `path`.
@@ -108,7 +126,7 @@ struct CaptionLoader {
     if let formatName, let f = FormatRegistry.format(named: formatName) {
       format = f
     } else {
-      let ext = path == "-" ? nil : path.split(separator: ".").last.map(String.init)
+      let ext = path == "-" ? nil : Self.fileExtension(path)
       do {
         format = try FormatRegistry.detect(bytes, fileExtension: ext)
       } catch {

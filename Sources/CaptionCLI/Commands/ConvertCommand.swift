@@ -161,7 +161,8 @@ enum ConvertCommand: CLICommand {
       if !lines.isEmpty { io.errBytes(lines) }
       lines.removeAll(keepingCapacity: true)
     }
-    for var d in converted.read.diagnostics where !quiet || d.severity > .info {
+    let note = loader.detectionNote(format: format, path: input)
+    for var d in (note.map { [$0] } ?? []) + converted.read.diagnostics where !quiet || d.severity > .info {
       d.file = display
       printer.appendLine(d, to: &lines)
       if lines.count >= 1 << 16 { flush() }

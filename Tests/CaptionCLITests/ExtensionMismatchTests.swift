@@ -1,0 +1,62 @@
+import CaptionCLI
+import CaptionKit
+import Foundation
+import Testing
+
+/// A file whose extension names one caption format and whose content is another: read by its
+/// content, with `core.format.extension-mismatch` first among its diagnostics (an error for a
+/// `.vtt` without the WEBVTT signature, which browsers reject).
+@Suite struct ExtensionMismatchTests {
+  let dir: URL
+
+  init() throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-ext-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func run(_ args: [String]) -> (Int32, String, String) {
+    let io = ToolIO.captured(stdin: [], environment: [:], terminal: false)
+    let code = CaptionTool.run(args, io: io)
+    return (code, io.capturedOut, io.capturedErr)
+  }
+
+  static let srt = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n"
+
+  @Test func headerlessVTTFailsValidationButConverts() throws {
+    let path = try file("renamed.vtt", Self.srt)
+    let (code, out, _) = run(["validate", path])
+    #expect(code == 1)
+    #expect(out.contains("renamed.vtt:1:1: error: [core.format.extension-mismatch] the file is named .vtt but does not start with the WEBVTT signature"))
+    #expect(out.contains("it was read as SubRip (SRT)"))
+    // Nothing is lost: the cues convert (streamed), and the note is printed once.
+    let (cc, vtt, err) = run(["convert", path, "--to", "webvtt"])
+    #expect(cc == 0)
+    #expect(vtt == "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nHello\n\n2\n00:00:03.000 --> 00:00:04.000\nWorld\n\n")
+    #expect(err.components(separatedBy: "core.format.extension-mismatch").count == 2)
+  }
+
+  @Test func otherMismatchesWarn() throws {
+    let path = try file("really-webvtt.srt", "WEBVTT\n\n00:01.000 --> 00:02.000\nHi\n")
+    let (code, out, _) = run(["validate", path, "--fail-on", "warning"])
+    #expect(code == 1)
+    #expect(out.contains("really-webvtt.srt:1:1: warning: [core.format.extension-mismatch] the file is named .srt but holds WebVTT; it was read as such"))
+    // Named with --from: the user chose, nothing to say. Matching or generic extensions: silent.
+    #expect(!run(["validate", "--from", "webvtt", path]).1.contains("extension-mismatch"))
+    #expect(!run(["validate", try file("ok.srt", Self.srt)]).1.contains("extension-mismatch"))
+    #expect(!run(["validate", try file("subs.txt", Self.srt)]).1.contains("extension-mismatch"))
+  }
+
+  @Test func libraryCall() {
+    #expect(FormatRegistry.extensionMismatch(detected: SubRipFormat(), fileExtension: "VTT")?.severity == .error)
+    #expect(FormatRegistry.extensionMismatch(detected: WebVTTFormat(), fileExtension: "ttml")?.severity == .warning)
+    #expect(FormatRegistry.extensionMismatch(detected: WebVTTFormat(), fileExtension: "vtt") == nil)
+    #expect(FormatRegistry.extensionMismatch(detected: TTMLFormat(), fileExtension: "xml") == nil)
+    #expect(FormatRegistry.extensionMismatch(detected: SubRipFormat(), fileExtension: nil) == nil)
+  }
+}
