@@ -134,12 +134,14 @@ enum ConvertCommand: CLICommand {
     let display = CaptionLoader.displayName(input)
     let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
     let spool = LossSpool()
-    // A file output is written as it is produced, never held whole: SRT straight into the
-    // (atomically renamed) output, WebVTT's cues into a spill file that follows the header and
-    // STYLE blocks, which are only known at the end.
+    // A file output is written as it is produced, never held whole, straight into the
+    // (atomically renamed) output: for WebVTT the header first, then the cues. STYLE blocks for
+    // classes the cues bring in are only known at the end; when there are any, they are
+    // inserted after the header (`AtomicFileWriter.insert`).
     let file = out == "-" ? nil : try AtomicFileWriter(out, protecting: [input])
-    let spill: BodySpill? = file != nil && target.id == "webvtt" ? BodySpill() : nil
-    let sink: (([UInt8]) -> Void)? = file.map { file in { chunk in if let spill { spill.write(chunk) } else { file.write(chunk) } } }
+    let sink: (([UInt8]) -> Void)? = file.map { file in { chunk in file.write(chunk) } }
+    var headSize = 0
+    let headSink: (([UInt8]) -> Void)? = file.map { file in { head in file.write(head); headSize = head.count } }
     let converted: StreamingConversion.Output
     do {
       converted = try StreamingConversion.convert(
@@ -152,7 +154,7 @@ enum ConvertCommand: CLICommand {
         d.file = display
         if d.location == nil, let i = d.cueIndex, i >= 0 { d.location = source }
         spool.append { printer.appendLine(d, to: &$0) }
-      }, bodySink: sink)
+      }, bodySink: sink, headSink: headSink)
     } catch {
       throw .io(path: input, message: error.description)
     }
@@ -181,11 +183,8 @@ enum ConvertCommand: CLICommand {
     for d in converted.trailingLosses { printLoss(d) }
     flush()
     if let file {
-      // The header parts first, then the cues (already in the file for SRT, spilt for WebVTT).
-      if let spill {
-        for chunk in converted.chunks { file.write(chunk) }
-        spill.copy(to: file)
-      }
+      // The header and the cues are in the file; WebVTT's STYLE blocks (if any) go between them.
+      file.insert(converted.chunks.flatMap { $0 }, at: headSize)
       try file.commit()
     } else {
       for chunk in converted.chunks { io.writeOut(chunk) }

@@ -16,7 +16,7 @@ private func posixWrite(_ fd: Int32, _ p: UnsafeRawPointer?, _ n: Int) -> Int { 
 final class AtomicFileWriter {
   private let path: String
   private let target: URL
-  private let temp: URL
+  private var temp: URL
   private var fd: Int32
   /// The first write error (an `errno` value), reported by `commit`.
   private var failure: Int32 = 0
@@ -28,7 +28,7 @@ final class AtomicFileWriter {
     target = try FileAccess.checkWritable(path, protecting: inputs)
     temp = target.deletingLastPathComponent().appendingPathComponent(
       ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
-    fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    fd = open(temp.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw .io(path: path, message: "cannot write: " + String(cString: strerror(errno))) }
   }
 
@@ -53,17 +53,63 @@ final class AtomicFileWriter {
     }
   }
 
-  /// Appends everything in `file` from its start (a temporary file the caller spilled into).
-  func write(contentsOf file: UnsafeMutablePointer<FILE>) {
-    fflush(file)
-    rewind(file)
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while failure == 0 {
-      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      if n <= 0 { break }
-      chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+  /// Inserts `bytes` at byte `offset` of what was written so far (WebVTT STYLE blocks, known
+  /// only at the end, between the header and the cues). The rest is copied into a new temporary
+  /// file inside the kernel (`copy_file_range`), so it never passes through memory; nothing is
+  /// copied when `bytes` is empty.
+  func insert(_ bytes: [UInt8], at offset: Int) {
+    guard !bytes.isEmpty, failure == 0, fd >= 0 else { return }
+    let end = lseek(fd, 0, SEEK_END)
+    guard end >= 0, offset >= 0, offset <= end else {
+      failure = EIO
+      return
     }
-    if ferror(file) != 0 && failure == 0 { failure = EIO }
+    let newTemp = temp.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let old = fd
+    fd = open(newTemp.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard fd >= 0 else {
+      failure = errno
+      fd = old
+      return
+    }
+    copyRange(from: old, start: 0, count: offset)
+    write(bytes)
+    copyRange(from: old, start: offset, count: Int(end) - offset)
+    close(old)
+    unlink(temp.path)
+    temp = newTemp
+  }
+
+  /// glibc's `copy_file_range(2)`, looked up at run time: the Glibc module does not export it.
+  private static let copyFileRange = dlsym(nil, "copy_file_range").map {
+    unsafeBitCast($0, to: (@convention(c) (Int32, UnsafeMutablePointer<off_t>?, Int32, UnsafeMutablePointer<off_t>?, Int, UInt32) -> Int).self)
+  }
+
+  /// Appends `count` bytes of `source` from `start` (in the kernel when it can, else read and
+  /// written through a buffer).
+  private func copyRange(from source: Int32, start: Int, count: Int) {
+    var inOffset = off_t(start)
+    var left = count
+    while left > 0, failure == 0, let copyFileRange = Self.copyFileRange {
+      let n = copyFileRange(source, &inOffset, fd, nil, left, 0)
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      left -= n
+    }
+    // A file system (or kernel) without copy_file_range: the same through memory, 1 MiB at a time.
+    var chunk = [UInt8](repeating: 0, count: min(left, 1 << 20))
+    while left > 0, failure == 0 {
+      let n = chunk.withUnsafeMutableBytes { pread(source, $0.baseAddress, min(left, $0.count), inOffset) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 {
+        failure = n < 0 ? errno : EIO
+        return
+      }
+      chunk.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+      inOffset += off_t(n)
+      left -= n
+    }
   }
 
   /// Closes the file and renames it over the target, which keeps its permissions (or takes

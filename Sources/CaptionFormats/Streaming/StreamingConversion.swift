@@ -19,7 +19,8 @@ public enum StreamingConversion {
     /// The output file in pieces, to be written one after the other; concatenated, they are the
     /// bytes `write` returns for the whole document. With a `bodySink`, they are the pieces that
     /// come before the bytes the sink was given (the WebVTT header and STYLE blocks; nothing
-    /// for SRT).
+    /// for SRT); with a `headSink` too, they are only the STYLE blocks, which go between what
+    /// the head sink got and what the body sink got (usually none: see `headSink`).
     public var chunks: [[UInt8]]
     /// Losses reported before the ones handed to `onLoss`.
     public var leadingLosses: [Diagnostic]
@@ -42,17 +43,24 @@ public enum StreamingConversion {
   ///     `bodyChunkSize` bytes (default 1 MiB), so the output is never held whole; the file is then
   ///     `Output.chunks` followed by everything the sink got (WebVTT's STYLE blocks, which come
   ///     first, are only known at the end).
+  ///   - headSink: used only with `bodySink` and a WebVTT target: called once, before the body
+  ///     sink's first bytes, with the WebVTT header (signature, header lines, regions), which is
+  ///     known before the first cue. Only the STYLE blocks for classes the cues bring in are
+  ///     then left for the end (`Output.chunks`), so a caller can write the header and the body
+  ///     straight into the output file and insert the STYLE blocks afterwards only when there
+  ///     are any.
   /// - Returns: the read result without cues, the output chunks and the remaining losses.
   /// - Throws: `CaptionError.fileTooLarge` as the readers do; `CaptionError.unsupportedFormat`
   ///   when `supports(from:to:)` is false.
   public static func convert(
     _ bytes: [UInt8], from source: String, to target: String, readOptions: ReadOptions, writeOptions: WriteOptions,
     onLoss: @escaping (Diagnostic, SourceLocation?) -> Void, bodySink: (([UInt8]) -> Void)? = nil,
-    bodyChunkSize: Int = defaultBodyChunkSize
+    headSink: (([UInt8]) -> Void)? = nil, bodyChunkSize: Int = defaultBodyChunkSize
   ) throws(CaptionError) -> Output {
     guard supports(from: source, to: target) else { throw .unsupportedFormat("streaming \(source) → \(target)") }
     let state = State(target: target, options: writeOptions, onLoss: onLoss)
     state.bodySink = bodySink
+    state.headSink = bodySink == nil ? nil : headSink
     state.chunkSize = max(1, bodyChunkSize)
     // The output is about as large as the input: one allocation instead of repeated doubling
     // (or one chunk's worth, when it goes to a sink as it is written).
@@ -95,6 +103,7 @@ public enum StreamingConversion {
     var leading: [Diagnostic] = []
     var expectedSize = 0
     var bodySink: (([UInt8]) -> Void)?
+    var headSink: (([UInt8]) -> Void)?
     var chunkSize = StreamingConversion.defaultBodyChunkSize
 
     init(target: String, options: WriteOptions, onLoss: @escaping (Diagnostic, SourceLocation?) -> Void) {
@@ -116,6 +125,7 @@ public enum StreamingConversion {
         var w = WebVTTWriter(maxDiagnostics: options.maxDiagnostics)
         w.reserveBody(expectedSize)
         w.begin(h)
+        if let headSink { headSink(options.lineEnding == .crlf ? WebVTTWriter.crlf(w.headBytes) : w.headBytes) }
         leading = w.takeDiagnostics()
         // The comments read so far all stand before the first cue (kept in order, as `write` sorts them).
         let comments = h.comments.enumerated().sorted { ($0.element.beforeCue, $0.offset) < ($1.element.beforeCue, $1.offset) }
@@ -198,7 +208,7 @@ public enum StreamingConversion {
         if let bodySink {
           let rest = w.takeBody()
           bodySink(options.lineEnding == .crlf ? WebVTTWriter.crlf(rest) : rest)
-          chunks = [w.headBytes, styles]
+          chunks = headSink != nil ? [styles] : [w.headBytes, styles]
         } else {
           chunks = [w.headBytes, styles, w.takeBody()]
         }

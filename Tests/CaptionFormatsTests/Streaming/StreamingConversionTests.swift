@@ -60,8 +60,20 @@ import Testing
     #expect(sunkFile + body.bytes == written.bytes, "\(name) \(source)→\(target): output with a body sink differs")
     #expect((sunk?.leadingLosses ?? []) + body.sunk + (sunk?.trailingLosses ?? []) == written.diagnostics, "\(name): losses with a body sink differ")
     if target == "srt" { #expect(sunk?.chunks.allSatisfy(\.isEmpty) ?? false, "\(name): SRT goes to the sink whole") }
+    // With a head sink too, the header comes first and only the STYLE blocks are left for the
+    // end: head + STYLE blocks + body is the same file.
+    let headed = Body()
+    var head: [UInt8] = []
+    var headCalls = 0
+    let late = try? StreamingConversion.convert(
+      bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions,
+      onLoss: { _, _ in }, bodySink: { headed.bytes += $0 }, headSink: { head = $0; headCalls += 1; #expect(headed.bytes.isEmpty) },
+      bodyChunkSize: 64)
+    let styles = (late?.chunks.joined()).map(Array.init) ?? []
+    #expect(head + styles + headed.bytes == written.bytes, "\(name) \(source)→\(target): output with a head sink differs")
+    #expect(headCalls == (target == "webvtt" ? 1 : 0), "\(name): the head sink is called once for WebVTT, never for SRT")
     return output == written.bytes && streamed.read.diagnostics == whole.diagnostics && allLosses == written.diagnostics
-      && sunkFile + body.bytes == written.bytes
+      && sunkFile + body.bytes == written.bytes && head + styles + headed.bytes == written.bytes
   }
 
   @Test func webVTTWithCommentsRegionsStylesAndIDs() {
