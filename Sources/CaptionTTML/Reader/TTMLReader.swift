@@ -87,6 +87,11 @@ struct TTMLReader {
     TTMLReader.normaliseNamespaces(&root, depth: 0)
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
+    if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
+      validator.encodingProblem = "the XML declaration names \"\(label.prefix(40))\""
+    } else if decoded.encoding != .utf8 {
+      validator.encodingProblem = "this one is \(decoded.encoding.rawValue)"
+    }
     validator.validate()
     for d in validator.diagnostics { reader.sink.report(d) }
     var times: [CaptionTime] = []
@@ -112,17 +117,24 @@ struct TTMLReader {
 
   /// The encoding named in the XML declaration, when it is not UTF-8.
   static func declaredEncoding(_ bytes: [UInt8]) -> TextEncoding? {
-    guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
-    let head = bytes.prefix(200)
+    // A byte order mark decides the encoding by itself.
+    guard bytes.starts(with: Array("<?xml".utf8)), let label = declaredEncodingLabel(bytes), let e = TextEncoding(label: label), e != .utf8 else { return nil }
+    return e
+  }
+
+  /// The `encoding` label of the XML declaration as written, if there is one (a UTF-8 byte order
+  /// mark before it is allowed).
+  static func declaredEncodingLabel(_ bytes: [UInt8]) -> String? {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    guard bytes.count >= start + 5, bytes[start..<(start + 5)].elementsEqual("<?xml".utf8) else { return nil }
+    let head = bytes[start...].prefix(200)
     guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
     let decl = String(decoding: head[..<end], as: UTF8.self)
     guard let r = decl.range(of: "encoding") else { return nil }
     var rest = decl[r.upperBound...].drop { $0 == " " || $0 == "=" }
     guard let q = rest.first, q == "\"" || q == "'" else { return nil }
     rest = rest.dropFirst()
-    let label = String(rest.prefix { $0 != q })
-    guard let e = TextEncoding(label: label), e != .utf8 else { return nil }
-    return e
+    return String(rest.prefix { $0 != q })
   }
 
   /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents.

@@ -31,12 +31,21 @@ extension TTMLValidator {
   mutating func checkProfile() {
     switch profile {
     case "imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image":
+      checkEncoding()
       checkIMSCRoot()
       checkIMSC(root, depth: 0, divDepth: 0, spanDepth: 0)
     case "ebu-tt-d":
+      checkEncoding()
       checkEBU(root, depth: 0, timedAncestor: false)
     default:
       break
+    }
+  }
+
+  /// IMSC and EBU-TT-D documents are UTF-8, and say so if they declare an encoding.
+  mutating func checkEncoding() {
+    if let encodingProblem {
+      profileError("encoding", "documents must be encoded in UTF-8; \(encodingProblem)", SourceLocation(line: 1, column: 1, offset: 0))
     }
   }
 
@@ -163,7 +172,12 @@ extension TTMLValidator {
         case "displayAlign":
           if a.value == "justify" { profileError("prohibited-value", "tts:displayAlign=\"justify\" is prohibited", a.location) }
         case "fontVariant":
-          if !["normal", "super", "sub"].contains(a.value) { profileError("prohibited-value", "tts:fontVariant must be normal, super or sub", a.location) }
+          // IMSC 1.1 and 1.2 prohibit #fontVariant; IMSC 1.3 permits normal, super and sub.
+          if !designatesIMSC13 {
+            profileError("prohibited-style", "tts:fontVariant is prohibited (IMSC 1.3 permits it)", a.location)
+          } else if !["normal", "super", "sub"].contains(a.value) {
+            profileError("prohibited-value", "tts:fontVariant must be normal, super or sub", a.location)
+          }
         case "fontWeight", "fontStyle", "direction":
           break
         default:

@@ -21,12 +21,20 @@ struct TTMLValidator {
   var agentIDs: Set<String> = []
   /// The root's `ttp:timeBase`, looked up once: every timing attribute's check needs it.
   let timeBase: String?
+  /// Whether the document designates IMSC 1.3 (which permits `tts:fontVariant`; 1.1 and 1.2 do
+  /// not).
+  let designatesIMSC13: Bool
+  /// How the file breaks the UTF-8 requirement of IMSC (§6.3 of IMSC 1.0.1 and 1.1) and EBU-TT-D
+  /// (for example `the XML declaration names "us-ascii"`), or nil.
+  var encodingProblem: String?
 
   init(root: XMLElementNode, profile requested: String?, parameters: TTMLTimingParameters) {
     self.root = root
     self.parameters = parameters
     timeBase = root.attribute(TTMLNamespace.parameter, "timeBase")
     profile = TTMLValidator.effectiveProfile(requested, root)
+    designatesIMSC13 = [root.attribute(TTMLNamespace.parameter, "contentProfiles"), root.attribute(TTMLNamespace.parameter, "profile")]
+      .contains { $0?.contains("imsc1.3") ?? false }
   }
 
   /// The profile to check: the requested one, refined by the document's designators.
@@ -273,8 +281,13 @@ struct TTMLValidator {
           if timeBase == "clock", TTMLValidator.colonFieldCount(v) == 4 {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
-          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock("), timeBase != "clock" {
-            error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\"", a.location)
+          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock(") {
+            if !TTMLValueRules.wallclock(TTMLWhitespace.trimmed(v)) {
+              error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid wallclock time (wallclock(YYYY-MM-DDThh:mm:ss.f), a date or a time)", a.location)
+            } else if profile == "ttml1", timeBase != "clock" {
+              // TTML2 relates wall-clock times to any time base; TTML1 only to the clock one.
+              error("ttml.validate.bad-value", "wallclock times need ttp:timeBase=\"clock\" in TTML1", a.location)
+            }
           }
         default: break
         }
@@ -283,6 +296,11 @@ struct TTMLValidator {
       case TTMLNamespace.styling:
         if !TTMLStyleParser.knownTTS.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML style attribute", a.location)
+        } else if (profile == "ttml1" || profile.hasPrefix("imsc1.0")), n == "color" || n == "backgroundColor" || n == "textOutline",
+          TTMLValueRules.hasPaddedColorFunction(v)
+        {
+          // TTML1's <color> grammar has no whitespace inside rgb()/rgba(); TTML2 allows it.
+          error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 allows no spaces inside rgb() or rgba()", a.location)
         } else if (local == "animate" || local == "set") && v.contains(";") ? v.split(separator: ";", omittingEmptySubsequences: false).contains(where: { TTMLValueRules.validStyle(n, String($0)) == false }) : TTMLValueRules.validStyle(n, v) == false {
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location)
         } else if n == "extent", local == "tt" {

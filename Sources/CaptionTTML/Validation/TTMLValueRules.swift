@@ -114,6 +114,44 @@ enum TTMLValueRules {
     s.hasSuffix("%") && isNumber(s.dropLast())
   }
 
+  /// Whether an `rgb(…)` or `rgba(…)` in `v` has whitespace inside its parentheses.
+  static func hasPaddedColorFunction(_ v: String) -> Bool {
+    guard let r = v.range(of: "rgb") else { return false }
+    let rest = v[r.lowerBound...]
+    guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close else { return false }
+    return rest[open..<close].contains { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+  }
+
+  /// TTML2 `wallclock-time` (§10.3.1): `wallclock(` lwsp? (date "T" wall-time | wall-time | date)
+  /// lwsp? `)`, with a four-digit year, months 01–12, days 01–31, hours 00–23, minutes 00–59
+  /// and seconds 00–60 (a leap second, with no fraction past 60).
+  static func wallclock(_ v: String) -> Bool {
+    guard v.hasPrefix("wallclock("), v.hasSuffix(")") else { return false }
+    let whole = TTMLWhitespace.trimmed(String(v.dropFirst(10).dropLast()))
+    let body = whole[...]
+    func number(_ s: Substring, digits: Int, max: Int, min: Int = 0) -> Bool {
+      s.count == digits && s.allSatisfy { $0.isASCII && $0.isNumber } && (Int(s).map { $0 >= min && $0 <= max } ?? false)
+    }
+    func date(_ s: Substring) -> Bool {
+      let f = s.split(separator: "-", omittingEmptySubsequences: false)
+      return f.count == 3 && number(f[0], digits: 4, max: 9999) && number(f[1], digits: 2, max: 12, min: 1) && number(f[2], digits: 2, max: 31, min: 1)
+    }
+    func time(_ s: Substring) -> Bool {
+      let f = s.split(separator: ":", omittingEmptySubsequences: false)
+      guard f.count == 2 || f.count == 3, number(f[0], digits: 2, max: 23), number(f[1], digits: 2, max: 59) else { return false }
+      guard f.count == 3 else { return true }
+      let parts = f[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+      guard number(parts[0], digits: 2, max: 60) else { return false }
+      guard parts.count == 2 else { return true }
+      let fraction = parts[1]
+      guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+      // 60 is a leap second: nothing after it.
+      return parts[0] != "60" || fraction.allSatisfy { $0 == "0" }
+    }
+    if let t = body.firstIndex(of: "T") { return date(body[..<t]) && time(body[body.index(after: t)...]) }
+    return body.contains(":") ? time(body) : date(body)
+  }
+
   static func strictColor(_ v: String) -> Bool {
     if v.hasPrefix("rgb") {
       // No spaces anywhere in TTML2 <color> functions except none allowed; components 0–255.

@@ -7,7 +7,10 @@ enum TTMLStyleSerializer {
   static func unsupported(_ name: String, _ flavor: TTMLFlavor) -> Bool {
     switch flavor {
     case .imsc11:
-      return ["tts:backgroundImage", "tts:border", "tts:letterSpacing", "tts:fontKerning", "tts:fontSelectionStrategy"].contains(name)
+      // What the validator rejects in IMSC 1.1 Text, and tts:fontVariant (only IMSC 1.3 has it).
+      guard name.hasPrefix("tts:") else { return false }
+      let local = String(name.dropFirst(4))
+      return TTMLValidator.imscProhibitedStyles.contains(local) || local == "fontVariant"
     case .ebuttd:
       let allowed: Set<String> = [
         "tts:color", "tts:backgroundColor", "tts:fontFamily", "tts:fontSize", "tts:fontStyle", "tts:fontWeight",

@@ -1,0 +1,81 @@
+import CaptionKit
+import Testing
+
+/// Profile details that conformance suites check: UTF-8 only in IMSC and EBU-TT-D,
+/// `tts:fontVariant` only from IMSC 1.3, TTML1's space-free `rgb()`, and the TTML2 wall-clock
+/// grammar.
+@Suite("TTML profile details")
+struct TTMLProfileDetailTests {
+  func errors(_ text: String, profile: String? = nil) throws -> [Diagnostic] {
+    try TTMLTest.read(text, profile: profile).diagnostics.filter { $0.severity == .error }
+  }
+
+  static func document(encoding: String, profiles: String = "http://www.w3.org/ns/ttml/profile/imsc1.1/text", body: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="\(encoding)"?>
+    <tt xml:lang="en" xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
+    xmlns:tts="http://www.w3.org/ns/ttml#styling" ttp:contentProfiles="\(profiles)"><head/><body>\(body)</body></tt>
+    """
+  }
+
+  @Test("IMSC and EBU-TT-D documents must be UTF-8, and declare nothing else")
+  func encoding() throws {
+    let ascii = try errors(Self.document(encoding: "us-ascii"))
+    #expect(ascii.map(\.code) == ["ttml.profile.encoding"])
+    #expect(ascii.first?.message == "imsc1.1-text: documents must be encoded in UTF-8; the XML declaration names \"us-ascii\"")
+    #expect(ascii.first?.location?.line == 1)
+    #expect(try errors(Self.document(encoding: "UTF-8")).isEmpty)
+    #expect(try errors(Self.document(encoding: "utf-8"), profile: "ebu-tt-d").allSatisfy { $0.code != "ttml.profile.encoding" })
+    #expect(try errors(Self.document(encoding: "ISO-8859-1"), profile: "ebu-tt-d").contains { $0.code == "ttml.profile.encoding" })
+    // Plain TTML may use any encoding XML allows.
+    #expect(try errors(Self.document(encoding: "us-ascii", profiles: "http://www.w3.org/ns/ttml/profile/ttml2-presentation")).isEmpty)
+    // A UTF-16 IMSC document is read, and reported.
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for u in Self.document(encoding: "UTF-16").utf16 { utf16 += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+    let r = try TTMLFormat().read(utf16, options: ReadOptions())
+    #expect(r.diagnostics.filter { $0.severity == .error }.map(\.message) == ["imsc1.1-text: documents must be encoded in UTF-8; this one is utf-16le"])
+  }
+
+  @Test("tts:fontVariant: prohibited in IMSC 1.1, normal/super/sub in IMSC 1.3")
+  func fontVariant() throws {
+    let span = #"<div><p begin="0s" end="1s">H<span tts:fontVariant="sub">2</span>O</p></div>"#
+    #expect(try errors(Self.document(encoding: "UTF-8", body: span)).map(\.message) == ["imsc1.1-text: tts:fontVariant is prohibited (IMSC 1.3 permits it)"])
+    let imsc13 = "http://www.w3.org/ns/ttml/profile/imsc1.3/text"
+    #expect(try errors(Self.document(encoding: "UTF-8", profiles: imsc13, body: span)).isEmpty)
+    let bad = #"<div><p begin="0s" end="1s">H<span tts:fontVariant="ruby">2</span>O</p></div>"#
+    #expect(try errors(Self.document(encoding: "UTF-8", profiles: imsc13, body: bad)).map(\.code).contains("ttml.profile.prohibited-value"))
+    // Written as IMSC 1.1, the variant is dropped and reported, so the output validates.
+    let doc = try TTMLTest.read(Self.document(encoding: "UTF-8", profiles: imsc13, body: span)).document
+    let written = TTMLFormat().write(doc, options: WriteOptions(flavor: "imsc1.1"))
+    #expect(!String(decoding: written.bytes, as: UTF8.self).contains("fontVariant"))
+    #expect(written.diagnostics.contains { $0.message.contains("tts:fontVariant") })
+    #expect(try TTMLFormat().read(written.bytes, options: ReadOptions(profile: "imsc1.1")).diagnostics.allSatisfy { $0.severity != .error })
+  }
+
+  @Test("rgb() and rgba() with spaces: invalid in TTML1 and IMSC 1.0, valid in TTML2")
+  func paddedColorFunctions() throws {
+    let body = #"<div><p begin="0s" end="1s" tts:color="rgb( 0,0,0)" tts:backgroundColor="rgba(0, 0, 0, 255)">x</p></div>"#
+    let ttml1 = try errors(TTMLTest.doc(body: body), profile: "ttml1")
+    #expect(ttml1.count == 2)
+    #expect(ttml1.allSatisfy { $0.message.hasSuffix("TTML1 allows no spaces inside rgb() or rgba()") })
+    #expect(try errors(TTMLTest.doc(body: body), profile: "ttml2").isEmpty)
+    let tight = #"<div><p begin="0s" end="1s" tts:color="rgb(0,0,0)" tts:backgroundColor="rgba(0,0,0,255)">x</p></div>"#
+    #expect(try errors(TTMLTest.doc(body: tight), profile: "ttml1").isEmpty)
+  }
+
+  @Test("Wall-clock times: TTML2 grammar; any time base in TTML2, the clock time base in TTML1", arguments: [
+    ("wallclock(2019-01-01T00:00:05)", true), ("wallclock( 2019-01-01 )", true), ("wallclock(23:59)", true),
+    ("wallclock(23:59:60)", true), ("wallclock(12:00:00.250)", true),
+    ("wallclock(1970-00-01)", false), ("wallclock(1970-13-01)", false), ("wallclock(1970-01-32)", false), ("wallclock(1970-0)", false),
+    ("wallclock(24:00:00)", false), ("wallclock(23:59:61)", false), ("wallclock(23:59:60.000000001)", false),
+    ("wallclock(00:00:00.)", false), ("wallclock(0:00)", false), ("wallclock(:)", false),
+  ])
+  func wallClock(value: String, valid: Bool) throws {
+    let body = #"<div begin="\#(value)" dur="10s"><p>x</p></div>"#
+    #expect(try errors(TTMLTest.doc(body: body), profile: "ttml2").isEmpty == valid)
+    if valid {
+      #expect(try errors(TTMLTest.doc(body: body), profile: "ttml1").map(\.message) == ["wallclock times need ttp:timeBase=\"clock\" in TTML1"])
+      #expect(try errors(TTMLTest.doc(#"ttp:timeBase="clock""#, body: body), profile: "ttml1").isEmpty)
+    }
+  }
+}
