@@ -78,4 +78,33 @@ struct TTMLProfileDetailTests {
       #expect(try errors(TTMLTest.doc(#"ttp:timeBase="clock""#, body: body), profile: "ttml1").isEmpty)
     }
   }
+
+  @Test("The Image Profile: no initial, position, text shadow, vertical writing, rw/rh, validation parameters or xlink")
+  func imageProfile() throws {
+    let image = "http://www.w3.org/ns/ttml/profile/imsc1.1/image"
+    func codes(_ rootAttributes: String = "", head: String, body: String = "", profiles: String = image) throws -> [String] {
+      let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <tt xml:lang="en" xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
+        xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:xlink="http://www.w3.org/1999/xlink" tts:extent="1280px 720px" \
+        ttp:contentProfiles="\(profiles)" \(rootAttributes)><head>\(head)</head><body>\(body)</body></tt>
+        """
+      return try errors(text).map { "\($0.code) \($0.message)" }
+    }
+    #expect(try codes(head: "<styling><initial/></styling>") == ["ttml.profile.prohibited-element imsc1.1-image: <initial> is prohibited in the Image Profile"])
+    #expect(try codes(head: #"<layout><region xml:id="r" tts:extent="50rw 50rh" tts:origin="0px 0px"/></layout>"#)
+      == ["ttml.profile.length-unit imsc1.1-image: tts:extent must use %, px units"])
+    #expect(try codes(head: #"<layout><region xml:id="r" tts:extent="10px 10px" tts:position="center"/></layout>"#)
+      == ["ttml.profile.prohibited-style imsc1.1-image: tts:position is prohibited in the Image Profile"])
+    #expect(try codes(head: "", body: #"<div tts:textShadow="none"/>"#)
+      == ["ttml.profile.prohibited-style imsc1.1-image: tts:textShadow is prohibited in the Image Profile"])
+    #expect(try codes(head: #"<layout><region xml:id="a" tts:extent="10px 10px" tts:writingMode="tbrl"/><region xml:id="b" tts:extent="10px 10px" tts:writingMode="rl"/></layout>"#)
+      == ["ttml.profile.prohibited-value imsc1.1-image: vertical tts:writingMode (tbrl) is prohibited in the Image Profile"])
+    #expect(try codes(#"ttp:validation="optional" ttp:validationAction="abort""#, head: "").map { String($0.prefix(36)) }
+      == ["ttml.profile.prohibited-parameter im", "ttml.profile.prohibited-parameter im"])
+    // xlink attributes are prohibited in both profiles; rw/rh and the rest stay fine in Text.
+    let text = "http://www.w3.org/ns/ttml/profile/imsc1.1/text"
+    #expect(try codes(head: "", body: ##"<div xlink:href="#x"/>"##, profiles: text) == ["ttml.profile.prohibited-attribute imsc1.1-text: xlink:href is prohibited"])
+    #expect(try codes(head: #"<layout><region xml:id="r" tts:extent="50rw 50rh" tts:position="center"/></layout>"#, profiles: text).isEmpty)
+  }
 }

@@ -21,8 +21,10 @@ extension TTMLValidator {
   static let textOnlyStyles: Set<String> = [
     "fontFamily", "fontSize", "fontStyle", "fontWeight", "lineHeight", "textAlign", "textDecoration", "textOutline",
     "wrapOption", "padding", "color", "textCombine", "textEmphasis", "ruby", "rubyAlign", "rubyPosition", "rubyReserve",
-    "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding",
+    "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding", "textShadow",
   ]
+  /// XLink's namespace: IMSC 1.1 has no use for `xlink:*` attributes and prohibits them.
+  static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
   mutating func profileError(_ code: String, _ message: String, _ at: SourceLocation?) {
     error("ttml.profile." + code, "\(profile): " + message, at)
@@ -81,6 +83,12 @@ extension TTMLValidator {
     if let pd = root.attributeNode(TTMLNamespace.imscParameter, "progressivelyDecodable"), pd.value != "true", pd.value != "false" {
       profileError("bad-value", "ittp:progressivelyDecodable must be true or false", pd.location)
     }
+    // The Image Profile leaves validation to the processor (#validation is prohibited there).
+    if isImageProfile {
+      for name in ["validation", "validationAction"] {
+        if let a = root.attributeNode(p, name) { profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited in the Image Profile", a.location) }
+      }
+    }
   }
 
   func usesPixels(_ e: XMLElementNode, depth: Int) -> Bool {
@@ -108,7 +116,9 @@ extension TTMLValidator {
       }
       if l == "image", !isImageProfile { profileError("prohibited-element", "<image> is prohibited in the Text Profile", e.location) }
       if isImageProfile {
-        if l == "p" || l == "span" || l == "br" { profileError("prohibited-element", "<\(l)> is prohibited in the Image Profile", e.location) }
+        if l == "p" || l == "span" || l == "br" || l == "initial" {
+          profileError("prohibited-element", "<\(l)> is prohibited in the Image Profile", e.location)
+        }
         if l == "div" { divDepth += 1; if divDepth > 1 { profileError("nested-div", "nested <div> is prohibited in the Image Profile", e.location) } }
       }
       if l == "span" { spanDepth += 1 }
@@ -125,7 +135,9 @@ extension TTMLValidator {
         }
         if a.name.namespace == "" && a.name.local == "condition" { profileError("prohibited-attribute", "condition is prohibited", a.location) }
         if a.name.namespace == "" && a.name.local == "animate" { profileError("prohibited-attribute", "animate is prohibited", a.location) }
-        if a.name.namespace == TTMLNamespace.audio { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
+        if a.name.namespace == TTMLNamespace.audio || a.name.namespace == TTMLValidator.xlinkNamespace {
+          profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location)
+        }
         if a.name.namespace == "", TTMLValidator.timingAttrs.contains(a.name.local) {
           let v = a.value
           if v.hasSuffix("f") && !v.hasSuffix("ff"), !parameters.frameRateSpecified, !v.contains(":") {
@@ -156,7 +168,8 @@ extension TTMLValidator {
         switch n {
         case "extent", "origin":
           if l == "tt" { break }
-          let units: Set<String> = profile.hasPrefix("imsc1.1") ? ["px", "%", "rw", "rh"] : ["px", "%"]
+          // Root-container units (rw, rh) came with IMSC 1.1, for text only.
+          let units: Set<String> = profile == "imsc1.1-text" ? ["px", "%", "rw", "rh"] : ["px", "%"]
           if !(a.value == "auto" || w.allSatisfy { TTMLValueRules.length($0, units: units) }) {
             profileError("length-unit", "tts:\(n) must use \(units.sorted().joined(separator: ", ")) units", a.location)
           }
@@ -177,6 +190,12 @@ extension TTMLValidator {
             profileError("prohibited-style", "tts:fontVariant is prohibited (IMSC 1.3 permits it)", a.location)
           } else if !["normal", "super", "sub"].contains(a.value) {
             profileError("prohibited-value", "tts:fontVariant must be normal, super or sub", a.location)
+          }
+        case "position":
+          if isImageProfile { profileError("prohibited-style", "tts:position is prohibited in the Image Profile", a.location) }
+        case "writingMode":
+          if isImageProfile, !["lrtb", "rltb", "lr", "rl"].contains(a.value) {
+            profileError("prohibited-value", "vertical tts:writingMode (\(a.value)) is prohibited in the Image Profile", a.location)
           }
         case "fontWeight", "fontStyle", "direction":
           break
