@@ -24,6 +24,17 @@ import Testing
     #expect(CaptionTime(value: 1, timescale: 3000).roundedMilliseconds == 0)
   }
 
+  /// Whole-millisecond times take a shortcut; it must agree with the general rounding, down to
+  /// the overflow clamps.
+  @Test func wholeMillisecondShortcutAgrees() {
+    let times = [
+      CaptionTime(milliseconds: 1500), CaptionTime(milliseconds: -2_345), CaptionTime(milliseconds: 3_600_000 * 1000 + 7),
+      CaptionTime(value: 3, timescale: 8), CaptionTime(value: Int64.max, timescale: 1), CaptionTime(value: Int64.min + 1, timescale: 5),
+    ]
+    #expect(times.map(\.roundedMilliseconds) == times.map { $0.rounded(toTimescale: 1000) })
+    #expect(times.map(\.roundedMilliseconds) == [1500, -2345, 3_600_000_007, 375, .max, .min])
+  }
+
   @Test func arithmeticAcrossTimescales() {
     let a = CaptionTime(value: 1, timescale: 3)
     let b = CaptionTime(milliseconds: 500)

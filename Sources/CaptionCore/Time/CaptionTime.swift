@@ -54,7 +54,13 @@ public struct CaptionTime: Sendable, Hashable, Comparable, CustomStringConvertib
   ///
   /// This is the one documented rounding point for millisecond formats (WebVTT, SRT).
   public var roundedMilliseconds: Int64 {
-    rounded(toTimescale: 1000)
+    // Whole milliseconds (the timescale divides 1000, as every SRT and WebVTT time's does): a
+    // multiplication, not the general rounding's 128-bit division.
+    if 1000 % timescale == 0 {
+      let (ms, overflow) = value.multipliedReportingOverflow(by: 1000 / timescale)
+      if !overflow { return ms }
+    }
+    return rounded(toTimescale: 1000)
   }
 
   /// Whether the time is exactly a whole number of milliseconds.

@@ -25,6 +25,8 @@ enum SubRipTimingParser {
 
     @inline(__always)
     mutating func add(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, _ offset: Int) {
+      // Room for both timestamps' issues at once (hours over 99 comes in pairs): one allocation.
+      if list.isEmpty { list.reserveCapacity(4) }
       list.append(Issue(code: code, severity: severity, message: messages ? message() : "", offset: offset))
     }
   }
