@@ -59,4 +59,32 @@ import Testing
     #expect(FormatRegistry.extensionMismatch(detected: TTMLFormat(), fileExtension: "xml") == nil)
     #expect(FormatRegistry.extensionMismatch(detected: SubRipFormat(), fileExtension: nil) == nil)
   }
+
+  /// The extension is what follows the last dot of the file name: a name ending in a dot or a
+  /// dot file has none, and a dot in a folder name is not one.
+  @Test func extensionComesFromTheFileNameOnly() throws {
+    // `vtt.` and `.vtt` name no format: an SRT file under either name validates clean.
+    for name in ["vtt.", ".vtt"] {
+      let (code, out, _) = run(["validate", try file(name, Self.srt)])
+      #expect(code == 0, "\(name)")
+      #expect(!out.contains("extension-mismatch"), "\(name)")
+    }
+    // `x.VTT.` is not `.vtt` either, while `x.VTT` is.
+    #expect(!run(["validate", try file("x.VTT.", Self.srt)]).1.contains("extension-mismatch"))
+    #expect(run(["validate", try file("x.VTT", Self.srt)]).1.contains("x.VTT:1:1: error: [core.format.extension-mismatch]"))
+    // A convert output without an extension asks for --to, whatever its folder is called.
+    let input = try file("in.srt", Self.srt)
+    let folder = dir.appendingPathComponent("out.d")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    for out in [folder.appendingPathComponent("captions").path, folder.appendingPathComponent("captions.").path] {
+      let (code, _, err) = run(["convert", input, out])
+      #expect(code == 2)
+      #expect(err.contains("name the target format with --to"), "\(err)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+    // With an extension after a dotted folder, the target comes from the file name.
+    let vtt = folder.appendingPathComponent("captions.vtt").path
+    #expect(run(["convert", input, vtt]).0 == 0)
+    #expect(try String(contentsOfFile: vtt, encoding: .utf8).hasPrefix("WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nHello\n"))
+  }
 }

@@ -1,4 +1,5 @@
 import CaptionKit
+@testable import CaptionTTML
 import Testing
 
 /// Profile details that conformance suites check: UTF-8 only in IMSC and EBU-TT-D,
@@ -34,6 +35,46 @@ struct TTMLProfileDetailTests {
     for u in Self.document(encoding: "UTF-16").utf16 { utf16 += [UInt8(u & 0xFF), UInt8(u >> 8)] }
     let r = try TTMLFormat().read(utf16, options: ReadOptions())
     #expect(r.diagnostics.filter { $0.severity == .error }.map(\.message) == ["imsc1.1-text: documents must be encoded in UTF-8; this one is utf-16le"])
+  }
+
+  @Test("A UTF-16 label on bytes that spell <?xml in ASCII is not followed: the document is still read")
+  func utf16LabelOnASCIIBytes() throws {
+    let text = Self.document(encoding: "UTF-16", body: "<div><p begin=\"00:00:01.000\" end=\"00:00:02.000\">caf\u{E9}</p></div>")
+    let r = try TTMLFormat().read(Array(text.utf8), options: ReadOptions())
+    #expect(r.document.cues.map(\.plainText) == ["caf\u{E9}"])
+    #expect(r.document.cues.first?.start == CaptionTime(milliseconds: 1000))
+    #expect(r.encoding == .utf8)
+    #expect(r.diagnostics.filter { $0.severity == .error }.map(\.message) == [
+      "imsc1.1-text: documents must be encoded in UTF-8; the XML declaration names \"UTF-16\""
+    ])
+  }
+
+  @Test("The encoding declaration is read with any XML white space, any label length, and only when well formed")
+  func declarationSyntax() {
+    func label(_ s: String) -> String? { TTMLReader.declaredEncodingLabel(Array(s.utf8)) }
+    #expect(label("<?xml version=\"1.0\"\tencoding\n=\r\n'us-ascii'?><tt/>") == "us-ascii")
+    let long = String(repeating: "a", count: 10_000)
+    #expect(label("<?xml version=\"1.0\" encoding=\"\(long)\"?><tt/>") == long)
+    #expect(label("\u{FEFF}<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>") == "ISO-8859-1")
+    #expect(label("<?xml version=\"1.0\" encoding=\"\"?>") == "")
+    // Not a declaration, or a broken one: no label.
+    #expect(label("<?xml-stylesheet encoding=\"us-ascii\"?><tt/>") == nil)
+    #expect(label("<?xml version=\"1.0\" encoding=UTF-8?><tt/>") == nil)
+    #expect(label("<?xml version=\"1.0\" encoding=\"UTF-8") == nil)
+    #expect(label("<?xml version=\"1.0\" encoding=\"UTF-8?><tt/>") == nil)
+    #expect(label("<?xml version=\"1.0\" myencoding=\"latin1\"?>") == nil)
+    #expect(label("<?xml") == nil)
+    #expect(label("") == nil)
+  }
+
+  @Test("A long or tab-separated declared label still breaks IMSC's UTF-8 rule")
+  func declarationProblems() throws {
+    let long = String(repeating: "x", count: 10_000)
+    #expect(try errors(Self.document(encoding: long)).map(\.message) == [
+      "imsc1.1-text: documents must be encoded in UTF-8; the XML declaration names \"\(long.prefix(40))\""
+    ])
+    let tabbed = Self.document(encoding: "UTF-8").replacingOccurrences(of: " encoding=\"UTF-8\"", with: "\tencoding\t=\t\"us-ascii\"")
+    #expect(try errors(tabbed).map(\.code) == ["ttml.profile.encoding"])
   }
 
   @Test("tts:fontVariant: prohibited in IMSC 1.1, normal/super/sub in IMSC 1.3")

@@ -109,11 +109,14 @@ struct CaptionLoader {
     return d
   }
 
-  /// The extension of the last path component, if it has one.
+  /// The extension of the last path component (what follows its last dot), if it has one: not
+  /// for `-`, a name ending in a dot (`subs.`) or a dot file without another dot (`.vtt`), as
+  /// `NSString.pathExtension` has it, and never a folder's (`out.d/captions`).
   static func fileExtension(_ path: String) -> String? {
-    let name = path.split(separator: "/").last ?? ""
-    guard name.contains("."), let ext = name.split(separator: ".").last else { return nil }
-    return String(ext)
+    guard path != "-", let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."),
+      dot != name.startIndex, name.index(after: dot) != name.endIndex
+    else { return nil }
+    return String(name[name.index(after: dot)...])
   }
 
   /// How diagnostics name `path`.

@@ -65,8 +65,8 @@ enum ConvertCommand: CLICommand {
     let targetName: String
     if let to {
       targetName = to
-    } else if out != "-", let ext = out.split(separator: "/").last?.split(separator: ".").last, out.contains(".") {
-      targetName = String(ext)
+    } else if let ext = CaptionLoader.fileExtension(out) {
+      targetName = ext
     } else {
       throw .usage("name the target format with --to (webvtt, srt, ttml, json, txt or md)")
     }

@@ -38,8 +38,8 @@ enum ExtractCommand: CLICommand {
     let targetName: String
     if let to {
       targetName = to
-    } else if output != "-", output.contains("."), let ext = output.split(separator: ".").last {
-      targetName = String(ext)
+    } else if let ext = CaptionLoader.fileExtension(output) {
+      targetName = ext
     } else {
       throw .usage("name the output format with --to (webvtt, srt, ttml or json) or an OUTPUT extension")
     }

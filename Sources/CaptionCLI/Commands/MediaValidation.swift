@@ -10,7 +10,7 @@ enum MediaValidation {
   static let extensions: Set<String> = MediaInspector.mediaExtensions.subtracting(["m3u8", "mpd"])
 
   static func isMedia(_ path: String) -> Bool {
-    guard path != "-", let ext = path.split(separator: "/").last?.split(separator: ".").last, path.contains(".") else { return false }
+    guard let ext = CaptionLoader.fileExtension(path) else { return false }
     return extensions.contains(ext.lowercased())
   }
 

@@ -90,7 +90,11 @@ public enum TextDecoder {
         let b = buf[i]
         if b < 0x80 {
           out.append(b)
-          if b == 0x0A { line += 1; lineStart = i + 1 }
+          // CR, LF and CRLF each end a line, as in every caption reader (and XML).
+          if b == 0x0D || b == 0x0A {
+            if b == 0x0D || i == 0 || buf[i - 1] != 0x0D { line += 1 }
+            lineStart = i + 1
+          }
           i += 1
           continue
         }

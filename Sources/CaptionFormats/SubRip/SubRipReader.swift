@@ -200,9 +200,19 @@ struct SubRipReader {
         r = (r.lowerBound + 3)..<r.upperBound
       }
       id = string(buf, r.prefix(256))
-      if Self.isDigits(buf, r) && r.count <= 18 {
+      // The digits without leading zeros: `0000000000000000000001` is index 1.
+      var digits = r
+      while digits.count > 18, buf[digits.lowerBound] == SubRipTimingParser.zero { digits = digits.dropFirst() }
+      if Self.isDigits(buf, r) && digits.count > 18 {
+        // Too large for a number, but still an index that a later cue may repeat.
+        if !seenIndices.insert(string(buf, digits)) {
+          sink.report("srt.index.duplicate", .warning, "index \(id.prefix(40)) was already used", at: index.location(at: r.lowerBound))
+        } else {
+          sink.report("srt.index.invalid", .warning, "index \(id.prefix(40)) is too large for a cue number; kept as the cue identifier", at: index.location(at: r.lowerBound))
+        }
+      } else if Self.isDigits(buf, r) {
         var v = 0
-        for i in r { v = v * 10 + Int(buf[i] - SubRipTimingParser.zero) }
+        for i in digits { v = v * 10 + Int(buf[i] - SubRipTimingParser.zero) }
         if !seenIndices.insert(number: v) {
           sink.report("srt.index.duplicate", .warning, "index \(v) was already used", at: index.location(at: r.lowerBound))
         } else if let p = previousIndex, v != p + 1 {

@@ -117,24 +117,44 @@ struct TTMLReader {
 
   /// The encoding named in the XML declaration, when it is not UTF-8.
   static func declaredEncoding(_ bytes: [UInt8]) -> TextEncoding? {
-    // A byte order mark decides the encoding by itself.
-    guard bytes.starts(with: Array("<?xml".utf8)), let label = declaredEncodingLabel(bytes), let e = TextEncoding(label: label), e != .utf8 else { return nil }
+    // A byte order mark decides the encoding by itself, and bytes that spell `<?xml` in ASCII
+    // are in an ASCII-compatible encoding whatever they declare: a UTF-16 label there is wrong
+    // (XML 1.0 appendix F), and decoding by it would turn the whole document into garbage.
+    guard bytes.starts(with: Array("<?xml".utf8)), let label = declaredEncodingLabel(bytes), let e = TextEncoding(label: label),
+      e != .utf8, e != .utf16LE, e != .utf16BE
+    else { return nil }
     return e
   }
 
-  /// The `encoding` label of the XML declaration as written, if there is one (a UTF-8 byte order
-  /// mark before it is allowed).
+  /// The `encoding` label of the XML declaration as written (`EncodingDecl`, XML 1.0 §4.3.3:
+  /// `S 'encoding' Eq ('"' EncName '"' | "'" EncName "'")`, where `Eq` is `S? '=' S?`), if
+  /// there is one; a UTF-8 byte order mark before the declaration is allowed. The label may be
+  /// any length; only the declaration (up to its first `>`) is looked at.
   static func declaredEncodingLabel(_ bytes: [UInt8]) -> String? {
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    guard bytes.count >= start + 5, bytes[start..<(start + 5)].elementsEqual("<?xml".utf8) else { return nil }
-    let head = bytes[start...].prefix(200)
-    guard let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-    let decl = String(decoding: head[..<end], as: UTF8.self)
-    guard let r = decl.range(of: "encoding") else { return nil }
-    var rest = decl[r.upperBound...].drop { $0 == " " || $0 == "=" }
-    guard let q = rest.first, q == "\"" || q == "'" else { return nil }
-    rest = rest.dropFirst()
-    return String(rest.prefix { $0 != q })
+    let n = bytes.count
+    func isSpace(_ i: Int) -> Bool { i < n && (bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D) }
+    // `<?xml` and a space: `<?xml-stylesheet …>` is a processing instruction, not a declaration.
+    guard n > start + 5, bytes[start..<(start + 5)].elementsEqual("<?xml".utf8), isSpace(start + 5) else { return nil }
+    let end = bytes[start...].firstIndex(of: UInt8(ascii: ">")) ?? n
+    let keyword = Array("encoding".utf8)
+    var i = start + 5
+    while i + keyword.count <= end {
+      guard isSpace(i - 1), bytes[i..<(i + keyword.count)].elementsEqual(keyword) else {
+        i += 1
+        continue
+      }
+      var j = i + keyword.count
+      while isSpace(j) { j += 1 }
+      guard j < end, bytes[j] == UInt8(ascii: "=") else { return nil }
+      j += 1
+      while isSpace(j) { j += 1 }
+      guard j < end, bytes[j] == UInt8(ascii: "\"") || bytes[j] == UInt8(ascii: "'") else { return nil }
+      let quote = bytes[j]
+      guard let close = bytes[(j + 1)..<end].firstIndex(of: quote) else { return nil }
+      return String(decoding: bytes[(j + 1)..<close], as: UTF8.self)
+    }
+    return nil
   }
 
   /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents.

@@ -21,6 +21,17 @@ struct InvalidUTF8Tests {
     #expect(bad[1].message.contains("bytes E2 82"))
   }
 
+  @Test("CR, LF and CRLF each end a line, as in the caption readers")
+  func locatesAcrossEveryLineEnding() {
+    // Line 1 ends in CR, line 2 in CRLF, line 3 in LF, line 4 in CR CR (so line 5 is empty).
+    let bytes: [UInt8] = Array("a\rb".utf8) + [0xFF] + Array("\r\n".utf8) + [0xC3] + Array("\nxyz\r\r".utf8) + [0x80]
+    let d = TextDecoder.decode(bytes, utf8Only: true)
+    let bad = d.diagnostics.filter { $0.code == "text.encoding.invalid-utf8" }
+    #expect(bad.map { $0.location?.line } == [2, 3, 6])
+    #expect(bad.map { $0.location?.column } == [2, 1, 1])
+    #expect(bad.map { $0.location?.offset } == [3, 6, 13])
+  }
+
   @Test("Maximal subparts follow Unicode §3.9 (one U+FFFD each)")
   func maximalSubparts() {
     // Surrogate ED A0 80 is three subparts; overlong C0 AF two; F4 90 is two (F4 allows 80–8F);

@@ -4,6 +4,37 @@ import Testing
 
 /// Hostile inputs, generated in the test: the reader reports and returns, never crashes or hangs.
 @Suite struct SubRipHostileInputTests {
+  /// Indices of more than 18 digits: leading zeros do not count, a too-large one is reported as
+  /// such (not "not a number") and its repetition is still a duplicate.
+  @Test func indicesBeyondEighteenDigits() {
+    let big = "123456789012345678901"
+    let text = """
+      0000000000000000000001
+      00:00:01,000 --> 00:00:02,000
+      a
+
+      \(big)
+      00:00:03,000 --> 00:00:04,000
+      b
+
+      000\(big)
+      00:00:05,000 --> 00:00:06,000
+      c
+
+      2
+      00:00:07,000 --> 00:00:08,000
+      d
+
+      """
+    let r = SRT.read(text)
+    #expect(r.cues.map(\.id) == ["0000000000000000000001", big, "000" + big, "2"])
+    #expect(r.cues.map(\.plainText) == ["a", "b", "c", "d"])
+    #expect(r.diagnostics.map(\.description) == [
+      "5:1: warning: [srt.index.invalid] index \(big) is too large for a cue number; kept as the cue identifier",
+      "9:1: warning: [srt.index.duplicate] index 000\(big) was already used",
+    ])
+  }
+
   @Test func emptyFile() {
     let r = SRT.read([UInt8]())
     #expect(r.cues.isEmpty)
