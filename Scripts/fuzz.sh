@@ -58,7 +58,10 @@ header() { # header FILE KEY -> value of "// KEY: value"
 
 describe() {
   mkdir -p "$B"
-  if [[ ! -f "$B/describe.json" || "$ROOT/Package.swift" -nt "$B/describe.json" ]]; then
+  # Refreshed when Package.swift changes and when a source file is added or removed (its folder's
+  # modification time changes); a stale list once left out a new file and the module failed to build.
+  if [[ ! -f "$B/describe.json" || "$ROOT/Package.swift" -nt "$B/describe.json" \
+    || -n "$(find "$ROOT/Sources" -type d -newer "$B/describe.json" -print -quit)" ]]; then
     (cd "$ROOT" && swift package describe --type json) > "$B/describe.json.tmp"
     mv "$B/describe.json.tmp" "$B/describe.json"
   fi
