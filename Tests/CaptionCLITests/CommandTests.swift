@@ -165,6 +165,15 @@ import Testing
     #expect(run(["convert", input, other, "--to", "srt"]).0 == 2)
   }
 
+  /// `out.vtt/` names a folder: no file called `out.vtt` may appear.
+  @Test func convertRefusesAFolderPathAsOutput() throws {
+    let input = try file("in.srt", "1\n00:00:01,000 --> 00:00:02,000\nhi\n")
+    let (code, _, err) = run(["convert", input, dir.path + "/out.vtt/"])
+    #expect(code == 2)
+    #expect(err.contains("out.vtt/: names a folder; give the output file's name"))
+    #expect(!FileManager.default.fileExists(atPath: dir.path + "/out.vtt"))
+  }
+
   @Test func convertStdinToStdoutAndJSON() throws {
     let (code, out, _) = run(["convert", "-", "--to", "vtt"], stdin: Array("1\n00:00:01,500 --> 00:00:02,000\n<i>hi</i>\n".utf8))
     #expect(code == 0)

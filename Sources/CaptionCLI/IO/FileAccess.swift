@@ -63,6 +63,8 @@ enum FileAccess {
   /// device, pipe or folder, and in a folder that exists. Returns the resolved target.
   @discardableResult
   static func checkWritable(_ path: String, protecting inputs: [String]) throws(ToolError) -> URL {
+    // `out/` names a folder: writing a file called `out` would surprise.
+    if path.hasSuffix("/") { throw .io(path: path, message: "names a folder; give the output file's name") }
     let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
     for input in inputs where input != "-" {
       let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
