@@ -148,4 +148,14 @@ struct TTMLProfileDetailTests {
     #expect(try codes(head: "", body: ##"<div xlink:href="#x"/>"##, profiles: text) == ["ttml.profile.prohibited-attribute imsc1.1-text: xlink:href is prohibited"])
     #expect(try codes(head: #"<layout><region xml:id="r" tts:extent="50rw 50rh" tts:position="center"/></layout>"#, profiles: text).isEmpty)
   }
+
+  @Test("dur is not allowed with the SMPTE time base in discontinuous marker mode")
+  func durWithDiscontinuousSMPTE() throws {
+    let smpte = #"ttp:timeBase="smpte" ttp:frameRate="25" ttp:markerMode="discontinuous""#
+    #expect(try errors(TTMLTest.doc(smpte, body: #"<div dur="10:00:00:00"/>"#)).map(\.message)
+      == ["dur is not allowed with ttp:timeBase=\"smpte\" and ttp:markerMode=\"discontinuous\""])
+    #expect(try errors(TTMLTest.doc(smpte, body: #"<div begin="10:00:00:00" end="10:00:01:00"/>"#)).isEmpty)
+    let continuous = #"ttp:timeBase="smpte" ttp:frameRate="25" ttp:markerMode="continuous""#
+    #expect(try errors(TTMLTest.doc(continuous, body: #"<div dur="00:00:01:00"/>"#)).isEmpty)
+  }
 }

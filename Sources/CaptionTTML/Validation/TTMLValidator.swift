@@ -278,6 +278,11 @@ struct TTMLValidator {
         case "condition":
           checkCondition(a)
         case "begin", "end", "dur":
+          // SMPTE discontinuous marker mode: time codes are labels, not a time line, so a
+          // duration means nothing (TTML1 and TTML2 §10.2.3: dur must not be specified).
+          if n == "dur", timeBase == "smpte", root.attribute(TTMLNamespace.parameter, "markerMode") == "discontinuous" {
+            error("ttml.validate.bad-value", "dur is not allowed with ttp:timeBase=\"smpte\" and ttp:markerMode=\"discontinuous\"", a.location)
+          }
           if timeBase == "clock", TTMLValidator.colonFieldCount(v) == 4 {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
