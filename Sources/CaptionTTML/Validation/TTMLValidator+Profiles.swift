@@ -39,6 +39,8 @@ extension TTMLValidator {
     case "ebu-tt-d":
       checkEncoding()
       checkEBU(root, depth: 0, timedAncestor: false)
+    case "smpte-tt":
+      checkSMPTE()
     default:
       break
     }

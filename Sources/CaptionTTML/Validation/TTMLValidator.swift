@@ -56,6 +56,7 @@ struct TTMLValidator {
     if designators.contains("imsc1.1") || designators.contains("imsc1.2") || designators.contains("imsc1.3") { return image ? "imsc1.1-image" : "imsc1.1-text" }
     if designators.contains("imsc1/") { return image ? "imsc1.0-image" : "imsc1.0-text" }
     if designators.contains("urn:ebu:tt:distribution") { return "ebu-tt-d" }
+    if designators.contains("smpte-ra.org/schemas/2052-1/") { return "smpte-tt" }
     return "none"
   }
 
