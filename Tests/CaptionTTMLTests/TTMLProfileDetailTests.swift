@@ -158,4 +158,30 @@ struct TTMLProfileDetailTests {
     let continuous = #"ttp:timeBase="smpte" ttp:frameRate="25" ttp:markerMode="continuous""#
     #expect(try errors(TTMLTest.doc(continuous, body: #"<div dur="00:00:01:00"/>"#)).isEmpty)
   }
+
+  @Test("condition syntax", arguments: [
+    ("true", true), ("media('(color)')", true), ("parameter( 'forced' ) && !supports('#structure')", true),
+    ("1.1 + 2.2 * 3.3 == 8.36", true), ("123. == 123.0", true), (".0 == 0", true), ("0.0E-0 == 0", true),
+    ("parameter('mediaAspectRatio') == 16/9", true), ("(1 < 2) ? true : false", true),
+    ("~", false), ("00", false), ("\"a b c", false), ("'a b c", false), ("parameter()", false), ("supports(x)", false),
+    ("foo('a')", false), ("1 +", false), ("(true", false), ("1e", false), ("", false),
+  ])
+  func conditionSyntax(value: String, valid: Bool) throws {
+    #expect((TTMLConditionSyntax.problem(value) == nil) == valid)
+    let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: "\"", with: "&quot;")
+    let e = try errors(TTMLTest.doc(body: #"<div condition="\#(escaped)"/>"#), profile: "ttml2")
+    #expect(e.isEmpty == valid)
+  }
+
+  @Test("xlink:href: not empty, not nested; ISD version only on the outer element")
+  func linksAndISD() throws {
+    let xlink = #"xmlns:xlink="http://www.w3.org/1999/xlink""#
+    #expect(try errors(TTMLTest.doc(xlink, body: #"<div><p><span xlink:href="">x</span></p></div>"#), profile: "ttml2").map(\.message) == ["xlink:href must not be empty"])
+    let nested = #"<div><p><span xlink:href="https://a.example/"><span xlink:href="https://b.example/">x</span></span></p></div>"#
+    #expect(try errors(TTMLTest.doc(xlink, body: nested), profile: "ttml2").map(\.code) == ["ttml.validate.misplaced-attribute"])
+    #expect(try errors(TTMLTest.doc(xlink, body: #"<div><p><span xlink:href="https://a.example/">x</span></p></div>"#), profile: "ttml2").isEmpty)
+    let isd = #"<isd:sequence xml:lang="" xmlns:isd="http://www.w3.org/ns/ttml#isd" size="1" version="2"><isd:isd begin="0s" end="indefinite" version="2"/></isd:sequence>"#
+    #expect(try errors(isd).map(\.message) == ["version is not allowed on an isd:isd inside isd:sequence"])
+  }
 }

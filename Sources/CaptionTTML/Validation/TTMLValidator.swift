@@ -140,6 +140,7 @@ struct TTMLValidator {
       error("ttml.validate.missing-lang", "<tt> must have xml:lang (it may be empty)", root.location)
     }
     check(root, parent: nil, depth: 0)
+    checkLinks(root, insideLink: false, depth: 0)
     checkStyleLoops()
     checkProfile()
   }
@@ -420,8 +421,13 @@ struct TTMLValidator {
   mutating func checkISD(_ e: XMLElementNode, depth: Int) {
     guard depth < 64 else { return }
     if e.name.namespace == "http://www.w3.org/ns/ttml#isd" {
-      if let v = e.attributeNode("", "version"), v.value != "2" {
-        error("ttml.validate.bad-value", "ISD version must be 2", v.location)
+      if let v = e.attributeNode("", "version") {
+        if depth > 0, e.name.local == "isd" {
+          // TTML2 ISD: the version is given once, on the outermost element.
+          error("ttml.validate.misplaced-attribute", "version is not allowed on an isd:isd inside isd:sequence", v.location)
+        } else if v.value != "2" {
+          error("ttml.validate.bad-value", "ISD version must be 2", v.location)
+        }
       }
       if let s = e.attributeNode("", "size"), s.value.isEmpty || !s.value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
         error("ttml.validate.bad-value", "ISD size must be a non-negative integer", s.location)
@@ -430,24 +436,24 @@ struct TTMLValidator {
     for c in e.elements { checkISD(c, depth: depth + 1) }
   }
 
-  mutating func checkCondition(_ a: XMLAttribute) {
-    // TTML2 §8.2.2 <condition>: parameter(), media() and supports() take a quoted string.
-    let u = Array(a.value.utf8)
-    for fn in ["parameter(", "media(", "supports("] {
-      let f = Array(fn.utf8)
-      var k = 0
-      while k + f.count <= u.count {
-        if Array(u[k..<(k + f.count)]) == f {
-          var e = k + f.count
-          while e < u.count, u[e] == 0x20 { e += 1 }
-          if e >= u.count || (u[e] != UInt8(ascii: "'") && u[e] != UInt8(ascii: "\"")) {
-            error("ttml.validate.bad-value", "condition=\"\(a.value)\": the argument of \(fn)) must be a quoted string", a.location)
-            return
-          }
-          k = e
-        }
-        k += 1
+  /// TTML2 `xlink:href`: a non-empty URI, and no link inside another link.
+  mutating func checkLinks(_ e: XMLElementNode, insideLink: Bool, depth: Int) {
+    guard depth < 256 else { return }
+    var linked = insideLink
+    if let href = e.attributeNode(TTMLValidator.xlinkNamespace, "href") {
+      if TTMLWhitespace.isBlank(href.value) {
+        error("ttml.validate.bad-value", "xlink:href must not be empty", href.location)
+      } else if insideLink {
+        error("ttml.validate.misplaced-attribute", "xlink:href inside an element that already links (nested links are not allowed)", href.location)
       }
+      linked = true
+    }
+    for c in e.elements { checkLinks(c, insideLink: linked, depth: depth + 1) }
+  }
+
+  mutating func checkCondition(_ a: XMLAttribute) {
+    if let why = TTMLConditionSyntax.problem(a.value) {
+      error("ttml.validate.bad-value", "condition=\"\(a.value.prefix(80))\" is not a valid condition: \(why) (TTML2 §8.2.2)", a.location)
     }
   }
 }
