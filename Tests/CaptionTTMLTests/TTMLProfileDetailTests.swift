@@ -184,4 +184,14 @@ struct TTMLProfileDetailTests {
     let isd = #"<isd:sequence xml:lang="" xmlns:isd="http://www.w3.org/ns/ttml#isd" size="1" version="2"><isd:isd begin="0s" end="indefinite" version="2"/></isd:sequence>"#
     #expect(try errors(isd).map(\.message) == ["version is not allowed on an isd:isd inside isd:sequence"])
   }
+
+  @Test("Profile lists: any() only for processor profiles; relative designators resolve before the duplicate check")
+  func profileLists() {
+    let two = "http://www.w3.org/ns/ttml/profile/ttml2-transformation http://www.w3.org/ns/ttml/profile/ttml2-presentation"
+    #expect(TTMLValueRules.validParameter("processorProfiles", "any(\(two))") == true)
+    #expect(TTMLValueRules.validParameter("contentProfiles", "any(\(two))") == false)
+    #expect(TTMLValueRules.validParameter("contentProfiles", "all(\(two))") == true)
+    #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/ttml2-transformation ttml2-transformation") == false)
+    #expect(TTMLValueRules.validParameter("processorProfiles", "ttml2-presentation ttml2-transformation") == true)
+  }
 }

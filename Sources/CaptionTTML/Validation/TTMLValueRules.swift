@@ -299,12 +299,14 @@ enum TTMLValueRules {
       return w.count == 2 && w.allSatisfy(positiveInt)
     case "profile": return !v.contains(" ")
     case "contentProfiles", "processorProfiles":
-      // Designators, optionally grouped as all(d1 d2 …) or any(…) (TTML2 §7.2.5).
+      // Designators, optionally grouped as all(d1 d2 …) or, for processor profiles only, any(…)
+      // (TTML2 §7.2.5); no designator twice once relative ones are resolved against the TTML
+      // profile namespace.
       var designators: [Substring] = []
       var inGroup = false
       for t0 in w {
         var t = t0
-        if !inGroup, t.hasPrefix("all(") || t.hasPrefix("any(") {
+        if !inGroup, t.hasPrefix("all(") || (t.hasPrefix("any(") && local == "processorProfiles") {
           inGroup = true
           t = t.dropFirst(4)
         } else if t.contains("(") {
@@ -319,7 +321,8 @@ enum TTMLValueRules {
         guard !t.contains("("), !t.contains(")"), !t.contains(","), !t.contains("#") else { return false }
         designators.append(t)
       }
-      return !inGroup && !designators.isEmpty && Set(designators).count == designators.count
+      let absolute = designators.map { $0.contains(":") ? String($0) : "http://www.w3.org/ns/ttml/profile/" + $0 }
+      return !inGroup && !designators.isEmpty && Set(absolute).count == absolute.count
     case "contentProfileCombination", "processorProfileCombination": return ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
     case "inferProcessorProfileMethod": return ["loose", "strict"].contains(v)
     case "inferProcessorProfileSource": return ["combined", "first"].contains(v)
