@@ -6,30 +6,12 @@ import Testing
 /// A file whose extension names one caption format and whose content is another: read by its
 /// content, with `core.format.extension-mismatch` first among its diagnostics (an error for a
 /// `.vtt` without the WEBVTT signature, which browsers reject).
-@Suite struct ExtensionMismatchTests {
-  let dir: URL
-
-  init() throws {
-    dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-ext-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  }
-
-  func file(_ name: String, _ text: String) throws -> String {
-    let url = dir.appendingPathComponent(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
-  }
-
-  func run(_ args: [String]) -> (Int32, String, String) {
-    let io = ToolIO.captured(stdin: [], environment: [:], terminal: false)
-    let code = CaptionTool.run(args, io: io)
-    return (code, io.capturedOut, io.capturedErr)
-  }
-
-  static let srt = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n"
+/// (Run through `CommandTests`' scratch folder, `file` and `run`.)
+extension CommandTests {
+  static let renamedSRT = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> 00:00:04,000\nWorld\n"
 
   @Test func headerlessVTTFailsValidationButConverts() throws {
-    let path = try file("renamed.vtt", Self.srt)
+    let path = try file("renamed.vtt", Self.renamedSRT)
     let (code, out, _) = run(["validate", path])
     #expect(code == 1)
     #expect(out.contains("renamed.vtt:1:1: error: [core.format.extension-mismatch] the file is named .vtt but does not start with the WEBVTT signature"))
@@ -48,8 +30,8 @@ import Testing
     #expect(out.contains("really-webvtt.srt:1:1: warning: [core.format.extension-mismatch] the file is named .srt but holds WebVTT; it was read as such"))
     // Named with --from: the user chose, nothing to say. Matching or generic extensions: silent.
     #expect(!run(["validate", "--from", "webvtt", path]).1.contains("extension-mismatch"))
-    #expect(!run(["validate", try file("ok.srt", Self.srt)]).1.contains("extension-mismatch"))
-    #expect(!run(["validate", try file("subs.txt", Self.srt)]).1.contains("extension-mismatch"))
+    #expect(!run(["validate", try file("ok.srt", Self.renamedSRT)]).1.contains("extension-mismatch"))
+    #expect(!run(["validate", try file("subs.txt", Self.renamedSRT)]).1.contains("extension-mismatch"))
   }
 
   @Test func libraryCall() {
@@ -65,15 +47,15 @@ import Testing
   @Test func extensionComesFromTheFileNameOnly() throws {
     // `vtt.` and `.vtt` name no format: an SRT file under either name validates clean.
     for name in ["vtt.", ".vtt"] {
-      let (code, out, _) = run(["validate", try file(name, Self.srt)])
+      let (code, out, _) = run(["validate", try file(name, Self.renamedSRT)])
       #expect(code == 0, "\(name)")
       #expect(!out.contains("extension-mismatch"), "\(name)")
     }
     // `x.VTT.` is not `.vtt` either, while `x.VTT` is.
-    #expect(!run(["validate", try file("x.VTT.", Self.srt)]).1.contains("extension-mismatch"))
-    #expect(run(["validate", try file("x.VTT", Self.srt)]).1.contains("x.VTT:1:1: error: [core.format.extension-mismatch]"))
+    #expect(!run(["validate", try file("x.VTT.", Self.renamedSRT)]).1.contains("extension-mismatch"))
+    #expect(run(["validate", try file("x.VTT", Self.renamedSRT)]).1.contains("x.VTT:1:1: error: [core.format.extension-mismatch]"))
     // A convert output without an extension asks for --to, whatever its folder is called.
-    let input = try file("in.srt", Self.srt)
+    let input = try file("in.srt", Self.renamedSRT)
     let folder = dir.appendingPathComponent("out.d")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for out in [folder.appendingPathComponent("captions").path, folder.appendingPathComponent("captions.").path] {

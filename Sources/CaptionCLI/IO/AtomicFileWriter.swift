@@ -26,13 +26,18 @@ final class AtomicFileWriter {
   init(_ path: String, protecting inputs: [String]) throws(ToolError) {
     self.path = path
     target = try FileAccess.checkWritable(path, protecting: inputs)
-    temp = target.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+    temp = Self.temporaryFile(beside: target)
     fd = open(temp.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else { throw .io(path: path, message: "cannot write: " + String(cString: strerror(errno))) }
   }
 
   deinit { discard() }
+
+  /// A new hidden name in the target's folder, so that `rename(2)` stays on one file system.
+  private static func temporaryFile(beside target: URL) -> URL {
+    target.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+  }
 
   /// Appends `bytes`.
   func write(_ bytes: [UInt8]) {
@@ -64,8 +69,7 @@ final class AtomicFileWriter {
       failure = EIO
       return
     }
-    let newTemp = temp.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+    let newTemp = Self.temporaryFile(beside: target)
     let old = fd
     fd = open(newTemp.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else {
