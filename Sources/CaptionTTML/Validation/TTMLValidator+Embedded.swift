@@ -304,7 +304,8 @@ extension TTMLValidator {
       var low = first.low
       var high = first.high
       if ends.count == 2 {
-        guard let second = codepoint(ends[1]) else { return false }
+        // The end of a range is written without `U+` (the spec's own `u+20-7f`, as in CSS).
+        guard let second = codepoint(ends[1]) ?? codepoint("U+" + ends[1]) else { return false }
         low = first.low
         high = second.high
       }
