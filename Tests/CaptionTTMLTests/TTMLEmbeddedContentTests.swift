@@ -156,6 +156,9 @@ struct TTMLEmbeddedContentTests {
     // Implied speech audio: an audio element with neither src nor source is allowed.
     let speech = try errors(resources: "", body: #"<div><p><span><audio clipBegin="1s"/>Test</span></p></div>"#)
     #expect(speech.isEmpty, "\(speech)")
+    let clip = try errors(resources: "", body: ##"<div><audio src="http://example.com/a.mp3" clipBegin="00:00:01" clipEnd="2s"/></div>"##)
+    #expect(clip.map(\.code) == ["ttml.validate.bad-value"])
+    #expect(at(clip.first) == [7, 50])
     let audioBoth = try errors(resources: #"<audio src="http://example.com/a.mp3" type="audio/mpeg"><source src="http://example.com/b.mp3"/></audio>"#)
     #expect(audioBoth.map(\.code) == ["ttml.validate.resource-content"])
   }

@@ -107,6 +107,16 @@ extension TTMLValidator {
         error("ttml.validate.resource-content", "<\(e.qualifiedName)> needs a src attribute or at least one <source> child (TTML2 §9.1)", e.location)
       }
       if local == "font" { checkFontAttributes(e) }
+      if local == "audio" {
+        // clipBegin and clipEnd are offsets into the audio: offset-time only (TTML2 §9.1.1).
+        for a in e.attributes where a.name.namespace == "" && (a.name.local == "clipBegin" || a.name.local == "clipEnd") {
+          let isOffset: Bool
+          if case .success = TTMLTimeExpression.parse(a.value, parameters: parameters) { isOffset = !a.value.contains(":") } else { isOffset = false }
+          if !isOffset {
+            error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(a.value.prefix(40))\" is not an offset time such as 2.5s or 120f (TTML2 §9.1.1)", a.location)
+          }
+        }
+      }
       if local == "image", parentName == "resources" {
         // An image defining context has no timing, region or animation (TTML2 §9.1.5).
         for a in e.attributes where a.name.namespace == "" && ["animate", "begin", "dur", "end", "region", "timeContainer"].contains(a.name.local) {
