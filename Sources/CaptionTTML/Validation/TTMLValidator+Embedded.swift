@@ -288,11 +288,13 @@ extension TTMLValidator {
     guard let head = parts.first else { return false }
     let ts = head.split(separator: "/", omittingEmptySubsequences: false)
     guard ts.count == 2, isToken(TTMLWhitespace.trimmed(String(ts[0]))), isToken(TTMLWhitespace.trimmed(String(ts[1]))) else { return false }
+    // A quoted parameter value may itself hold `;` or `=`: only unquoted parameters are checked.
+    if v.contains("\"") { return true }
     for p in parts.dropFirst() {
       let kv = p.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       guard kv.count == 2, isToken(TTMLWhitespace.trimmed(String(kv[0]))) else { return false }
       let value = TTMLWhitespace.trimmed(String(kv[1]))
-      guard isToken(value) || (value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")) else { return false }
+      guard isToken(value) else { return false }
     }
     return true
   }
