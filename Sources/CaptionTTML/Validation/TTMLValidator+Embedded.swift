@@ -69,10 +69,11 @@ extension TTMLValidator {
         // audio, font, image refer to their own kind; data and source refer to data.
         let want = (local == "source" || local == "data") ? "data" : local
         if local != "chunk", local != "resources", resourceKinds[id] != want {
-          let what = resourceKinds[id].map { "a <\($0)>" } ?? "no element"
+          func article(_ n: String) -> String { ["a", "e", "i", "o", "u"].contains(n.prefix(1)) ? "an <\(n)>" : "a <\(n)>" }
+          let what = resourceKinds[id].map(article) ?? "no element"
           error(
             "ttml.validate.resource-ref",
-            "<\(e.qualifiedName)> src=\"\(src.value.prefix(80))\" must name a <\(want)> child of <resources>, but '\(id)' is \(what) there (TTML2 §9.3)",
+            "<\(e.qualifiedName)> src=\"\(src.value.prefix(80))\" must name \(article(want)) child of <resources>, but '\(id)' is \(what) there (TTML2 §9.3)",
             src.location)
         }
         if let type {
