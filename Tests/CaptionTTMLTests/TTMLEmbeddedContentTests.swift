@@ -197,6 +197,17 @@ struct TTMLEmbeddedContentTests {
     #expect(try animation(#"<animate calcMode="linear" tts:color="red;blue"/>"#).isEmpty)
     #expect(try animation(#"<set tts:fontFamily="sansSerif"/>"#).isEmpty)
     #expect(try animation(#"<set tts:writingMode="tb"/>"#).isEmpty)
+    // The animate attribute names out-of-line animate or set elements.
+    func outOfLine(_ refs: String) throws -> [Diagnostic] {
+      let d = TTMLTest.doc(
+        head: #"<animation><animate xml:id="a1" tts:color="red;blue"/><set xml:id="s1" tts:display="none"/></animation><styling><style xml:id="st"/></styling>"#,
+        body: "<div><p animate=\"\(refs)\">x</p></div>")
+      return try TTMLTest.read(d, profile: "ttml2").diagnostics.filter { $0.severity == .error }
+    }
+    #expect(try outOfLine("a1 s1").isEmpty)
+    let dangling = try outOfLine("a1 st")
+    #expect(dangling.map(\.code) == ["ttml.validate.bad-idref"])
+    #expect(at(dangling.first) == [4, 15])
   }
 
   @Test("ttm:item: a qualified name needs its prefix bound; URIs and plain names need nothing")

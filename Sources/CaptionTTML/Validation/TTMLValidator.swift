@@ -19,6 +19,8 @@ struct TTMLValidator {
   var styleIDs: Set<String> = []
   var regionIDs: Set<String> = []
   var agentIDs: Set<String> = []
+  /// Identifiers of `animate` and `set` elements, the targets of the `animate` attribute.
+  var animationIDs: Set<String> = []
   /// `xml:id` → local name of the elements defined in `resources`, the targets of `#fragment`
   /// references (TTML2 §9.3).
   var resourceKinds: [String: String] = [:]
@@ -174,6 +176,7 @@ struct TTMLValidator {
       if TTMLReader.isTT(e, "style") { styleIDs.insert(a.value) }
       if TTMLReader.isTT(e, "region") { regionIDs.insert(a.value) }
       if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" { agentIDs.insert(a.value) }
+      if TTMLReader.isTT(e, "animate") || TTMLReader.isTT(e, "set") { animationIDs.insert(a.value) }
     }
     guard depth < 256 else { return }
     for child in e.children {
@@ -286,6 +289,11 @@ struct TTMLValidator {
         case "style" where TTMLValidator.styleRefElements.contains(local):
           for r in TTMLReader.idrefs(v) where !styleIDs.contains(r) {
             error("ttml.validate.bad-idref", "style '\(r)' is not defined", a.location)
+          }
+        case "animate":
+          // Out-of-line animation: each IDREF names an animate or set element (TTML2 §13.3.1).
+          for r in TTMLReader.idrefs(v) where !animationIDs.contains(r) {
+            error("ttml.validate.bad-idref", "animate '\(r)' is not an <animate> or <set> element", a.location)
           }
         case "region":
           if !regionIDs.contains(TTMLWhitespace.trimmed(v)) { error("ttml.validate.bad-idref", "region '\(v)' is not defined", a.location) }
