@@ -10,6 +10,11 @@ struct TTMLValidationCorpusTests {
     var agree = 0
     var total = 0
     var misses: [String] = []
+    /// Agreement over the cases the suite itself leaves out of its exit criteria (`exclude`):
+    /// ttml2-tests marks those that need the external resource files (not in the corpus) or
+    /// that the 2nd edition made valid.
+    var excludedAgree = 0
+    var excludedTotal = 0
   }
 
   static func expectations(_ folder: String) throws -> [String: [String: Any]] {
@@ -38,8 +43,11 @@ struct TTMLValidationCorpusTests {
       let (bad, errors) = try invalid(url, profile: profileFor(path))
       var t = tallies[group, default: Tally()]
       t.total += 1
+      let excluded = (info["exclude"] as? Bool) == true
+      if excluded { t.excludedTotal += 1 }
       if bad == (expected == "invalid") {
         t.agree += 1
+        if excluded { t.excludedAgree += 1 }
       } else {
         t.misses.append("\(path) expected \(expected)" + (errors.first.map { ": \($0)" } ?? ""))
       }
@@ -62,9 +70,11 @@ struct TTMLValidationCorpusTests {
     let t = try Self.run("ttml2-tests", profileFor: { _ in "ttml2" }, groupFor: { $0.hasPrefix("presentation") ? "presentation" : "validation" })
     Self.show("ttml2-tests", t)
     let all = t.values.reduce(into: (0, 0)) { $0.0 += $1.agree; $0.1 += $1.total }
+    let excluded = t.values.reduce(into: (0, 0)) { $0.0 += $1.excludedAgree; $0.1 += $1.excludedTotal }
     print("ttml2-tests overall: \(all.0)/\(all.1)")
+    print("ttml2-tests without the \(excluded.1) cases the suite excludes: \(all.0 - excluded.0)/\(all.1 - excluded.1)")
     #expect(all.1 > 0)
-    #expect(Double(all.0) >= 0.9 * Double(all.1))
+    #expect(Double(all.0) >= 0.98 * Double(all.1))
   }
 
   @Test("skynav-ttv: valid/invalid verdicts agree with expectations", .enabled(if: Corpus.root != nil))

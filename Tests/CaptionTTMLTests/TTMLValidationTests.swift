@@ -30,6 +30,36 @@ struct TTMLValidationTests {
     #expect(try profileErrors(#"<ttp:features xml:base="http://example.com/f/"/>"#, "ttml1").first?.contains("must be the TT feature namespace") == true)
   }
 
+  @Test("A content profile must not prohibit a feature that a feature it permits is defined by (TTML2 Appendix E.1)")
+  func profileFeatureConflicts() throws {
+    func profile(_ features: String, type: String = "content") -> String {
+      TTMLTest.doc(head: "\n<ttp:profile type=\"\(type)\">\n<ttp:features>\n\(features)\n</ttp:features>\n</ttp:profile>", body: "")
+    }
+    let conflict = try errors(profile("""
+      <ttp:feature value="optional">#extent-root-version-2</ttp:feature>
+      <ttp:feature value="prohibited">#extent-contain</ttp:feature>
+      """))
+    #expect(conflict.map(\.code) == ["ttml.validate.profile-conflict"])
+    #expect(conflict.first?.location?.line == 7)
+    #expect(conflict.first?.location?.column == 1)
+    // No value means required; an absolute designation counts the same.
+    let required = try errors(profile("""
+      <ttp:feature>http://www.w3.org/ns/ttml/feature/#fontStyle</ttp:feature>
+      <ttp:feature value="prohibited">#fontStyle-oblique</ttp:feature>
+      """))
+    #expect(required.map(\.code) == ["ttml.validate.profile-conflict"])
+    // Prohibiting the broader feature while permitting a narrower one is fine, and processor
+    // profiles are not held to the rule.
+    #expect(try errors(profile("""
+      <ttp:feature value="prohibited">#extent-root-version-2</ttp:feature>
+      <ttp:feature value="optional">#extent-contain</ttp:feature>
+      """)).isEmpty)
+    #expect(try errors(profile("""
+      <ttp:feature value="optional">#fontStyle</ttp:feature>
+      <ttp:feature value="prohibited">#fontStyle-italic</ttp:feature>
+      """, type: "processor")).isEmpty)
+  }
+
   @Test("metadata holds elements, not text")
   func metadataText() throws {
     let e = try errors(TTMLTest.doc(head: "<metadata>Illegal Text</metadata>", body: ""))

@@ -19,6 +19,7 @@ extension TTMLValidator {
         if !known { error("ttml.validate.bad-value", "ttp:profile use=\"\(a.value)\" is not an absolute URI or a standard profile designator", a.location) }
       }
       for c in e.elements where c.name.namespace == TTMLNamespace.parameter { checkProfileDefinition(c, base: nil) }
+      if e.attribute("", "type") == "content" { checkFeatureConflicts(e) }
     case "features", "extensions":
       let isFeatures = e.name.local == "features"
       let standard = isFeatures ? TTMLDesignations.featureNamespace : TTMLDesignations.extensionNamespace
@@ -53,6 +54,38 @@ extension TTMLValidator {
       }
     default:
       break
+    }
+  }
+
+  /// A content profile must not require or permit a feature while prohibiting one that feature
+  /// is defined in terms of (TTML2 Appendix E.1, `TTMLFeatureDependencies`).
+  mutating func checkFeatureConflicts(_ profile: XMLElementNode) {
+    var permitted: [(token: String, location: SourceLocation)] = []
+    var prohibited: [String: SourceLocation] = [:]
+    for features in profile.elements where features.name.namespace == TTMLNamespace.parameter && features.name.local == "features" {
+      var base = TTMLDesignations.featureNamespace
+      if let b = features.attribute(TTMLNamespace.xml, "base")?.trimmingSpaces, TTMLDesignations.isAbsoluteURI(b) { base = b }
+      for f in features.elements where f.name.namespace == TTMLNamespace.parameter && f.name.local == "feature" {
+        let text = f.children.compactMap { if case .text(let t, _) = $0 { t } else { nil } }.joined().trimmingSpaces
+        let designation = text.hasPrefix("#") ? base + text : text
+        let prefix = TTMLDesignations.featureNamespace + "#"
+        guard designation.hasPrefix(prefix) else { continue }
+        let token = String(designation.dropFirst(prefix.count))
+        // An unspecified value is `required` (TTML2 §6.1.3).
+        switch f.attribute("", "value") ?? "required" {
+        case "prohibited": prohibited[token] = f.location
+        case "required", "optional", "use": permitted.append((token, f.location))
+        default: break
+        }
+      }
+    }
+    for p in permitted {
+      for d in TTMLFeatureDependencies.prohibitedWhenPermitting[p.token] ?? [] {
+        guard let at = prohibited[d] else { continue }
+        error(
+          "ttml.validate.profile-conflict",
+          "content profile prohibits #\(d) but requires or permits #\(p.token), which includes it (TTML2 Appendix E.1)", at)
+      }
     }
   }
 }

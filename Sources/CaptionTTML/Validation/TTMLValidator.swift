@@ -19,6 +19,11 @@ struct TTMLValidator {
   var styleIDs: Set<String> = []
   var regionIDs: Set<String> = []
   var agentIDs: Set<String> = []
+  /// Identifiers of `animate` and `set` elements, the targets of the `animate` attribute.
+  var animationIDs: Set<String> = []
+  /// `xml:id` → local name of the elements defined in `resources`, the targets of `#fragment`
+  /// references (TTML2 §9.3).
+  var resourceKinds: [String: String] = [:]
   /// The root's `ttp:timeBase`, looked up once: every timing attribute's check needs it.
   let timeBase: String?
   /// Whether the document designates IMSC 1.3 (which permits `tts:fontVariant`; 1.1 and 1.2 do
@@ -83,7 +88,10 @@ struct TTMLValidator {
     "span": ["span", "br", "set", "metadata", "animate", "audio", "image"],
     "br": ["metadata", "set", "animate"],
     "style": [], "initial": [], "set": ["metadata"], "animate": ["metadata"],
-    "metadata": [], "audio": ["source", "metadata"], "image": ["source", "metadata"], "font": ["source", "metadata"],
+    // `data` in `metadata` is a data binding context (TTML2 §9.1.3); an image may be animated
+    // where it is presented (§9.1.5).
+    "metadata": ["data"], "audio": ["source", "metadata", "set", "animate"], "image": ["source", "metadata", "set", "animate"],
+    "font": ["source", "metadata"],
     "data": ["chunk", "source", "metadata"], "source": ["data", "metadata"], "chunk": [],
   ]
 
@@ -102,7 +110,12 @@ struct TTMLValidator {
     case "style": return plainStyle
     case "set": return plainSet
     case "animate": return plainAnimate
-    case "audio", "image", "font", "data", "source", "chunk": return plainEmbedded
+    case "audio": return plainAudio
+    case "image": return plainImage
+    case "font": return plainFont
+    case "data": return plainData
+    case "source": return plainSource
+    case "chunk": return plainChunk
     default: return []
     }
   }
@@ -115,9 +128,15 @@ struct TTMLValidator {
   static let plainStyle: Set<String> = ["style", "condition"]
   static let plainSet: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "condition"]
   static let plainAnimate: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "calcMode", "keyTimes", "keySplines", "condition"]
-  static let plainEmbedded: Set<String> = ["src", "type", "format", "length", "encoding", "range", "family", "style", "weight", "begin", "end", "dur", "condition", "region", "timeContainer", "animate"]
+  // TTML2 §9.1 (2nd edition schema): `chunk` takes no `condition`.
+  static let plainAudio: Set<String> = ["animate", "begin", "clipBegin", "clipEnd", "condition", "dur", "end", "src", "style", "timeContainer", "type"]
+  static let plainImage: Set<String> = ["animate", "begin", "condition", "dur", "end", "region", "src", "style", "timeContainer", "type"]
+  static let plainFont: Set<String> = ["condition", "family", "range", "src", "style", "type", "weight"]
+  static let plainData: Set<String> = ["condition", "encoding", "format", "length", "src", "type"]
+  static let plainSource: Set<String> = ["condition", "format", "src", "type"]
+  static let plainChunk: Set<String> = ["encoding", "length"]
 
-  static let styleRefElements: Set<String> = ["body", "div", "p", "span", "br", "region", "style", "image"]
+  static let styleRefElements: Set<String> = ["body", "div", "p", "span", "br", "region", "style", "image", "audio"]
 
   static let metadataElements: Set<String> = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
 
@@ -136,10 +155,12 @@ struct TTMLValidator {
     }
     guard TTMLReader.isTT(root, "tt") else { return }
     collectIDs(root, depth: 0)
+    resourceKinds = TTMLValidator.resourceDefinitions(root)
     if root.attribute(TTMLNamespace.xml, "lang") == nil {
       error("ttml.validate.missing-lang", "<tt> must have xml:lang (it may be empty)", root.location)
     }
     check(root, parent: nil, depth: 0)
+    checkItemNames(root, inScope: ["xml"], depth: 0)
     checkLinks(root, insideLink: false, depth: 0)
     checkStyleLoops()
     checkProfile()
@@ -155,6 +176,7 @@ struct TTMLValidator {
       if TTMLReader.isTT(e, "style") { styleIDs.insert(a.value) }
       if TTMLReader.isTT(e, "region") { regionIDs.insert(a.value) }
       if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" { agentIDs.insert(a.value) }
+      if TTMLReader.isTT(e, "animate") || TTMLReader.isTT(e, "set") { animationIDs.insert(a.value) }
     }
     guard depth < 256 else { return }
     for child in e.children {
@@ -182,6 +204,7 @@ struct TTMLValidator {
         }
       }
       checkAttributes(e)
+      if TTMLValidator.embeddedElements.contains(e.name.local) { checkEmbedded(e, parent: parent) }
     } else if e.name.namespace == TTMLNamespace.metadata {
       if !TTMLValidator.metadataElements.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
       if e.name.local == "item", TTMLWhitespace.isBlank(e.attribute("", "name") ?? "") {
@@ -267,6 +290,11 @@ struct TTMLValidator {
           for r in TTMLReader.idrefs(v) where !styleIDs.contains(r) {
             error("ttml.validate.bad-idref", "style '\(r)' is not defined", a.location)
           }
+        case "animate":
+          // Out-of-line animation: each IDREF names an animate or set element (TTML2 §13.3.1).
+          for r in TTMLReader.idrefs(v) where !animationIDs.contains(r) {
+            error("ttml.validate.bad-idref", "animate '\(r)' is not an <animate> or <set> element", a.location)
+          }
         case "region":
           if !regionIDs.contains(TTMLWhitespace.trimmed(v)) { error("ttml.validate.bad-idref", "region '\(v)' is not defined", a.location) }
         case "fill":
@@ -303,6 +331,8 @@ struct TTMLValidator {
       case TTMLNamespace.styling:
         if !TTMLStyleParser.knownTTS.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML style attribute", a.location)
+        } else if local == "animate" || local == "set", let why = TTMLValidator.animationProblem(n, element: local, calcMode: e.attribute("", "calcMode")) {
+          error("ttml.validate.non-animatable", "\(a.qualifiedName) \(why)", a.location)
         } else if (profile == "ttml1" || profile.hasPrefix("imsc1.0")), n == "color" || n == "backgroundColor" || n == "textOutline",
           TTMLValueRules.hasPaddedColorFunction(v)
         {
@@ -316,6 +346,7 @@ struct TTMLValidator {
             error("ttml.validate.bad-value", "tts:extent on <tt> must be auto or two pixel lengths", a.location)
           }
         }
+        if n == "backgroundImage", local != "animate", local != "set" { checkBackgroundImageReference(a) }
       case TTMLNamespace.parameter:
         if local != "tt" {
           error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is only allowed on <tt>", a.location)
@@ -349,6 +380,9 @@ struct TTMLValidator {
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
         if n == "base", TTMLWhitespace.isBlank(v) { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
       case TTMLNamespace.audio:
+        if local == "animate", n == "speak", let mode = e.attribute("", "calcMode"), mode != "discrete" {
+          error("ttml.validate.non-animatable", "\(a.qualifiedName) is only discretely animatable, so <animate> must use calcMode=\"discrete\", not \"\(mode)\" (TTML2 §13.2.1)", a.location)
+        }
         let parts = (local == "animate" || local == "set") ? v.split(separator: ";", omittingEmptySubsequences: false).map(String.init) : [v]
         if parts.contains(where: { !TTMLValueRules.validAudio(n, $0) }) { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
       default:
