@@ -14,9 +14,34 @@ struct VerbatimCue {
   var end: CaptionTime
   /// Where the cue's timing line is.
   var source: SourceLocation
-  /// The decoded input, valid UTF-8, and the cue's text lines in it (none empty).
+  /// The decoded input, valid UTF-8, which the text lines are ranges of.
   var buffer: UnsafeBufferPointer<UInt8>
-  var lines: [Range<Int>]
+  /// The first text line, the second if any, and the lines after those. Most cues have one or
+  /// two lines, which then take no allocation of their own (the converter may hold a few hundred
+  /// cues in flight, `ConversionPipeline`).
+  private var first: Range<Int>
+  private var second: Range<Int>?
+  private var more: [Range<Int>]
+
+  /// `lines` are the cue's text lines in `buffer`: at least one, none empty.
+  init(id: String, start: CaptionTime, end: CaptionTime, source: SourceLocation, buffer: UnsafeBufferPointer<UInt8>, lines: [Range<Int>]) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.source = source
+    self.buffer = buffer
+    first = lines.first ?? 0..<0
+    second = lines.count > 1 ? lines[1] : nil
+    more = lines.count > 2 ? Array(lines[2...]) : []
+  }
+
+  /// The text lines, in order, as bytes of `buffer`.
+  func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    body(UnsafeBufferPointer(rebasing: buffer[first]))
+    guard let second else { return }
+    body(UnsafeBufferPointer(rebasing: buffer[second]))
+    for r in more { body(UnsafeBufferPointer(rebasing: buffer[r])) }
+  }
 
   /// Whether `buf[r]` has none of `<`, `>`, `&` and `{`.
   static func isPlain(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {

@@ -227,7 +227,7 @@ struct SubRipReader {
     } else {
       sink.report("srt.index.missing", .warning, "the cue has no index line", at: timingLine.start)
     }
-    for issue in timing.issues {
+    timing.issues.forEach { issue in
       sink.report(issue.code, issue.severity, issue.message, at: timingLine.location(at: issue.offset))
     }
     if timing.end < timing.start {

@@ -18,16 +18,29 @@ enum SubRipTimingParser {
   }
 
   /// Issues found so far; messages are only formatted when `messages` is set (a full
-  /// diagnostic sink would drop them anyway).
+  /// diagnostic sink would drop them anyway). The first two are held inline: a long file past
+  /// 99 hours has a pair on every timing line, which then costs no allocation.
   struct Issues {
     var messages: Bool
-    var list: [Issue] = []
+    private var first: Issue?
+    private var second: Issue?
+    private var more: [Issue] = []
+
+    init(messages: Bool) { self.messages = messages }
 
     @inline(__always)
     mutating func add(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, _ offset: Int) {
-      // Room for both timestamps' issues at once (hours over 99 comes in pairs): one allocation.
-      if list.isEmpty { list.reserveCapacity(4) }
-      list.append(Issue(code: code, severity: severity, message: messages ? message() : "", offset: offset))
+      let issue = Issue(code: code, severity: severity, message: messages ? message() : "", offset: offset)
+      if first == nil { first = issue } else if second == nil { second = issue } else { more.append(issue) }
+    }
+
+    /// Calls `body` with each issue, in the order they were added.
+    func forEach(_ body: (Issue) -> Void) {
+      guard let first else { return }
+      body(first)
+      guard let second else { return }
+      body(second)
+      for issue in more { body(issue) }
     }
   }
 
@@ -35,7 +48,7 @@ enum SubRipTimingParser {
   struct Timing {
     var start: CaptionTime
     var end: CaptionTime
-    var issues: [Issue]
+    var issues: Issues
   }
 
   /// A parsed timestamp.
@@ -117,7 +130,7 @@ enum SubRipTimingParser {
     } else if j > i {
       issues.add("srt.timing.whitespace", .info, "whitespace after the end time", i)
     }
-    return Timing(start: a.time, end: b.time, issues: issues.list)
+    return Timing(start: a.time, end: b.time, issues: issues)
   }
 
   /// Whether a timestamp may end at `i`: at the end of the line, or before whitespace or an arrow
