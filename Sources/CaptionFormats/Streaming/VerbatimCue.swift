@@ -9,7 +9,6 @@ import CaptionCore
 /// exactly as the `Cue` it stands for (`StreamingConversionTests` checks the bytes and
 /// diagnostics against reading and writing the whole document).
 struct VerbatimCue {
-  var id: String
   var start: CaptionTime
   var end: CaptionTime
   /// Where the cue's timing line is.
@@ -23,9 +22,27 @@ struct VerbatimCue {
   private var second: Range<Int>?
   private var more: [Range<Int>]
 
+  /// The identifier as text, or `nil` when it is `idBytes` of `buffer`.
+  private var idText: String?
+  private var idBytes: Range<Int>
+
+  /// The identifier (empty for none). From SRT it is kept as bytes until a writer asks, so when
+  /// the conversion is pipelined the `String` is made on the writer's thread.
+  var id: String {
+    if let idText { return idText }
+    return idBytes.isEmpty ? "" : String(decoding: UnsafeBufferPointer(rebasing: buffer[idBytes]), as: UTF8.self)
+  }
+
   /// `lines` are the cue's text lines in `buffer`: at least one, none empty.
   init(id: String, start: CaptionTime, end: CaptionTime, source: SourceLocation, buffer: UnsafeBufferPointer<UInt8>, lines: [Range<Int>]) {
-    self.id = id
+    self.init(idBytes: 0..<0, start: start, end: end, source: source, buffer: buffer, lines: lines)
+    idText = id
+  }
+
+  /// As `init(id:…)`, with the identifier given as bytes of `buffer` (valid UTF-8 or not: it is
+  /// decoded as the readers decode text, invalid bytes becoming U+FFFD).
+  init(idBytes: Range<Int>, start: CaptionTime, end: CaptionTime, source: SourceLocation, buffer: UnsafeBufferPointer<UInt8>, lines: [Range<Int>]) {
+    self.idBytes = idBytes
     self.start = start
     self.end = end
     self.source = source
