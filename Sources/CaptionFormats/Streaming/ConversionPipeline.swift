@@ -20,8 +20,8 @@ final class ConversionPipeline: @unchecked Sendable {
     case verbatimCue(VerbatimCue)
   }
 
-  static let batchSize = 256
-  static let maxQueuedBatches = 4
+  static let batchSize = 1024
+  static let maxQueuedBatches = 2
 
   private let handle: (Event) -> Void
   /// Filled by the reader thread only.

@@ -41,7 +41,7 @@ public enum StreamingConversion {
   ///   - onLoss: called, in order, with each per-cue or per-comment loss and the source location
   ///     of the cue it is about (`nil` for comments).
   ///   - bodySink: if given, the comments and cues as they are written, in pieces of about
-  ///     `bodyChunkSize` bytes (default 1 MiB), so the output is never held whole; the file is then
+  ///     `bodyChunkSize` bytes (default 256 KiB), so the output is never held whole; the file is then
   ///     `Output.chunks` followed by everything the sink got (WebVTT's STYLE blocks, which come
   ///     first, are only known at the end).
   ///   - headSink: used only with `bodySink` and a WebVTT target: called once, before the body
@@ -107,7 +107,7 @@ public enum StreamingConversion {
   }
 
   /// About how many bytes a `bodySink` gets at a time, unless `convert` is told otherwise.
-  public static let defaultBodyChunkSize = 1 << 20
+  public static let defaultBodyChunkSize = 1 << 18
 
   /// The input size from which `convert` pipelines by default: below it, starting the second
   /// thread costs about what it saves.
