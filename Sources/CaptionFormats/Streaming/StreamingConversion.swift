@@ -71,6 +71,10 @@ public enum StreamingConversion {
     // The output is about as large as the input: one allocation instead of repeated doubling
     // (or one chunk's worth, when it goes to a sink as it is written).
     state.expectedSize = bodySink == nil ? bytes.count + bytes.count / 8 + 256 : state.chunkSize + (state.chunkSize >> 2)
+    // Checked before the pipeline starts: nothing may throw once its thread waits for events.
+    guard bytes.count <= readOptions.limits.maxFileSize else {
+      throw .fileTooLarge(size: bytes.count, limit: readOptions.limits.maxFileSize)
+    }
     // The reader's callbacks: straight into the writer, or through the pipeline to the writer
     // on the other thread.
     let pipe = (pipelined ?? (bytes.count >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1))
@@ -81,9 +85,6 @@ public enum StreamingConversion {
     let onVerbatimCue: (VerbatimCue) -> Void = pipe.map { p in { p.push(.verbatimCue($0)) } } ?? { state.verbatimCue($0) }
     let read: ReadResult
     if source == "srt" {
-      guard bytes.count <= readOptions.limits.maxFileSize else {
-        throw .fileTooLarge(size: bytes.count, limit: readOptions.limits.maxFileSize)
-      }
       // As `SubRipFormat.read`, with the cues handed over instead of kept.
       let decoded = SubRipFormat.decode(bytes, options: readOptions)
       var reader = SubRipReader(bytes: decoded.utf8, limits: readOptions.limits)
@@ -99,9 +100,16 @@ public enum StreamingConversion {
       reader.onVerbatimCue = nil
       read = ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding)
     } else {
-      read = try WebVTTReader.stream(
-        bytes, options: readOptions, onHeader: onHeader, onComment: onComment, onCue: onCue,
-        onVerbatimCue: target == "srt" ? onVerbatimCue : nil, onEnd: pipe.map { p in { p.finish() } })
+      do {
+        read = try WebVTTReader.stream(
+          bytes, options: readOptions, onHeader: onHeader, onComment: onComment, onCue: onCue,
+          onVerbatimCue: target == "srt" ? onVerbatimCue : nil, onEnd: pipe.map { p in { p.finish() } })
+      } catch {
+        // Only before the first event (the size limit, checked above already): let the
+        // pipeline's thread go.
+        pipe?.finish()
+        throw error
+      }
     }
     return state.finish(read)
   }

@@ -322,6 +322,23 @@ import Testing
     #expect(whole.diagnostics.count > 100)
   }
 
+  /// A file over the size limit is refused before the pipeline's thread starts waiting for cues,
+  /// from either format, pipelined or not.
+  @Test func fileTooLargeThrowsBeforeReading() {
+    var options = ReadOptions()
+    options.limits.maxFileSize = 10
+    let srt = Array("1\n00:00:01,000 --> 00:00:02,000\nhello\n".utf8)
+    for (source, bytes) in [("srt", srt), ("webvtt", Array("WEBVTT\n\n".utf8) + srt)] {
+      for pipelined in [false, true] {
+        #expect(throws: CaptionError.fileTooLarge(size: bytes.count, limit: 10)) {
+          try StreamingConversion.convert(
+            bytes, from: source, to: source == "srt" ? "webvtt" : "srt", readOptions: options, writeOptions: WriteOptions(),
+            onLoss: { _, _ in }, pipelined: pipelined)
+        }
+      }
+    }
+  }
+
   @Test func verbatimByteTestFindsEachMarkupByteAtEveryOffset() {
     let plain = Array("abcdefghijklmnopqrstuvwxyz é字".utf8)
     plain.withUnsafeBufferPointer { #expect(VerbatimCue.isPlain($0, 0..<$0.count)) }
