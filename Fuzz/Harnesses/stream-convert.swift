@@ -1,6 +1,7 @@
 // Streaming SRT↔WebVTT conversion against reading the whole document and writing it: the same
 // bytes and the same diagnostics, whichever path (model or byte copy, `VerbatimCue`) each cue
-// takes. The first input byte picks the direction and the line ending; the rest is the file.
+// takes. The first input byte picks the direction, the line ending, the diagnostics cap and whether
+// the writer runs on a second thread (`ConversionPipeline`); the rest is the file.
 // fuzz-modules: CaptionFormats
 // fuzz-seeds: srt vtt
 // fuzz-dict: srt.dict
@@ -31,7 +32,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard
     let streamed = try? StreamingConversion.convert(
       bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions,
-      onLoss: { d, _ in got.losses.append(d) }, bodySink: { got.body += $0 }, bodyChunkSize: 97)
+      onLoss: { d, _ in got.losses.append(d) }, bodySink: { got.body += $0 }, bodyChunkSize: 97, pipelined: mode & 8 != 0)
   else { fatalError("\(source)→\(target): streaming threw where reading did not") }
   let output = Array(streamed.chunks.joined()) + got.body
   if output != written.bytes { fatalError("\(source)→\(target): streamed bytes differ from read + write") }

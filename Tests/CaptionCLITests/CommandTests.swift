@@ -266,6 +266,24 @@ import Testing
     #expect(type != nil && type != .typeRegular)
   }
 
+  /// A link to nothing is named as such (it used to be "not a regular file"), nothing is
+  /// created at its target, and a link to a regular file is written through.
+  @Test func danglingSymlinkOutputIsNamed() throws {
+    let input = try file("in.srt", "1\n00:00:01,000 --> 00:00:02,000\nx\n")
+    let link = dir.appendingPathComponent("link.vtt").path
+    let missing = dir.appendingPathComponent("missing.vtt").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: missing)
+    let (code, _, err) = run(["convert", input, link])
+    #expect(code == 2)
+    #expect(err.contains("link.vtt: is a symbolic link to '\(missing)' whose target does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: missing))
+    let real = try file("real.vtt", "old")
+    let good = dir.appendingPathComponent("good.vtt").path
+    try FileManager.default.createSymbolicLink(atPath: good, withDestinationPath: real)
+    #expect(run(["convert", input, good]).0 == 0)
+    #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("WEBVTT"))
+  }
+
   @Test func selfReferencingPlaylistDoesNotRecurse() throws {
     _ = try file("self.m3u8", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nself.m3u8\n")
     let (code, out, _) = run(["inspect", dir.appendingPathComponent("self.m3u8").path])

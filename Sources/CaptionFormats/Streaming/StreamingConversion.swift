@@ -1,4 +1,5 @@
 import CaptionCore
+import Foundation
 
 /// Converts between SRT and WebVTT cue by cue: each cue is read, written and dropped, so memory
 /// holds the input, the output and one cue, however many cues the file has.
@@ -40,7 +41,7 @@ public enum StreamingConversion {
   ///   - onLoss: called, in order, with each per-cue or per-comment loss and the source location
   ///     of the cue it is about (`nil` for comments).
   ///   - bodySink: if given, the comments and cues as they are written, in pieces of about
-  ///     `bodyChunkSize` bytes (default 1 MiB), so the output is never held whole; the file is then
+  ///     `bodyChunkSize` bytes (default 256 KiB), so the output is never held whole; the file is then
   ///     `Output.chunks` followed by everything the sink got (WebVTT's STYLE blocks, which come
   ///     first, are only known at the end).
   ///   - headSink: used only with `bodySink` and a WebVTT target: called once, before the body
@@ -49,13 +50,18 @@ public enum StreamingConversion {
   ///     then left for the end (`Output.chunks`), so a caller can write the header and the body
   ///     straight into the output file and insert the STYLE blocks afterwards only when there
   ///     are any.
+  ///   - pipelined: whether the writer runs on a second thread while the reader goes on
+  ///     (`ConversionPipeline`); the output and the diagnostics are the same either way. `nil`
+  ///     (the default) pipelines inputs of at least `pipelineThreshold` bytes when the machine has
+  ///     more than one active processor. When pipelined, `onLoss`, `bodySink` and `headSink` are
+  ///     called on that other thread, one call at a time and never after `convert` returns.
   /// - Returns: the read result without cues, the output chunks and the remaining losses.
   /// - Throws: `CaptionError.fileTooLarge` as the readers do; `CaptionError.unsupportedFormat`
   ///   when `supports(from:to:)` is false.
   public static func convert(
     _ bytes: [UInt8], from source: String, to target: String, readOptions: ReadOptions, writeOptions: WriteOptions,
     onLoss: @escaping (Diagnostic, SourceLocation?) -> Void, bodySink: (([UInt8]) -> Void)? = nil,
-    headSink: (([UInt8]) -> Void)? = nil, bodyChunkSize: Int = defaultBodyChunkSize
+    headSink: (([UInt8]) -> Void)? = nil, bodyChunkSize: Int = defaultBodyChunkSize, pipelined: Bool? = nil
   ) throws(CaptionError) -> Output {
     guard supports(from: source, to: target) else { throw .unsupportedFormat("streaming \(source) → \(target)") }
     let state = State(target: target, options: writeOptions, onLoss: onLoss)
@@ -65,31 +71,55 @@ public enum StreamingConversion {
     // The output is about as large as the input: one allocation instead of repeated doubling
     // (or one chunk's worth, when it goes to a sink as it is written).
     state.expectedSize = bodySink == nil ? bytes.count + bytes.count / 8 + 256 : state.chunkSize + (state.chunkSize >> 2)
+    // Checked before the pipeline starts: nothing may throw once its thread waits for events.
+    guard bytes.count <= readOptions.limits.maxFileSize else {
+      throw .fileTooLarge(size: bytes.count, limit: readOptions.limits.maxFileSize)
+    }
+    // The reader's callbacks: straight into the writer, or through the pipeline to the writer
+    // on the other thread.
+    let pipe = (pipelined ?? (bytes.count >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1))
+      ? ConversionPipeline { event in state.handle(event) } : nil
+    let onHeader: (CaptionDocument) -> Void = pipe.map { p in { p.push(.header($0)) } } ?? { state.begin($0) }
+    let onComment: (Comment) -> Void = pipe.map { p in { p.push(.comment($0)) } } ?? { state.comment($0) }
+    let onCue: (Cue) -> Void = pipe.map { p in { p.push(.cue($0)) } } ?? { state.cue($0) }
+    let onVerbatimCue: (VerbatimCue) -> Void = pipe.map { p in { p.push(.verbatimCue($0)) } } ?? { state.verbatimCue($0) }
     let read: ReadResult
     if source == "srt" {
-      guard bytes.count <= readOptions.limits.maxFileSize else {
-        throw .fileTooLarge(size: bytes.count, limit: readOptions.limits.maxFileSize)
-      }
       // As `SubRipFormat.read`, with the cues handed over instead of kept.
       let decoded = SubRipFormat.decode(bytes, options: readOptions)
       var reader = SubRipReader(bytes: decoded.utf8, limits: readOptions.limits)
       for d in decoded.diagnostics { reader.sink.report(d) }
-      reader.onCue = { state.cue($0) }
-      if target == "webvtt" { reader.onVerbatimCue = { state.verbatimCue($0) } }
-      _ = reader.read()
+      reader.onCue = onCue
+      if target == "webvtt" { reader.onVerbatimCue = onVerbatimCue }
+      // The pipeline must be done with the cues' byte ranges before the buffer goes.
+      decoded.utf8.withUnsafeBufferPointer { buf in
+        reader.run(buf)
+        pipe?.finish()
+      }
       reader.onCue = nil
       reader.onVerbatimCue = nil
       read = ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding)
     } else {
-      read = try WebVTTReader.stream(
-        bytes, options: readOptions, onHeader: { state.begin($0) }, onComment: { state.comment($0) }, onCue: { state.cue($0) },
-        onVerbatimCue: target == "srt" ? { state.verbatimCue($0) } : nil)
+      do {
+        read = try WebVTTReader.stream(
+          bytes, options: readOptions, onHeader: onHeader, onComment: onComment, onCue: onCue,
+          onVerbatimCue: target == "srt" ? onVerbatimCue : nil, onEnd: pipe.map { p in { p.finish() } })
+      } catch {
+        // Only before the first event (the size limit, checked above already): let the
+        // pipeline's thread go.
+        pipe?.finish()
+        throw error
+      }
     }
     return state.finish(read)
   }
 
   /// About how many bytes a `bodySink` gets at a time, unless `convert` is told otherwise.
-  public static let defaultBodyChunkSize = 1 << 20
+  public static let defaultBodyChunkSize = 1 << 18
+
+  /// The input size from which `convert` pipelines by default: below it, starting the second
+  /// thread costs about what it saves.
+  public static let pipelineThreshold = 1 << 20
 
   /// The writer between the reader's callbacks.
   private final class State {
@@ -132,6 +162,15 @@ public enum StreamingConversion {
         for c in comments { w.comment(c.element) }
         for d in w.takeDiagnostics() { onLoss(d, nil) }
         vtt = w
+      }
+    }
+
+    func handle(_ event: ConversionPipeline.Event) {
+      switch event {
+      case .header(let h): begin(h)
+      case .comment(let c): comment(c)
+      case .cue(let c): cue(c)
+      case .verbatimCue(let c): verbatimCue(c)
       }
     }
 

@@ -23,7 +23,9 @@ struct SubRipReader {
 
   /// The cue being read: its header and its text lines.
   struct Pending {
-    var id: String
+    /// The identifier's bytes (the index line, trimmed, at most 256 bytes); made a `String`
+    /// only when a `Cue` is built (a verbatim cue hands the bytes on).
+    var id: Range<Int>
     var start: CaptionTime
     var end: CaptionTime
     var source: SourceLocation
@@ -186,7 +188,7 @@ struct SubRipReader {
   }
 
   mutating func startCue(_ buf: UnsafeBufferPointer<UInt8>, index: SubRipLineReader.Line?, timing: SubRipTimingParser.Timing, timingLine: SubRipLineReader.Line) {
-    var id = ""
+    var id = 0..<0
     if let index {
       var r = index.range
       while let f = r.first, buf[f] == 0x20 || buf[f] == 0x09 { r = r.dropFirst() }
@@ -199,16 +201,16 @@ struct SubRipReader {
         sink.report("srt.index.byte-order-mark", .warning, "a byte order mark before the index (a concatenated file?) is ignored", at: index.start)
         r = (r.lowerBound + 3)..<r.upperBound
       }
-      id = string(buf, r.prefix(256))
+      id = r.prefix(256)
       // The digits without leading zeros: `0000000000000000000001` is index 1.
       var digits = r
       while digits.count > 18, buf[digits.lowerBound] == SubRipTimingParser.zero { digits = digits.dropFirst() }
       if Self.isDigits(buf, r) && digits.count > 18 {
         // Too large for a number, but still an index that a later cue may repeat.
         if !seenIndices.insert(string(buf, digits)) {
-          sink.report("srt.index.duplicate", .warning, "index \(id.prefix(40)) was already used", at: index.location(at: r.lowerBound))
+          sink.report("srt.index.duplicate", .warning, "index \(string(buf, id).prefix(40)) was already used", at: index.location(at: r.lowerBound))
         } else {
-          sink.report("srt.index.invalid", .warning, "index \(id.prefix(40)) is too large for a cue number; kept as the cue identifier", at: index.location(at: r.lowerBound))
+          sink.report("srt.index.invalid", .warning, "index \(string(buf, id).prefix(40)) is too large for a cue number; kept as the cue identifier", at: index.location(at: r.lowerBound))
         }
       } else if Self.isDigits(buf, r) {
         var v = 0
@@ -222,14 +224,12 @@ struct SubRipReader {
         }
         previousIndex = v
       } else {
-        sink.report("srt.index.invalid", .warning, "index \"\(id)\" is not a number; kept as the cue identifier", at: index.location(at: r.lowerBound))
+        sink.report("srt.index.invalid", .warning, "index \"\(string(buf, id))\" is not a number; kept as the cue identifier", at: index.location(at: r.lowerBound))
       }
     } else {
       sink.report("srt.index.missing", .warning, "the cue has no index line", at: timingLine.start)
     }
-    for issue in timing.issues {
-      sink.report(issue.code, issue.severity, issue.message, at: timingLine.location(at: issue.offset))
-    }
+    timing.issues.report(to: &sink) { timingLine.location(at: $0) }
     if timing.end < timing.start {
       sink.report("srt.timing.end-before-start", .error, "the end time \(timing.end) is before the start time \(timing.start)", at: timingLine.start)
     } else if timing.end == timing.start {
@@ -262,10 +262,10 @@ struct SubRipReader {
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
     if let onVerbatimCue, !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty && VerbatimCue.isPlain(buf, $0) }) {
       cueCount += 1
-      onVerbatimCue(VerbatimCue(id: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
+      onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return
     }
-    var cue = Cue(id: p.id, start: p.start, end: p.end, content: [], source: p.source)
+    var cue = Cue(id: p.id.isEmpty ? "" : string(buf, p.id), start: p.start, end: p.end, content: [], source: p.source)
     if lines.isEmpty {
       sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
       cue.setSourceTextToPlainText()

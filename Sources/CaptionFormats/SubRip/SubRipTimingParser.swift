@@ -17,17 +17,33 @@ enum SubRipTimingParser {
     var offset: Int
   }
 
-  /// Issues found so far; messages are only formatted when `messages` is set (a full
-  /// diagnostic sink would drop them anyway).
+  /// Issues found so far. With `messages` set they are kept, messages and all; without (the
+  /// reader's diagnostic sink is full, so it would only count them) only their number and the
+  /// worst severity are, which keeps a long file with an issue on every line (hours past 99)
+  /// from allocating for each.
   struct Issues {
     var messages: Bool
-    var list: [Issue] = []
+    private(set) var list: [Issue] = []
+    private var counted = 0
+    private var worst = Severity.info
+
+    init(messages: Bool) { self.messages = messages }
 
     @inline(__always)
     mutating func add(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, _ offset: Int) {
-      // Room for both timestamps' issues at once (hours over 99 comes in pairs): one allocation.
-      if list.isEmpty { list.reserveCapacity(4) }
-      list.append(Issue(code: code, severity: severity, message: messages ? message() : "", offset: offset))
+      guard messages else {
+        counted += 1
+        worst = max(worst, severity)
+        return
+      }
+      list.append(Issue(code: code, severity: severity, message: message(), offset: offset))
+    }
+
+    /// Reports every issue to `sink`, each at `location(offset)`; counted issues are counted
+    /// there as dropped.
+    func report(to sink: inout DiagnosticSink, at location: (Int) -> SourceLocation) {
+      for issue in list { sink.report(issue.code, issue.severity, issue.message, at: location(issue.offset)) }
+      for _ in 0..<counted { sink.countDropped(worst) }
     }
   }
 
@@ -35,7 +51,7 @@ enum SubRipTimingParser {
   struct Timing {
     var start: CaptionTime
     var end: CaptionTime
-    var issues: [Issue]
+    var issues: Issues
   }
 
   /// A parsed timestamp.
@@ -62,7 +78,7 @@ enum SubRipTimingParser {
 
   /// Parses `range` of `buf` as a timing line; `nil` when it is not one.
   ///
-  /// With `messages` false the issues carry empty messages (for a caller that only counts them).
+  /// With `messages` false the issues are only counted (for a reader whose diagnostic sink is full).
   static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, messages: Bool = true) -> Timing? {
     var i = range.lowerBound
     let end = range.upperBound
@@ -117,7 +133,7 @@ enum SubRipTimingParser {
     } else if j > i {
       issues.add("srt.timing.whitespace", .info, "whitespace after the end time", i)
     }
-    return Timing(start: a.time, end: b.time, issues: issues.list)
+    return Timing(start: a.time, end: b.time, issues: issues)
   }
 
   /// Whether a timestamp may end at `i`: at the end of the line, or before whitespace or an arrow

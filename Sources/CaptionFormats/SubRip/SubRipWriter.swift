@@ -120,9 +120,9 @@ struct SubRipWriter {
     countReplacedID(cue.id, number)
     writeCueHead(start: cue.start, end: cue.end, number: number)
     cueBuffer.removeAll(keepingCapacity: true)
-    for (i, r) in cue.lines.enumerated() {
-      if i > 0 { cueBuffer.append(0x0A) }
-      cueBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: cue.buffer[r]))
+    cue.forEachLine { line in
+      if !cueBuffer.isEmpty { cueBuffer.append(0x0A) }
+      cueBuffer.append(contentsOf: line)
     }
     writeLines()
     reportCueLosses(number: number, source: cue.source)

@@ -28,10 +28,12 @@ import Testing
     let losses = Losses()
     let streamed: StreamingConversion.Output
     do {
-      streamed = try StreamingConversion.convert(bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions) {
-        losses.list.append($0)
-        losses.sources.append($1)
-      }
+      streamed = try StreamingConversion.convert(
+        bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions,
+        onLoss: {
+          losses.list.append($0)
+          losses.sources.append($1)
+        }, pipelined: false)
     } catch {
       Issue.record("\(name): streaming threw \(error)")
       return false
@@ -72,8 +74,21 @@ import Testing
     let styles = (late?.chunks.joined()).map(Array.init) ?? []
     #expect(head + styles + headed.bytes == written.bytes, "\(name) \(source)→\(target): output with a head sink differs")
     #expect(headCalls == (target == "webvtt" ? 1 : 0), "\(name): the head sink is called once for WebVTT, never for SRT")
+    // Pipelined, the writer on a second thread (as for large files on a machine with more than
+    // one core): the same file, reading diagnostics and losses, in the same order.
+    final class Piped: @unchecked Sendable { var head: [UInt8] = []; var body: [UInt8] = []; var losses: [Diagnostic] = [] }
+    let piped = Piped()
+    let viaPipe = try? StreamingConversion.convert(
+      bytes, from: source, to: target, readOptions: readOptions, writeOptions: writeOptions,
+      onLoss: { d, _ in piped.losses.append(d) }, bodySink: { piped.body += $0 }, headSink: { piped.head = $0 },
+      bodyChunkSize: 64, pipelined: true)
+    let pipedFile = piped.head + Array((viaPipe?.chunks ?? []).joined()) + piped.body
+    #expect(pipedFile == written.bytes, "\(name) \(source)→\(target): pipelined output differs")
+    #expect(viaPipe?.read.diagnostics == whole.diagnostics, "\(name): pipelined reading diagnostics differ")
+    #expect((viaPipe?.leadingLosses ?? []) + piped.losses + (viaPipe?.trailingLosses ?? []) == written.diagnostics, "\(name): pipelined losses differ")
+    #expect(viaPipe?.cueCount == whole.document.cues.count, "\(name): pipelined cue count differs")
     return output == written.bytes && streamed.read.diagnostics == whole.diagnostics && allLosses == written.diagnostics
-      && sunkFile + body.bytes == written.bytes && head + styles + headed.bytes == written.bytes
+      && sunkFile + body.bytes == written.bytes && head + styles + headed.bytes == written.bytes && pipedFile == written.bytes
   }
 
   @Test func webVTTWithCommentsRegionsStylesAndIDs() {
@@ -267,6 +282,61 @@ import Testing
     #expect(summary.severity == .warning)
     #expect(summary.message.hasPrefix("145 more diagnostics"))
     #expect(written.diagnostics[0].message == "cue 1: start time 100:00:10.000 is above 99:59:59,999; written with 3 hour digits")
+  }
+
+  /// Many batches through the pipeline (more cues than `batchSize` × `maxQueuedBatches`), with
+  /// plain cues, cues with markup, comments and losses mixed, so the writer thread sees every
+  /// kind of event in order.
+  @Test func pipelineKeepsOrderOverManyBatches() {
+    let cues = ConversionPipeline.batchSize * ConversionPipeline.maxQueuedBatches * 3 + 17
+    var vtt = "WEBVTT\n\n"
+    var srt = ""
+    for k in 0..<cues {
+      let t = "\(k / 3600):\(k / 60 % 60 < 10 ? "0" : "")\(k / 60 % 60):\(k % 60 < 10 ? "0" : "")\(k % 60)"
+      let text = k % 3 == 0 ? "<i>cue \(k)</i> é字" : "plain cue \(k)"
+      if k % 50 == 0 { vtt += "NOTE comment \(k)\n\n" }
+      vtt += "c\(k)\n\(t).000 --> \(t).500\(k % 7 == 0 ? " line:10%" : "")\n\(text)\n\n"
+      srt += "\(k + 1)\n\(t),000 --> \(t),500\n\(text)\n\n"
+    }
+    #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "srt", name: "many webvtt"))
+    #expect(Self.check(Array(srt.utf8), from: "srt", to: "webvtt", name: "many srt"))
+    #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "webvtt", crlf: true, name: "many webvtt crlf"))
+  }
+
+  /// From `pipelineThreshold` bytes on, the default pipelines on a machine with more than one
+  /// core; either way the output is the one `read` and `write` give.
+  @Test func largeInputTakesTheDefaultPath() throws {
+    var srt: [UInt8] = []
+    var k = 0
+    while srt.count <= StreamingConversion.pipelineThreshold {
+      k += 1
+      srt += Array("\(k)\n00:\(k / 60 % 60 < 10 ? "0" : "")\(k / 60 % 60):\(k % 60 < 10 ? "0" : "")\(k % 60),000 --> 00:00:00,500\nline \(k) of a long file\n\n".utf8)
+    }
+    let whole = try SubRipFormat().read(srt, options: ReadOptions())
+    let written = WebVTTFormat().write(whole.document, options: WriteOptions())
+    let out = try StreamingConversion.convert(srt, from: "srt", to: "webvtt", readOptions: ReadOptions(), writeOptions: WriteOptions()) { _, _ in }
+    #expect(out.cueCount == k)
+    #expect(Array(out.chunks.joined()) == written.bytes)
+    #expect(out.read.diagnostics == whole.diagnostics)
+    // Every end before its start past the first minute: the same errors both ways.
+    #expect(whole.diagnostics.count > 100)
+  }
+
+  /// A file over the size limit is refused before the pipeline's thread starts waiting for cues,
+  /// from either format, pipelined or not.
+  @Test func fileTooLargeThrowsBeforeReading() {
+    var options = ReadOptions()
+    options.limits.maxFileSize = 10
+    let srt = Array("1\n00:00:01,000 --> 00:00:02,000\nhello\n".utf8)
+    for (source, bytes) in [("srt", srt), ("webvtt", Array("WEBVTT\n\n".utf8) + srt)] {
+      for pipelined in [false, true] {
+        #expect(throws: CaptionError.fileTooLarge(size: bytes.count, limit: 10)) {
+          try StreamingConversion.convert(
+            bytes, from: source, to: source == "srt" ? "webvtt" : "srt", readOptions: options, writeOptions: WriteOptions(),
+            onLoss: { _, _ in }, pipelined: pipelined)
+        }
+      }
+    }
   }
 
   @Test func verbatimByteTestFindsEachMarkupByteAtEveryOffset() {

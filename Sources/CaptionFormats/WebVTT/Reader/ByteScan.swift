@@ -7,11 +7,23 @@ enum ByteScan {
   private static let highs: UInt64 = 0x8080_8080_8080_8080
 
   @inline(__always) private static func hasZeroByte(_ x: UInt64) -> Bool {
-    (x &- ones) & ~x & highs != 0
+    zeroBytes(x) != 0
+  }
+
+  /// The high bit of each zero byte of `x`. Only the lowest set bit is exact (a borrow can mark
+  /// a byte above a zero byte too), so `trailingZeroBitCount / 8` is the first zero byte's index
+  /// (the words are loaded little-endian).
+  @inline(__always) private static func zeroBytes(_ x: UInt64) -> UInt64 {
+    (x &- ones) & ~x & highs
+  }
+
+  /// `zeroBytes` of the bytes of `w` that equal `b`.
+  @inline(__always) private static func matches(_ w: UInt64, _ b: UInt8) -> UInt64 {
+    zeroBytes(w ^ (ones &* UInt64(b)))
   }
 
   @inline(__always) private static func has(_ w: UInt64, _ b: UInt8) -> Bool {
-    hasZeroByte(w ^ (ones &* UInt64(b)))
+    matches(w, b) != 0
   }
 
   @inline(__always) private static func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
@@ -23,24 +35,23 @@ enum ByteScan {
   static func lineEnd(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (end: Int, arrow: Bool) {
     var i = from
     var arrow = false
-    while i + 8 <= to {
-      let w = word(p, i)
-      if has(w, 0x0A) || has(w, 0x0D) || has(w, 0x3E) { break }
-      i += 8
-    }
-    while i < to {
+    while true {
+      // Eight bytes at a time to the next CR, LF or `>`, then straight to that byte.
+      while i + 8 <= to {
+        let w = word(p, i)
+        let m = matches(w, 0x0A) | matches(w, 0x0D) | matches(w, 0x3E)
+        if m != 0 {
+          i += m.trailingZeroBitCount >> 3
+          break
+        }
+        i += 8
+      }
+      guard i < to else { return (to, arrow) }
       let c = p[i]
       if c == 0x0A || c == 0x0D { return (i, arrow) }
       if c == 0x3E, !arrow, i >= from + 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { arrow = true }
       i += 1
-      // Back to word steps once past the interesting byte.
-      while i + 8 <= to {
-        let w = word(p, i)
-        if has(w, 0x0A) || has(w, 0x0D) || has(w, 0x3E) { break }
-        i += 8
-      }
     }
-    return (to, arrow)
   }
 
   /// How many times `-->` occurs from `from` on (an upper bound on the number of cues).
@@ -67,8 +78,14 @@ enum ByteScan {
     var i = from
     while i + 8 <= to {
       let w = word(p, i)
-      if has(w, b.0) || has(w, b.1) || has(w, b.2) || has(w, b.3) { break }
+      if has(w, b.0) || has(w, b.1) || has(w, b.2) || has(w, b.3) { return true }
       i += 8
+    }
+    // The last few bytes: one more word ending at `to` when the range is that long (the bytes
+    // it shares with the words before matched nothing).
+    if i < to, to - from >= 8 {
+      let w = word(p, to - 8)
+      return has(w, b.0) || has(w, b.1) || has(w, b.2) || has(w, b.3)
     }
     while i < to {
       let c = p[i]

@@ -70,18 +70,19 @@ struct WebVTTReader {
   /// Reads a file cue by cue: `onHeader` gets the document before the first cue (metadata,
   /// style sheets, styles, regions and the comments before the first cue; regions and styles
   /// cannot follow a cue in WebVTT, §6.1), `onComment` each later comment and `onCue` each cue.
-  /// The returned document has no cues; diagnostics are the same as `read`'s.
+  /// `onEnd` runs after the last callback, while the buffers verbatim cues point into are still
+  /// valid. The returned document has no cues; diagnostics are the same as `read`'s.
   static func stream(
     _ bytes: [UInt8], options: ReadOptions, onHeader: @escaping (CaptionDocument) -> Void,
     onComment: @escaping (Comment) -> Void, onCue: @escaping (Cue) -> Void,
-    onVerbatimCue: ((VerbatimCue) -> Void)? = nil
+    onVerbatimCue: ((VerbatimCue) -> Void)? = nil, onEnd: (() -> Void)? = nil
   ) throws(CaptionError) -> ReadResult {
-    try read(bytes, options: options, hooks: (onHeader, onComment, onCue, onVerbatimCue))
+    try read(bytes, options: options, hooks: (onHeader, onComment, onCue, onVerbatimCue, onEnd))
   }
 
   private static func read(
     _ bytes: [UInt8], options: ReadOptions,
-    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void, ((VerbatimCue) -> Void)?)?
+    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void, ((VerbatimCue) -> Void)?, (() -> Void)?)?
   ) throws(CaptionError) -> ReadResult {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
@@ -111,6 +112,7 @@ struct WebVTTReader {
         reader.onVerbatimCue = hooks.3
       }
       reader.run()
+      hooks?.4?()  // while `p` (which verbatim cues point into) is still valid
       reader.onHeader = nil
       reader.onComment = nil
       reader.onCue = nil

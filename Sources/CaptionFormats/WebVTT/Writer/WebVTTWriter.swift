@@ -358,11 +358,10 @@ struct WebVTTWriter {
     swap(&out, &body)
     defer { swap(&out, &body) }
     writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: nil, index: k, into: &out)
-    for (i, r) in cue.lines.enumerated() {
-      if i > 0 { out.append(0x0A) }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: cue.buffer[r]))
+    cue.forEachLine { line in
+      out.append(contentsOf: line)
+      out.append(0x0A)
     }
-    out.append(0x0A)
     out.append(0x0A)
   }
 

@@ -1,0 +1,79 @@
+import CaptionCore
+import Dispatch
+
+/// Runs the writer half of a streaming conversion on a second thread, so that reading the next
+/// cues and writing the previous ones overlap (on a machine with more than one core, the
+/// conversion then takes about as long as the slower half instead of the sum of both).
+///
+/// The reader thread `push`es what it reads; the events go over in batches, at most
+/// `maxQueuedBatches` of them in flight, so memory stays bounded by a few hundred cues. The
+/// writer sees the events in the order they were pushed, one at a time, and never at the same
+/// time as the reader's caller: `finish` returns only once it has handled the last one. Every
+/// pointer an event carries (`VerbatimCue.buffer`) must therefore stay valid until `finish`
+/// returns.
+final class ConversionPipeline: @unchecked Sendable {
+  /// What the reader hands over, in reading order.
+  enum Event {
+    case header(CaptionDocument)
+    case comment(Comment)
+    case cue(Cue)
+    case verbatimCue(VerbatimCue)
+  }
+
+  static let batchSize = 1024
+  static let maxQueuedBatches = 2
+
+  private let handle: (Event) -> Void
+  /// Filled by the reader thread only.
+  private var batch: [Event] = []
+  /// Batches handed over and not yet taken; an empty batch marks the end.
+  private var queue: [[Event]] = []
+  private let lock = DispatchSemaphore(value: 1)
+  private let freeSlots = DispatchSemaphore(value: ConversionPipeline.maxQueuedBatches)
+  private let queuedBatches = DispatchSemaphore(value: 0)
+  private let done = DispatchSemaphore(value: 0)
+
+  /// Starts the writer thread, which calls `handle` for each event.
+  init(handle: @escaping (Event) -> Void) {
+    self.handle = handle
+    batch.reserveCapacity(Self.batchSize)
+    DispatchQueue.global(qos: .userInitiated).async { self.consume() }
+  }
+
+  /// Queues one event (reader thread); waits while `maxQueuedBatches` batches are in flight.
+  func push(_ event: Event) {
+    batch.append(event)
+    if batch.count >= Self.batchSize { send() }
+  }
+
+  /// Hands over what is left and waits until the writer has handled every event (reader thread).
+  func finish() {
+    if !batch.isEmpty { send() }
+    send()  // the empty batch: the end
+    done.wait()
+  }
+
+  private func send() {
+    let full = batch
+    batch = []
+    batch.reserveCapacity(Self.batchSize)
+    freeSlots.wait()
+    lock.wait()
+    queue.append(full)
+    lock.signal()
+    queuedBatches.signal()
+  }
+
+  private func consume() {
+    while true {
+      queuedBatches.wait()
+      lock.wait()
+      let next = queue.removeFirst()
+      lock.signal()
+      freeSlots.signal()
+      if next.isEmpty { break }
+      for event in next { handle(event) }
+    }
+    done.signal()
+  }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import CaptionFormats
+
+/// The one-step reading of `hh:mm:ss.ttt` must agree with the general timestamp parser wherever
+/// it answers, and leave every other form (and every failure) to it.
+@Suite struct WebVTTTimestampTests {
+  static func both(_ s: String) -> (fast: (WebVTTTimestamp.Value, Int)?, general: (WebVTTTimestamp.Value?, Int, WebVTTTimestamp.Failure)) {
+    let b = Array(s.utf8)
+    return b.withUnsafeBufferPointer { p in
+      var i = 0
+      let fast = WebVTTTimestamp.canonical(p, &i, end: p.count).map { ($0, i) }
+      var j = 0
+      var failure = WebVTTTimestamp.Failure.malformed
+      let general = WebVTTTimestamp.general(p, &j, end: p.count, failure: &failure)
+      return (fast, (general, j, failure))
+    }
+  }
+
+  @Test func canonicalFormAgreesWithTheGeneralParser() {
+    let cases = [
+      "00:00:00.000", "00:00:01.068", "99:59:59.999", "12:34:56.789 --> x", "00:59:59.999\n", "05:00:00.000a",
+    ]
+    for s in cases {
+      let r = Self.both(s)
+      let fast = try? #require(r.fast, "\(s) is canonical")
+      #expect(fast?.0 == r.general.0 && fast?.1 == r.general.1, "\(s)")
+      #expect(fast?.0.hourDigits == 2)
+    }
+    #expect(Self.both("01:02:03.456").fast?.0.milliseconds == 3_723_456)
+  }
+
+  @Test func otherFormsAndFailuresAreLeftToTheGeneralParser() {
+    let cases: [(String, WebVTTTimestamp.Failure?)] = [
+      ("00:00.000", nil), ("1:00:00.000", nil), ("100:00:00.000", nil), ("00:60:00.000", .minutesOutOfRange),
+      ("00:00:60.000", .secondsOutOfRange), ("00:00:00.0000", .fractionDigits), ("00:00:00.00", .fractionDigits),
+      ("00:00:00,000", .malformed), ("0a:00:00.000", .malformed), ("00:00:0.000", .fieldDigits), ("00:00:00.00x", .fractionDigits),
+    ]
+    for (s, failure) in cases {
+      let r = Self.both(s)
+      #expect(r.fast == nil, "\(s) is not read in one step")
+      if let failure {
+        #expect(r.general.0 == nil && r.general.2 == failure, "\(s)")
+      } else {
+        #expect(r.general.0 != nil, "\(s)")
+      }
+    }
+  }
+}
