@@ -1,5 +1,6 @@
 import CaptionCore
 import Dispatch
+import Foundation
 
 /// Runs the writer half of a streaming conversion on a second thread, so that reading the next
 /// cues and writing the previous ones overlap (on a machine with more than one core, the
@@ -34,10 +35,16 @@ final class ConversionPipeline: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
 
   /// Starts the writer thread, which calls `handle` for each event.
+  ///
+  /// The writer gets a thread of its own, not a Dispatch worker: it blocks while it waits for
+  /// batches, and a caller converting many files at once from Dispatch workers could otherwise
+  /// fill Dispatch's bounded pool with readers waiting for writers that cannot start.
   init(handle: @escaping (Event) -> Void) {
     self.handle = handle
     batch.reserveCapacity(Self.batchSize)
-    DispatchQueue.global(qos: .userInitiated).async { self.consume() }
+    let writer = Thread { [self] in consume() }
+    writer.name = "captionkit-convert-writer"
+    writer.start()
   }
 
   /// Queues one event (reader thread); waits while `maxQueuedBatches` batches are in flight.

@@ -322,6 +322,29 @@ import Testing
     #expect(whole.diagnostics.count > 100)
   }
 
+  /// Many pipelined conversions at once from Dispatch workers (as a library user converting a
+  /// folder might run them) all finish, each with the output of reading and writing alone.
+  @Test(.timeLimit(.minutes(1))) func concurrentPipelinedConversionsFinish() {
+    var srt = ""
+    for k in 0..<(ConversionPipeline.batchSize * 4) { srt += "\(k + 1)\n00:00:01,000 --> 00:00:02,000\nline \(k)\n\n" }
+    let bytes = Array(srt.utf8)
+    let expected = WebVTTFormat().write((try? SubRipFormat().read(bytes, options: ReadOptions()))?.document ?? CaptionDocument(), options: WriteOptions()).bytes
+    final class Results: @unchecked Sendable {
+      let lock = NSLock()
+      var matching = 0
+    }
+    let results = Results()
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      let out = try? StreamingConversion.convert(
+        bytes, from: "srt", to: "webvtt", readOptions: ReadOptions(), writeOptions: WriteOptions(), onLoss: { _, _ in }, pipelined: true)
+      let same = out.map { Array($0.chunks.joined()) == expected } ?? false
+      results.lock.lock()
+      if same { results.matching += 1 }
+      results.lock.unlock()
+    }
+    #expect(results.matching == 16)
+  }
+
   /// A file over the size limit is refused before the pipeline's thread starts waiting for cues,
   /// from either format, pipelined or not.
   @Test func fileTooLargeThrowsBeforeReading() {
