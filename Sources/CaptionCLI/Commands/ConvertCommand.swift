@@ -154,7 +154,9 @@ enum ConvertCommand: CLICommand {
         d.file = display
         if d.location == nil, let i = d.cueIndex, i >= 0 { d.location = source }
         spool.append { printer.appendLine(d, to: &$0) }
-      }, bodySink: sink, headSink: headSink)
+      }, bodySink: sink, headSink: headSink,
+        // The callbacks above need nothing from this thread: the writer may run on another.
+        pipelined: StreamingConversion.shouldPipeline(byteCount: bytes.count))
     } catch {
       throw .io(path: input, message: error.description)
     }

@@ -76,10 +76,11 @@ enum FileAccess {
     if let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType,
       type != .typeRegular
     {
-      // A link left unresolved points at nothing (or loops): say so rather than "not a file".
+      // A link left unresolved points at nothing, loops or cannot be followed: say so rather
+      // than "not a file".
       if type == .typeSymbolicLink {
         let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)).map { " to '\($0)'" } ?? ""
-        throw .io(path: path, message: "is a symbolic link\(to) whose target does not exist; refusing to write through it (remove the link or give the target's path)")
+        throw .io(path: path, message: "is a symbolic link\(to) whose target cannot be reached (it does not exist, the links loop, or a folder on the way cannot be read); refusing to write through it (remove the link or give the target's path)")
       }
       throw .io(path: path, message: "is not a regular file; refusing to replace it (write to '-' and redirect instead)")
     }

@@ -7,8 +7,8 @@ import Foundation
 /// conversion then takes about as long as the slower half instead of the sum of both).
 ///
 /// The reader thread `push`es what it reads; the events go over in batches, at most
-/// `maxQueuedBatches` of them in flight, so memory stays bounded by a few hundred cues. The
-/// writer sees the events in the order they were pushed, one at a time, and never at the same
+/// `maxQueuedBatches` of them queued, so memory stays bounded by a few thousand cues (two batches
+/// queued, one being written, one being filled). The writer sees the events in the order they were pushed, one at a time, and never at the same
 /// time as the reader's caller: `finish` returns only once it has handled the last one. Every
 /// pointer an event carries (`VerbatimCue.buffer`) must therefore stay valid until `finish`
 /// returns.
@@ -44,6 +44,8 @@ final class ConversionPipeline: @unchecked Sendable {
     batch.reserveCapacity(Self.batchSize)
     let writer = Thread { [self] in consume() }
     writer.name = "captionkit-convert-writer"
+    // As deep as a main thread's: writing deeply nested cue text recurses.
+    writer.stackSize = 8 << 20
     writer.start()
   }
 

@@ -2,7 +2,8 @@ import CaptionCore
 import Foundation
 
 /// Converts between SRT and WebVTT cue by cue: each cue is read, written and dropped, so memory
-/// holds the input, the output and one cue, however many cues the file has.
+/// holds the input, the output and one cue (a few thousand at most when pipelined: four batches
+/// of `ConversionPipeline.batchSize`), however many cues the file has.
 ///
 /// The same reader and writer code runs as for `read` followed by `write`, so the output bytes
 /// and the diagnostics are exactly theirs; only how they are delivered differs. Reading
@@ -51,17 +52,18 @@ public enum StreamingConversion {
   ///     straight into the output file and insert the STYLE blocks afterwards only when there
   ///     are any.
   ///   - pipelined: whether the writer runs on a second thread while the reader goes on
-  ///     (`ConversionPipeline`); the output and the diagnostics are the same either way. `nil`
-  ///     (the default) pipelines inputs of at least `pipelineThreshold` bytes when the machine has
-  ///     more than one active processor. When pipelined, `onLoss`, `bodySink` and `headSink` are
-  ///     called on that other thread, one call at a time and never after `convert` returns.
+  ///     (`ConversionPipeline`); the output and the diagnostics are the same either way. Off by
+  ///     default. When on, `onLoss`, `bodySink` and `headSink` are called on that other thread,
+  ///     one call at a time and never after `convert` returns, so they must not need the calling
+  ///     thread (no `DispatchQueue.main.sync` from the main thread, no lock the caller holds, no
+  ///     main-actor state). `shouldPipeline(byteCount:)` says when it pays (the CLI's choice).
   /// - Returns: the read result without cues, the output chunks and the remaining losses.
   /// - Throws: `CaptionError.fileTooLarge` as the readers do; `CaptionError.unsupportedFormat`
   ///   when `supports(from:to:)` is false.
   public static func convert(
     _ bytes: [UInt8], from source: String, to target: String, readOptions: ReadOptions, writeOptions: WriteOptions,
     onLoss: @escaping (Diagnostic, SourceLocation?) -> Void, bodySink: (([UInt8]) -> Void)? = nil,
-    headSink: (([UInt8]) -> Void)? = nil, bodyChunkSize: Int = defaultBodyChunkSize, pipelined: Bool? = nil
+    headSink: (([UInt8]) -> Void)? = nil, bodyChunkSize: Int = defaultBodyChunkSize, pipelined: Bool = false
   ) throws(CaptionError) -> Output {
     guard supports(from: source, to: target) else { throw .unsupportedFormat("streaming \(source) → \(target)") }
     let state = State(target: target, options: writeOptions, onLoss: onLoss)
@@ -77,8 +79,7 @@ public enum StreamingConversion {
     }
     // The reader's callbacks: straight into the writer, or through the pipeline to the writer
     // on the other thread.
-    let pipe = (pipelined ?? (bytes.count >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1))
-      ? ConversionPipeline { event in state.handle(event) } : nil
+    let pipe = pipelined ? ConversionPipeline { event in state.handle(event) } : nil
     let onHeader: (CaptionDocument) -> Void = pipe.map { p in { p.push(.header($0)) } } ?? { state.begin($0) }
     let onComment: (Comment) -> Void = pipe.map { p in { p.push(.comment($0)) } } ?? { state.comment($0) }
     let onCue: (Cue) -> Void = pipe.map { p in { p.push(.cue($0)) } } ?? { state.cue($0) }
@@ -117,9 +118,15 @@ public enum StreamingConversion {
   /// About how many bytes a `bodySink` gets at a time, unless `convert` is told otherwise.
   public static let defaultBodyChunkSize = 1 << 18
 
-  /// The input size from which `convert` pipelines by default: below it, starting the second
-  /// thread costs about what it saves.
+  /// The input size from which pipelining pays: below it, starting the second thread costs about
+  /// what it saves.
   public static let pipelineThreshold = 1 << 20
+
+  /// Whether `convert` of `byteCount` bytes is faster pipelined: at least `pipelineThreshold`
+  /// bytes, on a machine with more than one active processor.
+  public static func shouldPipeline(byteCount: Int) -> Bool {
+    byteCount >= pipelineThreshold && ProcessInfo.processInfo.activeProcessorCount > 1
+  }
 
   /// The writer between the reader's callbacks.
   private final class State {

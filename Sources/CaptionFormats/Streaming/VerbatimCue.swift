@@ -16,7 +16,7 @@ struct VerbatimCue {
   /// The decoded input, valid UTF-8, which the text lines are ranges of.
   var buffer: UnsafeBufferPointer<UInt8>
   /// The first text line, the second if any, and the lines after those. Most cues have one or
-  /// two lines, which then take no allocation of their own (the converter may hold a few hundred
+  /// two lines, which then take no allocation of their own (the converter may hold a few thousand
   /// cues in flight, `ConversionPipeline`).
   private var first: Range<Int>
   private var second: Range<Int>?

@@ -303,9 +303,9 @@ import Testing
     #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "webvtt", crlf: true, name: "many webvtt crlf"))
   }
 
-  /// From `pipelineThreshold` bytes on, the default pipelines on a machine with more than one
-  /// core; either way the output is the one `read` and `write` give.
-  @Test func largeInputTakesTheDefaultPath() throws {
+  /// A large input pipelined as the CLI chooses (`shouldPipeline`) gives the output of `read`
+  /// and `write`; pipelining pays only from `pipelineThreshold` bytes, and is never the default.
+  @Test func largeInputTakesTheCLIsPath() throws {
     var srt: [UInt8] = []
     var k = 0
     while srt.count <= StreamingConversion.pipelineThreshold {
@@ -314,7 +314,11 @@ import Testing
     }
     let whole = try SubRipFormat().read(srt, options: ReadOptions())
     let written = WebVTTFormat().write(whole.document, options: WriteOptions())
-    let out = try StreamingConversion.convert(srt, from: "srt", to: "webvtt", readOptions: ReadOptions(), writeOptions: WriteOptions()) { _, _ in }
+    #expect(!StreamingConversion.shouldPipeline(byteCount: StreamingConversion.pipelineThreshold - 1))
+    #expect(StreamingConversion.shouldPipeline(byteCount: srt.count) == (ProcessInfo.processInfo.activeProcessorCount > 1))
+    let out = try StreamingConversion.convert(
+      srt, from: "srt", to: "webvtt", readOptions: ReadOptions(), writeOptions: WriteOptions(), onLoss: { _, _ in },
+      pipelined: StreamingConversion.shouldPipeline(byteCount: srt.count))
     #expect(out.cueCount == k)
     #expect(Array(out.chunks.joined()) == written.bytes)
     #expect(out.read.diagnostics == whole.diagnostics)
