@@ -8,10 +8,10 @@ import Foundation
 ///
 /// The reader thread `push`es what it reads; the events go over in batches, at most
 /// `maxQueuedBatches` of them queued, so memory stays bounded by a few thousand cues (two batches
-/// queued, one being written, one being filled). The writer sees the events in the order they were pushed, one at a time, and never at the same
-/// time as the reader's caller: `finish` returns only once it has handled the last one. Every
-/// pointer an event carries (`VerbatimCue.buffer`) must therefore stay valid until `finish`
-/// returns.
+/// queued, one being written, one being filled). The writer sees the events in the order they
+/// were pushed, one at a time, and never at the same time as the reader's caller: `finish`
+/// returns only once it has handled the last one. Every pointer an event carries
+/// (`VerbatimCue.buffer`) must therefore stay valid until `finish` returns.
 final class ConversionPipeline: @unchecked Sendable {
   /// What the reader hands over, in reading order.
   enum Event {

@@ -21,9 +21,7 @@ extension TTMLValidator {
     if nonAnimatableStyles.contains(property) {
       return "is not animatable, so it cannot be the target of <\(element)> (TTML2 §10.2, §13.2)"
     }
-    if element == "animate", discreteOnlyStyles.contains(property), let mode = calcMode, mode != "discrete",
-      ["linear", "paced", "spline"].contains(mode)
-    {
+    if element == "animate", discreteOnlyStyles.contains(property), let mode = calcMode, ["linear", "paced", "spline"].contains(mode) {
       return "is only discretely animatable, so <animate> must use calcMode=\"discrete\", not \"\(mode)\" (TTML2 §10.2, §13.2.1)"
     }
     return nil

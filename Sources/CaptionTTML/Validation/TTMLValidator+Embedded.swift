@@ -208,12 +208,10 @@ extension TTMLValidator {
   }
 
   mutating func lengthMismatch(_ e: XMLElementNode, declared: Int, decoded: Int) {
-    guard diagnostics.count < 5_000 else { return }
-    diagnostics.append(
-      Diagnostic(
-        code: "ttml.validate.data-length", severity: .warning,
-        message: "<\(e.qualifiedName)> declares length=\"\(declared)\" but its content decodes to \(decoded) bytes; processors use no data at all (TTML2 §9.1.3)",
-        location: e.attributeNode("", "length")?.location ?? e.location))
+    report(
+      "ttml.validate.data-length", .warning,
+      "<\(e.qualifiedName)> declares length=\"\(declared)\" but its content decodes to \(decoded) bytes; processors use no data at all (TTML2 §9.1.3)",
+      e.attributeNode("", "length")?.location ?? e.location)
   }
 
   /// The decoded byte count of an element's text in `encoding`, or nil (with an error) when the
@@ -269,14 +267,9 @@ extension TTMLValidator {
     return !t.isEmpty && !t.utf8.contains { $0 <= 0x20 || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }
   }
 
-  static func isNCName(_ v: String) -> Bool {
-    guard let f = v.unicodeScalars.first, f == "_" || f.properties.isAlphabetic else { return false }
-    return v.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0 == "." || $0.properties.isAlphabetic || $0.properties.numericType != nil }
-  }
-
   /// `<data-format>`: an NCName or an absolute URI (TTML2 §9.3.3).
   static func isDataFormat(_ v: String) -> Bool {
-    if isNCName(v) { return true }
+    if XMLNameCharacters.isNCName(v) { return true }
     guard isURI(v), let colon = v.firstIndex(of: ":"), colon != v.startIndex else { return false }
     let scheme = v[..<colon]
     guard let f = scheme.unicodeScalars.first, f.isASCII, f.properties.isAlphabetic else { return false }
@@ -314,12 +307,11 @@ extension TTMLValidator {
       let ends = t.split(separator: "-", omittingEmptySubsequences: false)
       guard ends.count == 1 || ends.count == 2 else { return false }
       guard let first = codepoint(ends[0]) else { return false }
-      var low = first.low
+      let low = first.low
       var high = first.high
       if ends.count == 2 {
         // The end of a range is written without `U+` (the spec's own `u+20-7f`, as in CSS).
         guard let second = codepoint(ends[1]) ?? codepoint("U+" + ends[1]) else { return false }
-        low = first.low
         high = second.high
       }
       if high > 0x10FFFF || low > high { return false }

@@ -29,7 +29,7 @@ extension TTMLValidator {
     guard let colon = v.firstIndex(of: ":") else { return nil }
     let prefix = String(v[..<colon])
     let local = String(v[v.index(after: colon)...])
-    guard isNCName(prefix), isNCName(local), !local.contains(":") else { return nil }
+    guard XMLNameCharacters.isNCName(prefix), XMLNameCharacters.isNCName(local) else { return nil }
     return prefix
   }
 }

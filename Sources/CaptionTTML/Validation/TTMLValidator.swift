@@ -69,8 +69,13 @@ struct TTMLValidator {
   var isImageProfile: Bool { profile.hasSuffix("-image") }
 
   mutating func error(_ code: String, _ message: String, _ at: SourceLocation?) {
+    report(code, .error, message, at)
+  }
+
+  /// Adds a diagnostic, up to 5,000 of them (a hostile document could otherwise ask for millions).
+  mutating func report(_ code: String, _ severity: Severity, _ message: String, _ at: SourceLocation?) {
     guard diagnostics.count < 5_000 else { return }
-    diagnostics.append(Diagnostic(code: code, severity: .error, message: message, location: at))
+    diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: at))
   }
 
   static let ttmlElements: [String: Set<String>] = [
@@ -145,9 +150,9 @@ struct TTMLValidator {
   mutating func validate() {
     let known: Set<String> = ["imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image", "ebu-tt-d", "ttml1", "ttml2", "smpte-tt", "none"]
     if !known.contains(profile) {
-      diagnostics.append(Diagnostic(
-        code: "ttml.profile.unknown", severity: .warning,
-        message: "unknown profile '\(profile)'; checking TTML rules only (choose imsc1.1, imsc1.0, ebu-tt-d, ttml1 or ttml2)"))
+      report(
+        "ttml.profile.unknown", .warning,
+        "unknown profile '\(profile)'; checking TTML rules only (choose imsc1.1, imsc1.0, ebu-tt-d, ttml1 or ttml2)", nil)
     }
     if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
       checkISD(root, depth: 0)

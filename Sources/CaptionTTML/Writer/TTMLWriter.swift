@@ -85,11 +85,6 @@ struct TTMLWriter {
     return id
   }
 
-  static func isNCName(_ s: String) -> Bool {
-    guard let f = s.utf8.first, XMLNameCharacters.isNameStart(f), f != UInt8(ascii: ":") else { return false }
-    return s.utf8.allSatisfy { XMLNameCharacters.isNameChar($0) && $0 != UInt8(ascii: ":") }
-  }
-
   // MARK: - Document
 
   mutating func run() -> [UInt8] {
@@ -223,7 +218,7 @@ struct TTMLWriter {
       x.raw("/>")
     }
     for s in doc.styles {
-      guard TTMLWriter.isNCName(s.id) else {
+      guard XMLNameCharacters.isNCName(s.id) else {
         report("style-dropped", .warning, "style '\(s.id)' has no valid XML id and was not written")
         continue
       }
@@ -307,7 +302,7 @@ struct TTMLWriter {
     if r.origin != nil || r.extent != nil { return true }
     let vtt = Region(id: r.id)
     return r.width == vtt.width && r.lines == vtt.lines && r.regionAnchor == vtt.regionAnchor
-      && r.viewportAnchor == vtt.viewportAnchor && r.scroll == vtt.scroll && isNCName(r.id)
+      && r.viewportAnchor == vtt.viewportAnchor && r.scroll == vtt.scroll && XMLNameCharacters.isNCName(r.id)
   }
 
   mutating func writeModelRegion(_ r: Region) {
@@ -367,7 +362,7 @@ struct TTMLWriter {
     let p = flavor == .ebuttd ? "tt:" : ""
     var attrs: [(String, String)] = []
     if !c.id.isEmpty {
-      if TTMLWriter.isNCName(c.id), !usedIDs.contains(c.id) {
+      if XMLNameCharacters.isNCName(c.id), !usedIDs.contains(c.id) {
         usedIDs.insert(c.id)
         attrs.append(("xml:id", c.id))
       } else {
