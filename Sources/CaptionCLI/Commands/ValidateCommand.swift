@@ -131,17 +131,14 @@ enum ValidateCommand: CLICommand {
         }
         continue
       }
-      var loaded: CaptionLoader.Loaded
+      let file: RunReport.File
       do {
-        loaded = try loader.load(path, io: io)
-        if checkStyles { loaded.result.diagnostics += loader.styleDiagnostics(loaded) }
+        file = try CaptionFileCheck.check(path, loader: loader, checkStyles: checkStyles, lint: &lint, recording: &recorded, io: io)
       } catch {
+        if case .usage = error { throw error }  // an invalid configuration stops the run
         files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
         if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
         continue
-      }
-      let file = try configured { () throws(ConfigurationError) in
-        try lint.check(path: loaded.path, format: loaded.format.id, result: loaded.result, recording: &recorded)
       }
       files.append(file)
       if streamText {

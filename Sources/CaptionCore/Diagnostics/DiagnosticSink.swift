@@ -51,6 +51,18 @@ public struct DiagnosticSink: Sendable {
     dropped += 1
   }
 
+  /// Reports everything `other` collected, as if each of its diagnostics had been reported
+  /// here in order: its kept ones are reported, its dropped ones counted (with its worst
+  /// severity). Lets a streaming caller fill two sinks side by side and join them afterwards
+  /// with the same result as one sink filled in sequence.
+  public mutating func absorb(_ other: DiagnosticSink) {
+    for d in other.diagnostics { report(d) }
+    if other.dropped > 0, let w = other.worst {
+      worst = max(worst ?? w, w)
+      dropped += other.dropped
+    }
+  }
+
   /// Hands out the diagnostics kept since the last call and forgets them; they still count
   /// towards `limit` (for a streaming caller that prints as it goes).
   public mutating func drain() -> [Diagnostic] {

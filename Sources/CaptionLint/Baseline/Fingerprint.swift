@@ -67,22 +67,52 @@ public enum Fingerprint {
   }
 
   /// Finds the cue a diagnostic is about by binary search over cue source lines.
+  ///
+  /// Built from a whole document, or cue by cue with `append(_:)` (a streamed file): it keeps
+  /// each cue's timing line and plain text (in one byte buffer, about the text's size), not the
+  /// cues.
   public struct CueLocator: Sendable {
-    let document: CaptionDocument
+    /// How many cues were added.
+    public private(set) var count = 0
     /// (timing line, cue index), sorted by line.
-    let lines: [(line: Int, index: Int)]
-    let texts: [String]
+    private var lines: [(line: Int, index: Int)] = []
+    /// Every cue's plain text, back to back; cue `i` is `textBytes[textEnds[i - 1]..<textEnds[i]]`.
+    private var textBytes: [UInt8] = []
+    private var textEnds: [Int] = []
+
+    /// An empty locator, for `append(_:)`.
+    public init() {}
 
     public init(_ document: CaptionDocument) {
-      self.document = document
-      texts = document.cues.map(\.plainText)
-      lines = document.cues.enumerated().compactMap { i, c in c.source.map { ($0.line, i) } }.sorted { ($0.line, $0.index) < ($1.line, $1.index) }
+      textEnds.reserveCapacity(document.cues.count)
+      for c in document.cues { append(c) }
+    }
+
+    /// Adds the next cue (index `count`).
+    public mutating func append(_ cue: Cue) {
+      if let line = cue.source?.line {
+        let entry = (line: line, index: count)
+        if let last = lines.last, last.line > line {
+          // Out of line order (a document built in code): keep the array sorted.
+          var lo = 0, hi = lines.count
+          while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].line <= line { lo = mid + 1 } else { hi = mid }
+          }
+          lines.insert(entry, at: lo)
+        } else {
+          lines.append(entry)
+        }
+      }
+      textBytes.append(contentsOf: cue.plainText.utf8)
+      textEnds.append(textBytes.count)
+      count += 1
     }
 
     /// The index of the cue `d` is about: its `cueIndex`, or the last cue whose timing line is
     /// at or before `d`'s line.
     public func cueIndex(for d: Diagnostic) -> Int? {
-      if let i = d.cueIndex { return i >= 0 && i < document.cues.count ? i : nil }
+      if let i = d.cueIndex { return i >= 0 && i < count ? i : nil }
       guard let line = d.location?.line else { return nil }
       var lo = 0, hi = lines.count
       while lo < hi {
@@ -92,9 +122,14 @@ public enum Fingerprint {
       return lo > 0 ? lines[lo - 1].index : nil
     }
 
-    /// The plain text of that cue, or empty.
+    /// The plain text of cue `i` (`0..<count`).
+    public func text(_ i: Int) -> String {
+      String(decoding: textBytes[(i == 0 ? 0 : textEnds[i - 1])..<textEnds[i]], as: UTF8.self)
+    }
+
+    /// The plain text of the cue `d` is about, or empty.
     public func cueText(for d: Diagnostic) -> String {
-      cueIndex(for: d).map { texts[$0] } ?? ""
+      cueIndex(for: d).map(text) ?? ""
     }
   }
 

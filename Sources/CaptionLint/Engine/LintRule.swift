@@ -33,6 +33,9 @@ public protocol LintRule: Sendable {
   /// set inside the rule's entry in `rules` as well as in `thresholds`.
   var thresholdKeys: [String] { get }
 
+  /// What the rule's findings are about: single cues (the default) or the whole file.
+  var scope: LintRuleScope { get }
+
   /// Whether the rule can run with this context (media rules need a media duration).
   func applies(to context: LintContext) -> Bool
 
@@ -44,9 +47,22 @@ extension LintRule {
   public var enabledByDefault: Bool { true }
   public var readerEquivalents: [String] { [] }
   public var thresholdKeys: [String] { [] }
+  public var scope: LintRuleScope { .cues }
   public func applies(to context: LintContext) -> Bool { true }
   /// The diagnostic code this rule reports: `lint.` + `id`.
   public var code: String { "lint." + id }
+}
+
+/// What a rule's findings are about, which decides how a file linted in windows
+/// (`StreamingLinter`) runs it.
+public enum LintRuleScope: Sendable {
+  /// Each finding is about one cue, judged from that cue and the cues before it in presentation
+  /// order that are still on screen or the one just before it (overlaps, gaps). Run on each
+  /// window; `LintRuleInput.cueName(_:)` names cues by their index in the file.
+  case cues
+  /// Findings about the whole file from its summary facts only (`LintRuleInput.latestEnd`,
+  /// the context, the thresholds), never from `document.cues`. Run once, at the end.
+  case document
 }
 
 /// What a rule found: a message, the cue it is about (if any) and, optionally, a more precise

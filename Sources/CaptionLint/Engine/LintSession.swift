@@ -91,30 +91,57 @@ public struct LintSession: Sendable {
   ///   - recording: every finding before the baseline is applied is appended here (for
   ///     `--write-baseline`).
   public mutating func check(path: String, format: String, result: ReadResult, recording: inout [Baseline.Item]) throws(ConfigurationError) -> RunReport.File {
+    let document = result.document
+    var lint: Linter.Result?
+    if lintEnabled {
+      var ctx = context
+      ctx.format = format
+      ctx.readerDiagnostics = result.diagnostics
+      lint = Linter(configuration: try configuration(forFile: path)).lint(document, context: ctx)
+    }
+    return try report(path: path, format: format, result: result, lint: lint, locator: Fingerprint.CueLocator(document), recording: &recording)
+  }
+
+  /// The linter for a file read cue by cue (`StreamingLinter`), with this session's
+  /// configuration for `path` and context; `nil` when lint is off. Hand its result to
+  /// `check(path:format:streamed:lint:locator:recording:)`.
+  public mutating func streamingLinter(path: String, format: String, windowSize: Int = StreamingLinter.defaultWindowSize) throws(ConfigurationError) -> StreamingLinter? {
+    guard lintEnabled else { return nil }
+    var ctx = context
+    ctx.format = format
+    return StreamingLinter(linter: Linter(configuration: try configuration(forFile: path)), context: ctx, windowSize: windowSize)
+  }
+
+  /// As `check(path:format:result:recording:)` for a file read cue by cue: `result` is the
+  /// reader's result without cues (its header and diagnostics), `lint` what the session's
+  /// `streamingLinter` returned (`nil` when lint is off) and `locator` the file's cues.
+  public mutating func check(
+    path: String, format: String, streamed result: ReadResult, lint: Linter.Result?, locator: Fingerprint.CueLocator, recording: inout [Baseline.Item]
+  ) throws(ConfigurationError) -> RunReport.File {
+    try report(path: path, format: format, result: result, lint: lint, locator: locator, recording: &recording)
+  }
+
+  /// The reader's and the linter's diagnostics, named, fingerprinted and filtered by the baseline.
+  private mutating func report(
+    path: String, format: String, result: ReadResult, lint: Linter.Result?, locator: Fingerprint.CueLocator, recording: inout [Baseline.Item]
+  ) throws(ConfigurationError) -> RunReport.File {
     var diagnostics = result.diagnostics.map { d -> Diagnostic in
       var d = d
       d.file = path
       return d
     }
-    let document = result.document
-    var suppressed = 0
     var rulesChecked: [String] = []
-    if lintEnabled {
-      let config = try configuration(forFile: path)
-      var ctx = context
-      ctx.format = format
-      ctx.readerDiagnostics = result.diagnostics
-      let linter = Linter(configuration: config)
-      let lint = linter.lint(document, context: ctx)
+    if let lint {
       for var d in lint.diagnostics {
         d.file = path
         diagnostics.append(d)
       }
-      suppressed = lint.suppressedCount
-      let language = document.metadata.language ?? ctx.language
-      rulesChecked = linter.rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
+      let config = try configuration(forFile: path)
+      var ctx = context
+      ctx.format = format
+      let language = result.document.metadata.language ?? ctx.language
+      rulesChecked = Linter(configuration: config).rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
     }
-    let locator = Fingerprint.CueLocator(document)
     let fingerprintPath = fingerprintRoot.map { Self.relative(path, to: $0) } ?? path
     let items = diagnostics.map { d -> Baseline.Item in
       var named = d
@@ -129,9 +156,9 @@ public struct LintSession: Sendable {
       prints.append(items[k].fingerprint)
     }
     return RunReport.File(
-      path: path, format: format, encoding: result.encoding.rawValue, cueCount: document.cues.count,
+      path: path, format: format, encoding: result.encoding.rawValue, cueCount: locator.count,
       diagnostics: kept, fingerprints: prints, baselinedCount: diagnostics.count - kept.count,
-      suppressedCount: suppressed, rulesChecked: rulesChecked)
+      suppressedCount: lint?.suppressedCount ?? 0, rulesChecked: rulesChecked)
   }
 
   /// `path` relative to the folder `root` when it is inside it, else `path` unchanged.

@@ -33,47 +33,11 @@ public struct Linter: Sendable {
   /// - Returns: the diagnostics and the count of suppressed findings. Never throws.
   public func lint(_ document: CaptionDocument, context: LintContext = LintContext()) -> Result {
     let language = document.metadata.language ?? context.language
-    let input = LintRuleInput(document: document, context: context, thresholds: configuration.thresholds(for: language))
-    let suppressions = InlineSuppressions(document)
-    var out: [(order: Int, ruleIndex: Int, seq: Int, d: Diagnostic)] = []
-    var suppressed = 0
-    var seq = 0
-    let locator = context.readerDiagnostics.isEmpty ? nil : Fingerprint.CueLocator(document)
-    for (ri, rule) in rules.enumerated() where rule.applies(to: context) {
-      guard case .on(let severity) = configuration.setting(for: rule, language: language) else { continue }
-      var findings: [LintFinding] = []
-      rule.check(input, into: &findings)
-      // Cues the reader already reported this rule's problem for.
-      var coveredCues = Set<Int>()
-      if let locator, !rule.readerEquivalents.isEmpty {
-        for d in context.readerDiagnostics where rule.readerEquivalents.contains(where: { d.code.hasSuffix("." + $0) }) {
-          if let i = locator.cueIndex(for: d) { coveredCues.insert(i) }
-        }
-      }
-      for f in findings {
-        if suppressions.suppresses(ruleID: rule.id, cueIndex: f.cueIndex) {
-          suppressed += 1
-          continue
-        }
-        if let i = f.cueIndex, coveredCues.contains(i) { continue }
-        var location = f.location
-        if location == nil, let i = f.cueIndex, i >= 0, i < document.cues.count { location = document.cues[i].source }
-        let d = Diagnostic(code: rule.code, severity: severity, message: f.message, location: location, cueIndex: f.cueIndex)
-        out.append((f.cueIndex ?? Int.max, ri, seq, d))
-        seq += 1
-      }
-    }
-    // A misspelt rule id in a suppression silently suppresses nothing: say so.
-    for u in suppressions.unknownRules {
-      let d = Diagnostic(
-        code: "lint.suppression.unknown-rule", severity: .warning,
-        message: "'\(u.id.prefix(60))' in a captionkit-disable directive is not a lint rule, so it suppresses nothing; see 'captionkit validate --list-rules'",
-        location: u.location)
-      out.append((Int.max, -1, seq, d))
-      seq += 1
-    }
-    out.sort { ($0.order, $0.ruleIndex, $0.seq) < ($1.order, $1.ruleIndex, $1.seq) }
-    return Result(diagnostics: out.map(\.d), suppressedCount: suppressed)
+    var run = LintRun(linter: self, context: context, language: language)
+    run.check(LintRuleInput(document: document, context: context, thresholds: run.thresholds), scope: nil)
+    return run.finish(
+      linter: self, suppressions: InlineSuppressions(document), readerDiagnostics: context.readerDiagnostics,
+      locator: { Fingerprint.CueLocator(document) })
   }
 
   /// Lints one document with a configuration: the diagnostics only.

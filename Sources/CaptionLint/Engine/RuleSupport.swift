@@ -2,11 +2,6 @@ import CaptionCore
 
 /// Small helpers the rules share for messages.
 enum RuleSupport {
-  /// `cue 3` or `cue 3 ("intro")`, 1-based as people count.
-  static func cueName(_ index: Int, _ cue: Cue) -> String {
-    cue.id.isEmpty ? "cue \(index + 1)" : "cue \(index + 1) (\"\(cue.id)\")"
-  }
-
   /// Seconds with up to three decimals, for messages: `0.5`, `1.042`, `7`.
   static func seconds(_ t: CaptionTime) -> String {
     number(t.seconds, decimals: 3)

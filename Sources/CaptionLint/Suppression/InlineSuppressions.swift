@@ -46,7 +46,12 @@ public struct InlineSuppressions: Sendable, Hashable {
 
   /// Reads the directives in a document's comments.
   public init(_ document: CaptionDocument) {
-    for c in document.comments {
+    self.init(comments: document.comments)
+  }
+
+  /// The directives in these comments (a document's `comments`, in file order).
+  public init(comments: [Comment]) {
+    for c in comments {
       guard let (scope, ids) = Self.directive(c.text) else { continue }
       for id in ids.sorted() where RuleCatalog.rule(id) == nil {
         unknownRules.append(UnknownRule(id: id, location: c.source))

@@ -32,11 +32,14 @@ public enum DocumentStyleChecker {
   /// Checks `doc` with explicit renderer defaults; contrast thresholds come from
   /// `profile?.validation` (or the default validation settings).
   public static func check(_ doc: CaptionDocument, profile: StyleProfile?, defaults: RendererDefaults) -> [Diagnostic] {
-    var sink = DiagnosticSink(limit: 2000)
+    var sink = DiagnosticSink(limit: diagnosticLimit)
     checkAuthored(doc, validation: profile?.validation ?? StyleProfile.Validation(), defaults: defaults, into: &sink)
     if let profile { ProfileDisplayChecker.check(doc, profile: profile, into: &sink) }
     return sink.finished
   }
+
+  /// The most diagnostics one check keeps; the rest are counted in one summary.
+  static let diagnosticLimit = 2000
 
   /// One text run's resolved appearance.
   struct Run: Hashable {
@@ -63,13 +66,35 @@ public enum DocumentStyleChecker {
   static func checkAuthored(
     _ doc: CaptionDocument, validation: StyleProfile.Validation, defaults: RendererDefaults, into sink: inout DiagnosticSink
   ) {
-    var cascade = StyleCascade(doc)
-    let rows = StyleGeometry.cellRows(doc)
-    let global = cascade.global()
+    var walk = AuthoredWalk(doc, validation: validation, defaults: defaults)
+    for (index, cue) in doc.cues.enumerated() { walk.check(cue, index: index, into: &sink) }
+  }
+
+  /// The authored-style check, one cue at a time: the header's cascade and the findings already
+  /// reported (each named style is reported once) carry from cue to cue.
+  struct AuthoredWalk {
+    let doc: CaptionDocument
+    let validation: StyleProfile.Validation
+    let defaults: RendererDefaults
+    var cascade: StyleCascade
+    let rows: Double
+    let global: (TextStyle, NamedStyle)?
     var reported: Set<String> = []
     var cache: [Run: [Diagnostic]] = [:]
 
-    for (index, cue) in doc.cues.enumerated() {
+    /// `doc` gives the style sheets, styles, regions and parameters; its cues are not used.
+    init(_ doc: CaptionDocument, validation: StyleProfile.Validation, defaults: RendererDefaults) {
+      var header = doc
+      header.cues = []
+      self.doc = header
+      self.validation = validation
+      self.defaults = defaults
+      cascade = StyleCascade(header)
+      rows = StyleGeometry.cellRows(header)
+      global = cascade.global()
+    }
+
+    mutating func check(_ cue: Cue, index: Int, into sink: inout DiagnosticSink) {
       var ctx = Context(style: defaults.text, fontSize: defaults.fontSize, opacity: 1, boxes: [], authored: false, origin: nil, depth: 0)
       // Region (window) layer.
       if let rid = cue.settings.region, let region = doc.region(id: rid) {

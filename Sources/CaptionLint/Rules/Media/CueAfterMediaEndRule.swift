@@ -16,9 +16,9 @@ public struct CueAfterMediaEndRule: LintRule {
     guard let media = input.context.mediaDuration else { return }
     for (i, cue) in input.document.cues.enumerated() {
       if cue.start >= media {
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) starts at \(cue.start), at or after the media ends (\(media)), so it is never shown"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) starts at \(cue.start), at or after the media ends (\(media)), so it is never shown"))
       } else if cue.end > media {
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) ends at \(cue.end), after the media ends (\(media))"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) ends at \(cue.end), after the media ends (\(media))"))
       }
     }
   }

@@ -13,11 +13,12 @@ public struct MediaCoverageRule: LintRule {
   public var summary: String { "Captions must run to near the end of the programme." }
   public var thresholdSource: String { "CaptionKit policy: at most 60 s uncaptioned at the end (configurable)" }
   public var thresholdKeys: [String] { ["maxUncaptionedTail"] }
+  public var scope: LintRuleScope { .document }
   public func applies(to context: LintContext) -> Bool { context.mediaDuration != nil }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let media = input.context.mediaDuration, let tail = input.thresholds.maxUncaptionedTail else { return }
-    guard let lastEnd = input.document.cues.map(\.end).max() else {
+    guard let lastEnd = input.latestEnd else {
       findings.append(LintFinding(cueIndex: nil, message: "the file has no cues for \(media) of media"))
       return
     }

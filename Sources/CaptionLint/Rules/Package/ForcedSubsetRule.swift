@@ -30,7 +30,7 @@ public struct ForcedSubsetRule: LintRule {
         }
       }
       if !found {
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) (\(cue.start)) is not in the full track: no cue there overlaps it with the same text"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) (\(cue.start)) is not in the full track: no cue there overlaps it with the same text"))
       }
     }
   }

@@ -20,7 +20,7 @@ public struct Cea608ColumnsRule: LintRule {
       for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() {
         let count = TextMetrics.graphemeCount(line)
         if count > max {
-          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) has \(count) characters; a 608 row holds \(max)"))
+          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(input.cueName(i)) has \(count) characters; a 608 row holds \(max)"))
         }
       }
     }

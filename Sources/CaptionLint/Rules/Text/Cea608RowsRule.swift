@@ -18,7 +18,7 @@ public struct Cea608RowsRule: LintRule {
     for (i, cue) in input.document.cues.enumerated() {
       let n = TextMetrics.lineCount(input.plainTexts[i])
       if n > max {
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has \(n) rows; 608 shows at most \(max)"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) has \(n) rows; 608 shows at most \(max)"))
       }
     }
   }

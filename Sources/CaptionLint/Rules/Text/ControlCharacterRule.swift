@@ -17,7 +17,7 @@ public struct ControlCharacterRule: LintRule {
       if let v = Self.firstSuspect(input.plainTexts[i]) {
         let hex = String(v, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) contains the control, invisible or replacement character \(code)"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) contains the control, invisible or replacement character \(code)"))
       }
     }
   }

@@ -14,7 +14,7 @@ public struct EmptyCueRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() where Self.isBlank(input.plainTexts[i]) {
-      findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has no visible text"))
+      findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) has no visible text"))
     }
   }
 

@@ -13,10 +13,10 @@ public struct LineCountRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxLinesPerCue else { return }
-    for (i, cue) in input.document.cues.enumerated() {
+    for i in input.document.cues.indices {
       let n = TextMetrics.lineCount(input.plainTexts[i])
       if n > max {
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) has \(n) lines, over \(max)"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) has \(n) lines, over \(max)"))
       }
     }
   }

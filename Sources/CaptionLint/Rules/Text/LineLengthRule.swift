@@ -17,10 +17,10 @@ public struct LineLengthRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxCharactersPerLine else { return }
     let counting = ReadingSpeedCounting(countSpaces: true, countPunctuation: true, fullWidthWeight: input.thresholds.counting.fullWidthWeight)
-    for (i, cue) in input.document.cues.enumerated() {
+    for i in input.document.cues.indices {
       for (n, count) in TextMetrics.lineCharacterCounts(input.plainTexts[i], counting: counting).enumerated() {
         if count > Double(max) + 1e-9 {
-          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) has \(RuleSupport.number(count)) characters, over \(max)"))
+          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(input.cueName(i)) has \(RuleSupport.number(count)) characters, over \(max)"))
         }
       }
     }

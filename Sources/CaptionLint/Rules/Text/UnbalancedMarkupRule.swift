@@ -47,7 +47,7 @@ public struct UnbalancedMarkupRule: LintRule {
         problem = "leaves <\(open)> unclosed"
       }
       if let problem {
-        findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) \(problem)"))
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) \(problem)"))
       }
     }
   }

@@ -12,16 +12,16 @@ public struct WhitespaceRule: LintRule {
   public var thresholdSource: String { "No threshold; leading or trailing space moves centred text" }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    for (i, cue) in input.document.cues.enumerated() where !EmptyCueRule.isBlank(input.plainTexts[i]) {
+    for i in input.document.cues.indices where !EmptyCueRule.isBlank(input.plainTexts[i]) {
       for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() {
         guard let first = line.unicodeScalars.first, let last = line.unicodeScalars.last else {
-          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) is empty"))
+          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(input.cueName(i)) is empty"))
           break
         }
         let lead = first.properties.isWhitespace, trail = last.properties.isWhitespace
         if lead || trail {
           let which = lead && trail ? "leading and trailing" : (lead ? "leading" : "trailing")
-          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(RuleSupport.cueName(i, cue)) has \(which) whitespace"))
+          findings.append(LintFinding(cueIndex: i, message: "line \(n + 1) of \(input.cueName(i)) has \(which) whitespace"))
           break
         }
       }

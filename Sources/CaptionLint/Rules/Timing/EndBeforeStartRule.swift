@@ -14,7 +14,7 @@ public struct EndBeforeStartRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() where cue.end <= cue.start {
       let what = cue.end == cue.start ? "ends when it starts" : "ends before it starts"
-      findings.append(LintFinding(cueIndex: i, message: "\(RuleSupport.cueName(i, cue)) \(what) (\(cue.start) --> \(cue.end)), so it is never shown"))
+      findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) \(what) (\(cue.start) --> \(cue.end)), so it is never shown"))
     }
   }
 }

@@ -32,7 +32,7 @@ public struct MinGapRule: LintRule {
       guard gap > .zero, gap < minGap else { continue }
       findings.append(LintFinding(
         cueIndex: i,
-        message: "\(RuleSupport.cueName(i, cue)) starts \(RuleSupport.seconds(gap)) s after \(RuleSupport.cueName(order[k - 1], prev)) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
+        message: "\(input.cueName(i)) starts \(RuleSupport.seconds(gap)) s after \(input.cueName(order[k - 1])) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
     }
   }
 }

@@ -18,7 +18,7 @@ public struct OverlapRule: LintRule {
       let end = min(cues[a].end, cues[b].end)
       findings.append(LintFinding(
         cueIndex: b,
-        message: "\(RuleSupport.cueName(b, cues[b])) overlaps \(RuleSupport.cueName(a, cues[a])) in the same position from \(cues[b].start) to \(end)"))
+        message: "\(input.cueName(b)) overlaps \(input.cueName(a)) in the same position from \(cues[b].start) to \(end)"))
     }
   }
 }

@@ -17,7 +17,7 @@ public struct PositionedOverlapRule: LintRule {
     for (a, b) in OverlapScanner.pairs(input) where !OverlapScanner.samePlacement(cues[a], cues[b]) {
       findings.append(LintFinding(
         cueIndex: b,
-        message: "\(RuleSupport.cueName(b, cues[b])) is shown together with \(RuleSupport.cueName(a, cues[a])) at a different position from \(cues[b].start)"))
+        message: "\(input.cueName(b)) is shown together with \(input.cueName(a)) at a different position from \(cues[b].start)"))
     }
   }
 }

@@ -1,0 +1,99 @@
+import CaptionCore
+
+/// One lint of one file, shared by `Linter` (the whole document at once) and `StreamingLinter`
+/// (window by window): the rules in force and their severities, the findings collected so far,
+/// and the last step that turns them into diagnostics.
+struct LintRun {
+  /// A finding with its cue index in the file and its location resolved.
+  struct Collected {
+    var ruleIndex: Int
+    var cueIndex: Int?
+    var seq: Int
+    var message: String
+    var location: SourceLocation?
+  }
+
+  let rules: [(index: Int, rule: any LintRule, severity: Severity)]
+  let thresholds: LintThresholds
+  private(set) var collected: [Collected] = []
+  private var seq = 0
+
+  init(linter: Linter, context: LintContext, language: String?) {
+    thresholds = linter.configuration.thresholds(for: language)
+    var on: [(Int, any LintRule, Severity)] = []
+    for (i, rule) in linter.rules.enumerated() where rule.applies(to: context) {
+      if case .on(let severity) = linter.configuration.setting(for: rule, language: language) { on.append((i, rule, severity)) }
+    }
+    rules = on
+  }
+
+  /// Runs the rules of `scope` (every rule when `nil`) on `input` and keeps their findings about
+  /// cues from `document.cues[firstKept...]` on (a window's earlier cues were checked with
+  /// their own window), plus any about the whole file.
+  mutating func check(_ input: LintRuleInput, scope: LintRuleScope?, firstKept: Int = 0) {
+    let cues = input.document.cues
+    for (ri, rule, _) in rules where scope == nil || rule.scope == scope {
+      var findings: [LintFinding] = []
+      rule.check(input, into: &findings)
+      for f in findings {
+        var location = f.location
+        var index: Int?
+        if let i = f.cueIndex {
+          if i >= 0 && i < firstKept { continue }
+          if i >= 0, i < cues.count {
+            if location == nil { location = cues[i].source }
+            index = input.fileIndex(i)
+          } else {
+            index = i
+          }
+        }
+        collected.append(Collected(ruleIndex: ri, cueIndex: index, seq: seq, message: f.message, location: location))
+        seq += 1
+      }
+    }
+  }
+
+  /// Drops findings suppressed inline or already reported by the reader, reports unknown rule
+  /// ids in suppressions, and orders the rest by cue (file-level ones last), then rule order.
+  func finish(linter: Linter, suppressions: InlineSuppressions, readerDiagnostics: [Diagnostic], locator: () -> Fingerprint.CueLocator) -> Linter.Result {
+    // Cues the reader already reported a rule's problem for.
+    var covered: [Int: Set<Int>] = [:]
+    if !readerDiagnostics.isEmpty {
+      let ruleIndices = Set(collected.map(\.ruleIndex))
+      var located: Fingerprint.CueLocator?
+      for (ri, rule, _) in rules where ruleIndices.contains(ri) && !rule.readerEquivalents.isEmpty {
+        if located == nil { located = locator() }
+        var cues = Set<Int>()
+        for d in readerDiagnostics where rule.readerEquivalents.contains(where: { d.code.hasSuffix("." + $0) }) {
+          if let i = located!.cueIndex(for: d) { cues.insert(i) }
+        }
+        covered[ri] = cues
+      }
+    }
+    let severity = Dictionary(uniqueKeysWithValues: rules.map { ($0.index, $0.severity) })
+    var out: [(order: Int, ruleIndex: Int, seq: Int, d: Diagnostic)] = []
+    var suppressed = 0
+    for f in collected {
+      let rule = linter.rules[f.ruleIndex]
+      if suppressions.suppresses(ruleID: rule.id, cueIndex: f.cueIndex) {
+        suppressed += 1
+        continue
+      }
+      if let i = f.cueIndex, covered[f.ruleIndex]?.contains(i) == true { continue }
+      let d = Diagnostic(code: rule.code, severity: severity[f.ruleIndex]!, message: f.message, location: f.location, cueIndex: f.cueIndex)
+      out.append((f.cueIndex ?? Int.max, f.ruleIndex, f.seq, d))
+    }
+    // A misspelt rule id in a suppression silently suppresses nothing: say so.
+    var seq = self.seq
+    for u in suppressions.unknownRules {
+      let d = Diagnostic(
+        code: "lint.suppression.unknown-rule", severity: .warning,
+        message: "'\(u.id.prefix(60))' in a captionkit-disable directive is not a lint rule, so it suppresses nothing; see 'captionkit validate --list-rules'",
+        location: u.location)
+      out.append((Int.max, -1, seq, d))
+      seq += 1
+    }
+    out.sort { ($0.order, $0.ruleIndex, $0.seq) < ($1.order, $1.ruleIndex, $1.seq) }
+    return Linter.Result(diagnostics: out.map(\.d), suppressedCount: suppressed)
+  }
+}

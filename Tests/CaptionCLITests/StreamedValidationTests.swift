@@ -1,0 +1,199 @@
+import CaptionKit
+import CaptionTestSupport
+import Foundation
+import Testing
+
+@testable import CaptionCLI
+
+/// `validate` reads SRT and WebVTT cue by cue (`CaptionFileCheck`, `StreamingLinter`,
+/// `StreamingStyleChecker`); its report must be exactly the whole-document one: the same
+/// diagnostics in the same order, fingerprints, counts and rules.
+@Suite struct StreamedValidationTests {
+  /// One file checked whole and streamed with the given windows; returns whether all matched.
+  @discardableResult
+  static func agree(
+    _ path: String, windows: [Int] = [1, 3, 4096], profiles: [StyleProfile] = [], context: LintContext = LintContext(),
+    baseline: Baseline? = nil
+  ) throws -> Bool {
+    var args = try ArgumentScanner([], valued: [])
+    var loader = try CaptionLoader(&args)
+    loader.styleProfiles = profiles
+    let io = ToolIO.captured()
+    func run(_ mode: CaptionFileCheck.Mode) throws -> (RunReport.File, [Baseline.Item]) {
+      var session = try LintSession(baseline: baseline, context: context)
+      var recorded: [Baseline.Item] = []
+      let file = try CaptionFileCheck.check(path, loader: loader, checkStyles: true, lint: &session, recording: &recorded, io: io, mode: mode)
+      return (file, recorded)
+    }
+    let (whole, wholeRecorded) = try run(.whole)
+    var ok = true
+    for w in windows {
+      let (streamed, recorded) = try run(.streamed(windowSize: w))
+      let same =
+        streamed.diagnostics == whole.diagnostics && streamed.fingerprints == whole.fingerprints
+        && streamed.cueCount == whole.cueCount && streamed.suppressedCount == whole.suppressedCount
+        && streamed.baselinedCount == whole.baselinedCount && streamed.rulesChecked == whole.rulesChecked
+        && streamed.encoding == whole.encoding && streamed.format == whole.format
+        && recorded.map(\.fingerprint) == wholeRecorded.map(\.fingerprint)
+      if !same {
+        ok = false
+        let a = whole.diagnostics.map(\.description), b = streamed.diagnostics.map(\.description)
+        let firstDiff = Array(zip(a, b)).firstIndex { $0.0 != $0.1 }
+        Issue.record(
+          "\(path), window \(w): \(b.count) diagnostics streamed, \(a.count) whole; first difference at \(firstDiff.map(String.init) ?? "the end"): \(firstDiff.map { "\(b[$0]) ≠ \(a[$0])" } ?? "")"
+        )
+      }
+    }
+    return ok
+  }
+
+  static func write(_ text: String, ext: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-streamed-\(UUID().uuidString).\(ext)").path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Every SRT and WebVTT file of the shared corpus and the repository's fixtures and samples,
+  /// with windows of 1, 3 and 4,096 cues.
+  @Test func corpusFixturesAndSamples() throws {
+    let paths = Self.allFiles()
+    var passed = 0
+    for p in paths where try Self.agree(p) { passed += 1 }
+    print("StreamedValidation equals whole-document validate: \(passed)/\(paths.count)")
+    #expect(paths.count > 0)
+    #expect(passed == paths.count)
+  }
+
+  /// Every SRT and WebVTT file of the corpus, fixtures and samples.
+  static func allFiles() -> [String] {
+    var urls = Corpus.files(in: "", extensions: ["srt", "vtt"])
+    for folder in ["Tests/Fixtures", "Samples"] {
+      let base = Corpus.repositoryRoot.appendingPathComponent(folder)
+      if let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) {
+        for case let url as URL in e where ["srt", "vtt"].contains(url.pathExtension.lowercased()) { urls.append(url) }
+      }
+    }
+    return urls.map(\.path)
+  }
+
+  /// The same with a display profile (its per-cue layout and timing checks), a media duration
+  /// (the whole-file `media.coverage` rule and the per-cue `media.cue-after-end`) and a baseline
+  /// holding half of each file's findings.
+  @Test func withProfileMediaDurationAndBaseline() throws {
+    let profile = try ProfileLoader.load("large-print")
+    let context = LintContext(mediaDuration: CaptionTime(value: 90, timescale: 1))
+    let paths = Self.allFiles()
+    #expect(paths.count >= 10)
+    var args = try ArgumentScanner([], valued: [])
+    let loader = try CaptionLoader(&args)
+    var baselined = 0
+    for p in paths {
+      var session = try LintSession(context: context)
+      var recorded: [Baseline.Item] = []
+      _ = try CaptionFileCheck.check(p, loader: loader, checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .whole)
+      baselined += recorded.count / 2
+      try Self.agree(p, windows: [1, 2], profiles: profile, context: context, baseline: Baseline(recording: Array(recorded.prefix(recorded.count / 2))))
+    }
+    #expect(baselined > 0)
+  }
+
+  /// A cue on screen across many windows overlaps later cues; gaps fall across window edges.
+  /// Windows of one cue must still name the right cues, by their number in the file.
+  @Test func overlapsAndGapsAcrossWindows() throws {
+    let path = try Self.write(
+      """
+      WEBVTT
+
+      00:00:00.000 --> 00:00:20.000
+      A long cue that stays on screen.
+
+      00:00:01.000 --> 00:00:02.000
+      Second.
+
+      00:00:02.020 --> 00:00:03.000
+      Third, 20 ms after the second.
+
+      a
+      00:00:05.000 --> 00:00:06.000
+      Fourth.
+
+      00:00:21.000 --> 00:00:22.000
+      Fifth, after the long cue.
+
+      """, ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 2, 3]))
+    var args = try ArgumentScanner([], valued: [])
+    let loader = try CaptionLoader(&args)
+    var session = try LintSession()
+    var recorded: [Baseline.Item] = []
+    let file = try CaptionFileCheck.check(path, loader: loader, checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .streamed(windowSize: 1))
+    let messages = file.diagnostics.filter { $0.code == "lint.timing.overlap" || $0.code == "lint.timing.min-gap" }.map(\.message)
+    #expect(
+      messages == [
+        "cue 2 overlaps cue 1 in the same position from 0:00:01.000 to 0:00:02.000",
+        "cue 3 starts 0.02 s after cue 2 ends, under the 2-frame gap (0.083 s at 24000/1001 fps)",
+        "cue 3 overlaps cue 1 in the same position from 0:00:02.020 to 0:00:03.000",
+        "cue 4 (\"a\") overlaps cue 1 in the same position from 0:00:05.000 to 0:00:06.000",
+      ])
+    #expect(file.cueCount == 5)
+  }
+
+  /// Cues out of presentation order: the windows could not see what the whole document sees,
+  /// so the linter says so and the file is checked whole.
+  @Test func cuesOutOfOrderAreCheckedWhole() throws {
+    let path = try Self.write(
+      """
+      1
+      00:00:05,000 --> 00:00:06,000
+      Later cue first.
+
+      2
+      00:00:01,000 --> 00:00:05,500
+      Earlier cue second, overlapping the first.
+
+      """, ext: "srt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 4096]))
+    var linter = StreamingLinter(linter: Linter(), windowSize: 1)
+    linter.begin(CaptionDocument())
+    linter.add(Cue(start: CaptionTime(value: 5, timescale: 1), end: CaptionTime(value: 6, timescale: 1), content: [.text("a")]))
+    #expect(linter.isInPresentationOrder)
+    linter.add(Cue(start: CaptionTime(value: 1, timescale: 1), end: CaptionTime(value: 2, timescale: 1), content: [.text("b")]))
+    #expect(!linter.isInPresentationOrder)
+    #expect(linter.finish(readerDiagnostics: [], locator: Fingerprint.CueLocator()) == nil)
+  }
+
+  /// Suppressions in NOTE blocks after the first cue, for one cue and for the whole file, apply
+  /// to findings made before the directive was read.
+  @Test func suppressionsAfterTheFirstCue() throws {
+    let path = try Self.write(
+      """
+      WEBVTT
+
+      00:00:00.000 --> 00:00:00.200
+      Too short.
+
+      NOTE captionkit-disable timing.min-duration
+
+      00:00:01.000 --> 00:00:01.200
+      Also too short, suppressed.
+
+      00:00:02.000 --> 00:00:02.200
+      Short again.
+
+      NOTE captionkit-disable-file text.no-such-rule
+
+      """, ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 2]))
+    var args = try ArgumentScanner([], valued: [])
+    let loader = try CaptionLoader(&args)
+    var session = try LintSession()
+    var recorded: [Baseline.Item] = []
+    let file = try CaptionFileCheck.check(path, loader: loader, checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .streamed(windowSize: 1))
+    #expect(file.diagnostics.filter { $0.code == "lint.timing.min-duration" }.map { $0.cueIndex } == [0, 2])
+    #expect(file.suppressedCount == 1)
+    #expect(file.diagnostics.contains { $0.code == "lint.suppression.unknown-rule" && $0.location?.line == 14 })
+  }
+}
