@@ -197,3 +197,28 @@ import Testing
     #expect(file.diagnostics.contains { $0.code == "lint.suppression.unknown-rule" && $0.location?.line == 14 })
   }
 }
+
+extension StreamedValidationTests {
+  /// `--max-diagnostics` caps lint findings too: the first N in report order are listed and the
+  /// rest counted in one summary, on the streamed path as on the whole one.
+  @Test func maxDiagnosticsCapsLintFindings() throws {
+    var text = "WEBVTT\n\n"
+    for i in 0..<6 { text += "00:00:0\(i).000 --> 00:00:0\(i).100\nShort \(i).\n\n" }
+    let path = try Self.write(text, ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let io = ToolIO.captured()
+    let code = CaptionTool.run(["validate", "--max-diagnostics", "4", "--format", "json", path], io: io)
+    #expect(code == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(io.capturedOutBytes)) as? [String: Any]
+    let files = json?["files"] as? [[String: Any]]
+    let diags = (files?.first?["diagnostics"] as? [[String: Any]]) ?? []
+    #expect(diags.count == 5)
+    #expect(
+      diags.prefix(4).map { $0["code"] as? String } == [
+        "lint.timing.min-duration", "lint.text.reading-speed", "lint.text.words-per-minute", "lint.timing.min-duration",
+      ])
+    #expect(diags.prefix(4).map { $0["line"] as? Int } == [3, 3, 3, 6])
+    #expect(diags.last?["code"] as? String == "core.diagnostics.limit-reached")
+    #expect((diags.last?["message"] as? String)?.hasPrefix("14 more diagnostics were not listed (limit 4") == true)
+  }
+}

@@ -19,7 +19,9 @@ import Testing
     let clock = ContinuousClock()
     var result: Linter.Result?
     let elapsed = clock.measure {
-      result = Linter().lint(d, context: LintContext(readerDiagnostics: reader))
+      var linter = Linter()
+      linter.maxDiagnostics = 1_000_000
+      result = linter.lint(d, context: LintContext(readerDiagnostics: reader))
     }
     let diags = result?.diagnostics ?? []
     #expect(!diags.contains { $0.code == "lint.text.empty-cue" })  // all covered by the reader
@@ -28,6 +30,13 @@ import Testing
     let fpTime = clock.measure {
       _ = Baseline(recording: diags.map { Baseline.Item(diagnostic: $0, cueText: locator.cueText(for: $0)) })
     }
+    // With the default cap, the first 10,000 in report order are listed and the rest counted.
+    let capped = Linter().lint(d, context: LintContext(readerDiagnostics: reader)).diagnostics
+    #expect(diags.count > 10_000)
+    #expect(capped.count == 10_001)
+    #expect(Array(capped.prefix(10_000)) == Array(diags.prefix(10_000)))
+    #expect(capped.last?.code == "core.diagnostics.limit-reached")
+    #expect(capped.last?.message == "\(diags.count - 10_000) more diagnostics were not listed (limit 10000; raise it with --max-diagnostics)")
     print("lint of 10,000 cues: \(diags.count) findings in \(elapsed); baseline in \(fpTime)")
     #expect(elapsed < .seconds(30))
     #expect(fpTime < .seconds(30))

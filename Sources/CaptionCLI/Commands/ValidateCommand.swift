@@ -52,7 +52,8 @@ enum ValidateCommand: CLICommand {
       --no-style             Don't check the legibility of the styles the file carries
       --max-file-size BYTES  Largest input read (default 536870912)
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
-      --max-diagnostics N    Diagnostics kept per file; the rest are counted in one summary (default 10000)
+      --max-diagnostics N    Diagnostics kept per file, from reading and again from lint; the
+                             rest are counted in one summary (default 10000)
       --quiet                Print only findings at or above the failing severity
 
     Inline suppressions: a WebVTT 'NOTE captionkit-disable RULE...' block silences RULE for the
@@ -205,6 +206,7 @@ enum ValidateCommand: CLICommand {
     var session = try configured { () throws(ConfigurationError) in
       try LintSession(configPath: configPath, presetOverride: preset, lintEnabled: !noLint, baseline: baseline, context: context)
     }
+    session.maxDiagnostics = loader.options.limits.maxDiagnostics
     // Fingerprints name files relative to the baseline's folder, so a baseline recorded on one
     // checkout matches on another.
     if let b = baselinePath ?? writeBaselinePath {

@@ -94,6 +94,8 @@ struct LintRun {
       seq += 1
     }
     out.sort { ($0.order, $0.ruleIndex, $0.seq) < ($1.order, $1.ruleIndex, $1.seq) }
-    return Linter.Result(diagnostics: out.map(\.d), suppressedCount: suppressed)
+    var listed = DiagnosticSink(limit: linter.maxDiagnostics)
+    for o in out { listed.report(o.d) }
+    return Linter.Result(diagnostics: listed.finished, suppressedCount: suppressed)
   }
 }

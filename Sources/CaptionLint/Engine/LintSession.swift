@@ -19,6 +19,8 @@ public struct LintSession: Sendable {
   /// The folder fingerprint paths are relative to (the baseline file's folder), so a baseline
   /// matches whatever absolute path the repository is checked out at. `nil`: paths as given.
   public var fingerprintRoot: String?
+  /// The most lint findings listed per file (`Linter.maxDiagnostics`).
+  public var maxDiagnostics = ReadLimits().maxDiagnostics
   private let explicit: LintConfiguration?
   private var cache: [String: LintConfiguration] = [:]
 
@@ -97,7 +99,9 @@ public struct LintSession: Sendable {
       var ctx = context
       ctx.format = format
       ctx.readerDiagnostics = result.diagnostics
-      lint = Linter(configuration: try configuration(forFile: path)).lint(document, context: ctx)
+      var linter = Linter(configuration: try configuration(forFile: path))
+      linter.maxDiagnostics = maxDiagnostics
+      lint = linter.lint(document, context: ctx)
     }
     return try report(path: path, format: format, result: result, lint: lint, locator: Fingerprint.CueLocator(document), recording: &recording)
   }
@@ -109,7 +113,9 @@ public struct LintSession: Sendable {
     guard lintEnabled else { return nil }
     var ctx = context
     ctx.format = format
-    return StreamingLinter(linter: Linter(configuration: try configuration(forFile: path)), context: ctx, windowSize: windowSize)
+    var linter = Linter(configuration: try configuration(forFile: path))
+    linter.maxDiagnostics = maxDiagnostics
+    return StreamingLinter(linter: linter, context: ctx, windowSize: windowSize)
   }
 
   /// As `check(path:format:result:recording:)` for a file read cue by cue: `result` is the

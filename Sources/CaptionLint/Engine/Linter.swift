@@ -19,6 +19,10 @@ public struct Linter: Sendable {
   public var configuration: LintConfiguration
   /// The rules to run (default: every built-in rule).
   public var rules: [any LintRule]
+  /// The most findings one lint lists (after suppressions, in their final order); the rest are
+  /// counted in one `core.diagnostics.limit-reached` summary, so a file with millions of
+  /// problems cannot make the report unbounded. The CLI passes `--max-diagnostics`.
+  public var maxDiagnostics = ReadLimits().maxDiagnostics
 
   public init(configuration: LintConfiguration = .default, rules: [any LintRule] = RuleCatalog.all) {
     self.configuration = configuration
