@@ -71,31 +71,40 @@ struct LintRun {
       }
     }
     let severity = Dictionary(uniqueKeysWithValues: rules.map { ($0.index, $0.severity) })
-    var out: [(order: Int, ruleIndex: Int, seq: Int, d: Diagnostic)] = []
+    // What survives, as (order, rule, seq, index into `collected`): diagnostics are built only
+    // for the ones listed.
+    var out: [(order: Int, ruleIndex: Int, seq: Int, k: Int)] = []
     var suppressed = 0
-    for f in collected {
-      let rule = linter.rules[f.ruleIndex]
-      if suppressions.suppresses(ruleID: rule.id, cueIndex: f.cueIndex) {
+    for (k, f) in collected.enumerated() {
+      if suppressions.suppresses(ruleID: linter.rules[f.ruleIndex].id, cueIndex: f.cueIndex) {
         suppressed += 1
         continue
       }
       if let i = f.cueIndex, covered[f.ruleIndex]?.contains(i) == true { continue }
-      let d = Diagnostic(code: rule.code, severity: severity[f.ruleIndex]!, message: f.message, location: f.location, cueIndex: f.cueIndex)
-      out.append((f.cueIndex ?? Int.max, f.ruleIndex, f.seq, d))
+      out.append((f.cueIndex ?? Int.max, f.ruleIndex, f.seq, k))
     }
-    // A misspelt rule id in a suppression silently suppresses nothing: say so.
-    var seq = self.seq
-    for u in suppressions.unknownRules {
-      let d = Diagnostic(
-        code: "lint.suppression.unknown-rule", severity: .warning,
-        message: "'\(u.id.prefix(60))' in a captionkit-disable directive is not a lint rule, so it suppresses nothing; see 'captionkit validate --list-rules'",
-        location: u.location)
-      out.append((Int.max, -1, seq, d))
-      seq += 1
-    }
+    // A misspelt rule id in a suppression silently suppresses nothing: say so (negative `k`).
+    for u in suppressions.unknownRules.indices { out.append((Int.max, -1, seq + u, -1 - u)) }
     out.sort { ($0.order, $0.ruleIndex, $0.seq) < ($1.order, $1.ruleIndex, $1.seq) }
     var listed = DiagnosticSink(limit: linter.maxDiagnostics)
-    for o in out { listed.report(o.d) }
+    for o in out {
+      if o.k < 0 {
+        let u = suppressions.unknownRules[-1 - o.k]
+        listed.report(
+          Diagnostic(
+            code: "lint.suppression.unknown-rule", severity: .warning,
+            message: "'\(u.id.prefix(60))' in a captionkit-disable directive is not a lint rule, so it suppresses nothing; see 'captionkit validate --list-rules'",
+            location: u.location))
+        continue
+      }
+      let f = collected[o.k]
+      let sev = severity[f.ruleIndex]!
+      if listed.isFull {
+        listed.countDropped(sev)
+      } else {
+        listed.report(Diagnostic(code: linter.rules[f.ruleIndex].code, severity: sev, message: f.message, location: f.location, cueIndex: f.cueIndex))
+      }
+    }
     return Linter.Result(diagnostics: listed.finished, suppressedCount: suppressed)
   }
 }
