@@ -13,7 +13,7 @@ import Testing
   @discardableResult
   static func agree(
     _ path: String, windows: [Int] = [1, 3, 4096], profiles: [StyleProfile] = [], context: LintContext = LintContext(),
-    baseline: Baseline? = nil
+    baseline: Baseline? = nil, maxDiagnostics: Int? = nil
   ) throws -> Bool {
     var args = try ArgumentScanner([], valued: [])
     var loader = try CaptionLoader(&args)
@@ -21,6 +21,7 @@ import Testing
     let io = ToolIO.captured()
     func run(_ mode: CaptionFileCheck.Mode) throws -> (RunReport.File, [Baseline.Item]) {
       var session = try LintSession(baseline: baseline, context: context)
+      if let maxDiagnostics { session.maxDiagnostics = maxDiagnostics }
       var recorded: [Baseline.Item] = []
       let file = try CaptionFileCheck.check(path, loader: loader, checkStyles: true, lint: &session, recording: &recorded, io: io, mode: mode)
       return (file, recorded)
@@ -220,5 +221,64 @@ extension StreamedValidationTests {
     #expect(diags.prefix(4).map { $0["line"] as? Int } == [3, 3, 3, 6])
     #expect(diags.last?["code"] as? String == "core.diagnostics.limit-reached")
     #expect((diags.last?["message"] as? String)?.hasPrefix("14 more diagnostics were not listed (limit 4") == true)
+  }
+}
+
+extension StreamedValidationTests {
+  static func shortAndLongCues(fileWideSuppression: Bool) -> String {
+    var text = "WEBVTT\n\n"
+    // Six cues too short to read (min-duration, reading-speed, words-per-minute each), then four
+    // with a line over 42 characters (line-length only).
+    for i in 0..<6 { text += "00:00:0\(i).000 --> 00:00:0\(i).100\nShort \(i).\n\n" }
+    for i in 0..<4 { text += "00:00:\(10 + 6 * i).000 --> 00:00:\(15 + 6 * i).000\nThis line is a good deal longer than forty-two.\n\n" }
+    if fileWideSuppression { text += "NOTE captionkit-disable-file timing.min-duration text.reading-speed text.words-per-minute\n" }
+    return text
+  }
+
+  /// Far more findings than `--max-diagnostics`: later windows' findings are only counted, and
+  /// the report (listed findings and the count in the summary) is still the whole document's.
+  @Test func findingsPastTheCapAreCountedWhileStreaming() throws {
+    let path = try Self.write(Self.shortAndLongCues(fileWideSuppression: false), ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 2, 3], maxDiagnostics: 2))
+    var args = try ArgumentScanner([], valued: [])
+    let loader = try CaptionLoader(&args)
+    var session = try LintSession()
+    session.maxDiagnostics = 2
+    var recorded: [Baseline.Item] = []
+    let file = try CaptionFileCheck.check(path, loader: loader, checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .streamed(windowSize: 1))
+    let lint = file.diagnostics.filter { $0.code.hasPrefix("lint.") || $0.code == "core.diagnostics.limit-reached" }
+    #expect(lint.map(\.code) == ["lint.timing.min-duration", "lint.text.reading-speed", "core.diagnostics.limit-reached"])
+    // 6 × 3 + 4 findings, 2 listed.
+    #expect(lint.last?.message.hasPrefix("20 more diagnostics were not listed (limit 2;") == true)
+  }
+
+  /// A file-wide suppression at the end drops every kept finding; the counted ones (line length,
+  /// in later windows) would be listed, so the streamed lint gives up and the file is checked
+  /// whole, with the same report.
+  @Test func suppressionThatEmptiesTheKeptFindingsFallsBackToTheWholeDocument() throws {
+    let path = try Self.write(Self.shortAndLongCues(fileWideSuppression: true), ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 2], maxDiagnostics: 2))
+    var linter = Linter()
+    linter.maxDiagnostics = 2
+    var streaming = StreamingLinter(linter: linter, windowSize: 1)
+    var locator = Fingerprint.CueLocator()
+    _ = try StreamingRead.read(
+      Array(Self.shortAndLongCues(fileWideSuppression: true).utf8), format: "webvtt", options: ReadOptions(),
+      onHeader: { streaming.begin($0) }, onComment: { streaming.add($0) },
+      onCue: {
+        streaming.add($0)
+        locator.append($0)
+      })
+    #expect(streaming.isInPresentationOrder)
+    #expect(streaming.finish(readerDiagnostics: [], locator: locator) == nil)
+    var session = try LintSession()
+    session.maxDiagnostics = 2
+    var recorded: [Baseline.Item] = []
+    var args = try ArgumentScanner([], valued: [])
+    let file = try CaptionFileCheck.check(path, loader: try CaptionLoader(&args), checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .streamed(windowSize: 1))
+    #expect(file.diagnostics.filter { $0.code.hasPrefix("lint.") }.map(\.cueIndex) == [6, 7])
+    #expect(file.suppressedCount == 18)
   }
 }

@@ -7,7 +7,8 @@ import CaptionKit
 /// `StreamingStyleChecker` and a `Fingerprint.CueLocator`, so the document is never held whole:
 /// a 1M-cue file needs its bytes, one window of cues and each cue's plain text (for baseline
 /// fingerprints). The report is the same as reading the whole document. A file whose cues are
-/// not in presentation order, and every TTML file, is read whole.
+/// not in presentation order (or, rarely, whose findings past the cap need the whole document),
+/// and every TTML file, is read whole.
 enum CaptionFileCheck {
   /// How the file is read.
   enum Mode {
@@ -46,7 +47,8 @@ enum CaptionFileCheck {
     }
   }
 
-  /// The cue-by-cue check; `nil` when the cues turn out not to be in presentation order.
+  /// The cue-by-cue check; `nil` when the streamed lint cannot give the whole document's
+  /// report (cues out of presentation order, or see `StreamingLinter.finish`).
   private static func streamed(
     _ bytes: [UInt8], format: any CaptionFormat, path: String, loader: CaptionLoader, checkStyles: Bool, lint: inout LintSession,
     recording: inout [Baseline.Item], windowSize: Int
@@ -79,14 +81,19 @@ enum CaptionFileCheck {
     } catch {
       throw .io(path: path, message: error.description)
     }
-    if linter?.isInPresentationOrder == false { return nil }
     // As `CaptionLoader.parse` and `styleDiagnostics` give them for the whole document.
     if let note = loader.detectionNote(format: format, path: path) { result.diagnostics.insert(note, at: 0) }
     var styleFindings = styles.flatMap { $0.finish() }
     for i in styleFindings.indices { styleFindings[i].file = display }
     for i in result.diagnostics.indices { result.diagnostics[i].file = display }
     result.diagnostics += styleFindings
-    let linted = linter?.finish(readerDiagnostics: result.diagnostics, locator: locator)
+    var linted: Linter.Result?
+    if linter != nil {
+      // `nil`: out of order, or the findings past the cap need the whole document (see
+      // `StreamingLinter`).
+      guard let r = linter!.finish(readerDiagnostics: result.diagnostics, locator: locator) else { return nil }
+      linted = r
+    }
     return try ValidateCommand.configured { () throws(ConfigurationError) in
       try lint.check(path: display, format: format.id, streamed: result, lint: linted, locator: locator, recording: &recording)
     }

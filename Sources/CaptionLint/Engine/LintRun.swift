@@ -16,6 +16,11 @@ struct LintRun {
   let rules: [(index: Int, rule: any LintRule, severity: Severity)]
   let thresholds: LintThresholds
   private(set) var collected: [Collected] = []
+  /// When set (by `StreamingLinter`, once far more findings are collected than can be listed),
+  /// further findings keep only their rule and cue, to be counted: they belong to later cues
+  /// than every collected one, so they come after them in the report.
+  var spilling = false
+  private var spilled: [(ruleIndex: Int32, cueIndex: Int?)] = []
   private var seq = 0
 
   init(linter: Linter, context: LintContext, language: String?) {
@@ -47,6 +52,10 @@ struct LintRun {
             index = i
           }
         }
+        if spilling {
+          spilled.append((Int32(ri), index))
+          continue
+        }
         collected.append(Collected(ruleIndex: ri, cueIndex: index, seq: seq, message: f.message, location: location))
         seq += 1
       }
@@ -55,11 +64,13 @@ struct LintRun {
 
   /// Drops findings suppressed inline or already reported by the reader, reports unknown rule
   /// ids in suppressions, and orders the rest by cue (file-level ones last), then rule order.
-  func finish(linter: Linter, suppressions: InlineSuppressions, readerDiagnostics: [Diagnostic], locator: () -> Fingerprint.CueLocator) -> Linter.Result {
+  /// `nil` only after spilling, when so many collected findings were dropped that spilled ones
+  /// would have been listed: then only the whole document gives the report.
+  func finish(linter: Linter, suppressions: InlineSuppressions, readerDiagnostics: [Diagnostic], locator: () -> Fingerprint.CueLocator) -> Linter.Result? {
     // Cues the reader already reported a rule's problem for.
     var covered: [Int: Set<Int>] = [:]
     if !readerDiagnostics.isEmpty {
-      let ruleIndices = Set(collected.map(\.ruleIndex))
+      let ruleIndices = Set(collected.map(\.ruleIndex)).union(spilled.map { Int($0.ruleIndex) })
       var located: Fingerprint.CueLocator?
       for (ri, rule, _) in rules where ruleIndices.contains(ri) && !rule.readerEquivalents.isEmpty {
         if located == nil { located = locator() }
@@ -83,6 +94,16 @@ struct LintRun {
       if let i = f.cueIndex, covered[f.ruleIndex]?.contains(i) == true { continue }
       out.append((f.cueIndex ?? Int.max, f.ruleIndex, f.seq, k))
     }
+    var spilledKept: [Severity] = []
+    for f in spilled {
+      let ri = Int(f.ruleIndex)
+      if suppressions.suppresses(ruleID: linter.rules[ri].id, cueIndex: f.cueIndex) {
+        suppressed += 1
+      } else if f.cueIndex.map({ covered[ri]?.contains($0) == true }) != true {
+        spilledKept.append(severity[ri]!)
+      }
+    }
+    if !spilledKept.isEmpty && out.count(where: { $0.order != Int.max }) < linter.maxDiagnostics { return nil }
     // A misspelt rule id in a suppression silently suppresses nothing: say so (negative `k`).
     for u in suppressions.unknownRules.indices { out.append((Int.max, -1, seq + u, -1 - u)) }
     out.sort { ($0.order, $0.ruleIndex, $0.seq) < ($1.order, $1.ruleIndex, $1.seq) }
@@ -105,6 +126,8 @@ struct LintRun {
         listed.report(Diagnostic(code: linter.rules[f.ruleIndex].code, severity: sev, message: f.message, location: f.location, cueIndex: f.cueIndex))
       }
     }
+    // After every listed one (the list is full by now).
+    for sev in spilledKept { listed.countDropped(sev) }
     return Linter.Result(diagnostics: listed.finished, suppressedCount: suppressed)
   }
 }

@@ -39,9 +39,10 @@ public struct Linter: Sendable {
     let language = document.metadata.language ?? context.language
     var run = LintRun(linter: self, context: context, language: language)
     run.check(LintRuleInput(document: document, context: context, thresholds: run.thresholds), scope: nil)
+    // Never `nil`: only a streamed lint spills.
     return run.finish(
       linter: self, suppressions: InlineSuppressions(document), readerDiagnostics: context.readerDiagnostics,
-      locator: { Fingerprint.CueLocator(document) })
+      locator: { Fingerprint.CueLocator(document) })!
   }
 
   /// Lints one document with a configuration: the diagnostics only.

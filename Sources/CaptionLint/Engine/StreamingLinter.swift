@@ -16,7 +16,11 @@ import CaptionCore
 /// out of that order, `isInPresentationOrder` turns false, the rest is not checked and
 /// `finish` returns `nil`: lint the whole document instead.
 ///
-/// Memory: one window of cues, the earlier cues still on screen, the comments and the findings.
+/// Memory: one window of cues, the earlier cues still on screen, the comments and the findings
+/// up to twice `Linter.maxDiagnostics` (a window more at most); past that, a finding keeps only
+/// its rule and cue, to be counted in the limit summary. In the rare file where suppressions or
+/// the reader's own diagnostics then drop so many of the kept findings that counted ones would
+/// have been listed, `finish` returns `nil` too.
 public struct StreamingLinter {
   /// Cues per window unless told otherwise.
   public static let defaultWindowSize = 4096
@@ -94,6 +98,7 @@ public struct StreamingLinter {
     if run == nil { begin(CaptionDocument()) }
     checkWindow()
     let summary = LintRuleInput(document: header, context: context, thresholds: run!.thresholds, cueNumbers: [], latestEnd: latestEnd)
+    run!.spilling = false  // whole-file findings come last in the report: always kept
     run!.check(summary, scope: .document)
     return run!.finish(linter: linter, suppressions: InlineSuppressions(comments: comments), readerDiagnostics: readerDiagnostics, locator: { locator })
   }
@@ -107,6 +112,8 @@ public struct StreamingLinter {
     let numbers = carry.map(\.index) + Array(first..<cueCount)
     let input = LintRuleInput(document: doc, context: context, thresholds: run!.thresholds, cueNumbers: numbers, latestEnd: latestEnd)
     run!.check(input, scope: .cues, firstKept: carry.count)
+    // Far more findings than can be listed: later windows' findings are only counted.
+    if run!.collected.count >= 2 * linter.maxDiagnostics { run!.spilling = true }
     // Cues come in presentation order, so every later cue starts at or after the last one
     // here: the next window needs the cues shown until after that start, and the last cue
     // shown at all (cues with no duration take no part in overlaps and gaps).
