@@ -140,6 +140,32 @@ import Testing
     #expect(file.cueCount == 5)
   }
 
+  /// The cue before a gap can be two windows back when a cue with no duration comes between
+  /// (it takes no part in gaps): the carried cues must include the last one shown.
+  @Test func gapAcrossACueWithNoDuration() throws {
+    let path = try Self.write(
+      """
+      WEBVTT
+
+      00:00:00.000 --> 00:00:01.000
+      First.
+
+      00:00:01.020 --> 00:00:01.020
+      No duration.
+
+      00:00:01.040 --> 00:00:03.000
+      Third, 40 ms after the first ends.
+
+      """, ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 2]))
+    var args = try ArgumentScanner([], valued: [])
+    var session = try LintSession()
+    var recorded: [Baseline.Item] = []
+    let file = try CaptionFileCheck.check(path, loader: try CaptionLoader(&args), checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .streamed(windowSize: 1))
+    #expect(file.diagnostics.filter { $0.code == "lint.timing.min-gap" }.map(\.message) == ["cue 3 starts 0.04 s after cue 1 ends, under the 2-frame gap (0.083 s at 24000/1001 fps)"])
+  }
+
   /// Cues out of presentation order: the windows could not see what the whole document sees,
   /// so the linter says so and the file is checked whole.
   @Test func cuesOutOfOrderAreCheckedWhole() throws {
@@ -280,5 +306,70 @@ extension StreamedValidationTests {
     let file = try CaptionFileCheck.check(path, loader: try CaptionLoader(&args), checkStyles: true, lint: &session, recording: &recorded, io: ToolIO.captured(), mode: .streamed(windowSize: 1))
     #expect(file.diagnostics.filter { $0.code.hasPrefix("lint.") }.map(\.cueIndex) == [6, 7])
     #expect(file.suppressedCount == 18)
+  }
+}
+
+extension StreamedValidationTests {
+  /// A random WebVTT or SRT file built to exercise every cross-cue case: overlaps (some cues stay
+  /// on screen long), tiny gaps, equal starts, zero and negative durations, cues out of order,
+  /// positioned cues, markup, styles, duplicate ids, and suppressions before, between and after
+  /// cues (some naming unknown rules).
+  static func randomFile(_ rng: inout SplitMix64, vtt: Bool) -> String {
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    func stamp(_ ms: Int) -> String {
+      let m = max(0, ms)
+      let s = String(format: "%02d:%02d:%02d", m / 3_600_000, m / 60_000 % 60, m / 1000 % 60)
+      return s + (vtt ? "." : ",") + String(format: "%03d", m % 1000)
+    }
+    let rules = ["timing.min-duration", "text.reading-speed", "timing.overlap", "text.line-length", "timing.min-gap", "text.no-such-rule"]
+    let texts = [
+      "Hi.", "A line of ordinary length for a caption.", "This line is a good deal longer than the forty-two allowed.",
+      "Two lines\nof text.", "<i>Italic</i> and <b>bold</b>.", "<c.yellow>Yellow</c> text.", "<i>Unclosed", "   ", "",
+      "日本語の字幕です。", "Emoji 🎬 here.", "One\nTwo\nThree\nFour lines.",
+    ]
+    var out = vtt ? "WEBVTT\n\n" : ""
+    if vtt && pick(3) == 0 { out += "STYLE\n::cue(.yellow) { color: yellow; background-color: rgba(255,255,0,0.8) }\n\n" }
+    if vtt && pick(4) == 0 { out += "NOTE captionkit-disable-file \(rules[pick(rules.count)])\n\n" }
+    let count = 1 + pick(40)
+    let shuffled = pick(8) == 0
+    var t = pick(2000), lastEnd = t
+    for i in 0..<count {
+      if vtt && pick(6) == 0 { out += "NOTE captionkit-disable \(pick(3) == 0 ? "" : rules[pick(rules.count)])\n\n" }
+      var start = t
+      switch pick(10) {
+      case 0: start = t  // same start as the last
+      case 1, 2: start = lastEnd + 10 + pick(70)  // a gap under two frames after the last end
+      default: start = t + pick(3000)
+      }
+      if shuffled && pick(3) == 0 { start = max(0, start - 5000 - pick(5000)) }
+      var end = start + [0, -200, 100, 900, 2500, 6000, 30_000][pick(7)] + pick(500)
+      if pick(8) == 0 { end = start }
+      t = max(t, start)
+      if end > start { lastEnd = end }
+      let id = vtt ? (pick(3) == 0 ? "id\(pick(5))\n" : "") : "\(i + 1)\n"
+      var settings = ""
+      if vtt && pick(4) == 0 { settings = [" line:0", " position:10% align:start", " line:50%", " region:r"][pick(4)] }
+      out += "\(id)\(stamp(start)) --> \(stamp(end))\(settings)\n\(texts[pick(texts.count)])\n\n"
+    }
+    if vtt && pick(4) == 0 { out += "NOTE captionkit-disable-file \(rules[pick(rules.count)])\n" }
+    return out
+  }
+
+  /// 400 random files, each checked whole and streamed with windows of 1, 2, 3 and 7 cues, with
+  /// the default cap or a small one (so findings spill and, now and then, the file falls back).
+  @Test func randomFilesAgree() throws {
+    var rng = SplitMix64(seed: 0x5EED_CA97)
+    var failures: [UInt64] = []
+    for _ in 0..<400 {
+      let seed = rng.next()
+      var local = SplitMix64(seed: seed)
+      let vtt = local.next() % 3 != 0
+      let text = Self.randomFile(&local, vtt: vtt)
+      let path = try Self.write(text, ext: vtt ? "vtt" : "srt")
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let cap: Int? = local.next() % 2 == 0 ? nil : Int(2 + local.next() % 12)
+      if !(try Self.agree(path, windows: [1, 2, 3, 7], maxDiagnostics: cap)) { failures.append(seed) }
+    }
+    #expect(failures.isEmpty, "seeds: \(failures.map { String($0, radix: 16) })")
   }
 }
