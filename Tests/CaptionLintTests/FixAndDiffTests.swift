@@ -66,6 +66,24 @@ import Testing
     }
   }
 
+  /// A UTF-16 file is rewritten whole (as UTF-8); the dry run compares the decoded text, so the
+  /// diff shows only the lines that change, and says the encoding changes.
+  @Test func dryRunOfAUTF16FileDiffsTheDecodedText() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    var text = ""
+    for i in 0..<12 { text += "\(i + 1)\n00:00:\(10 + i * 3),000 --> 00:00:\(12 + i * 3),000\n\(i == 1 || i == 10 ? "Padded  " : "Plain.")\n\n" }
+    let p = s.path("utf16.srt")
+    try Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: p))
+    let dry = tool(["fix", "--dry-run", p])
+    #expect(dry.code == 1)
+    #expect(dry.err.contains("\(p): utf-16le text, compared as decoded; it would be written as UTF-8"))
+    let hunks = dry.out.split(separator: "\n").filter { $0.hasPrefix("@@") }
+    #expect(hunks == ["@@ -4,7 +4,7 @@", "@@ -40,7 +40,7 @@"])
+    #expect(dry.out.contains("-Padded  \n+Padded\n"))
+    #expect(!dry.out.contains("\u{0}"))
+  }
+
   @Test func fixCommandRewritesWithBackupAndDryRun() throws {
     let s = try Scratch()
     defer { s.remove() }

@@ -157,7 +157,14 @@ enum FixCommand: CLICommand {
         return edited.contains { $0.contains(o) || $0.upperBound == o }
       }
       if dryRun {
-        let oldText = String(decoding: original, as: UTF8.self)
+        // A file in another encoding is shown as the text it holds (the output is UTF-8), so
+        // the diff has only the lines that change, not every byte.
+        var oldBytes = original
+        if loaded.result.encoding != .utf8 {
+          oldBytes = TextDecoder.decode(original, encoding: loader.options.encoding).utf8
+          io.errLine("\(path): \(loaded.result.encoding.rawValue) text, compared as decoded; it would be written as UTF-8")
+        }
+        let oldText = String(decoding: oldBytes, as: UTF8.self)
         let newText = String(decoding: output, as: UTF8.self)
         let diff = UnifiedDiff.make(oldText, newText, oldName: "a/" + path, newName: "b/" + path)
         if diff.isEmpty {
