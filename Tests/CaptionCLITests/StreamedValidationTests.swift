@@ -373,3 +373,15 @@ extension StreamedValidationTests {
     #expect(failures.isEmpty, "seeds: \(failures.map { String($0, radix: 16) })")
   }
 }
+
+extension StreamedValidationTests {
+  /// 3,000 cues all on screen together: every window carries all earlier cues, so windows grow
+  /// to at least what they carry; the report is still the whole document's.
+  @Test func cuesAllOnScreenTogether() throws {
+    var text = "WEBVTT\n\n"
+    for i in 0..<3000 { text += "00:00:\(String(format: "%02d.%03d", i / 1000, i % 1000)) --> 01:00:00.000\nx\n\n" }
+    let path = try Self.write(text, ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 7, 4096], maxDiagnostics: 100_000))
+  }
+}

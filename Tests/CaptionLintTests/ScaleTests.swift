@@ -41,4 +41,23 @@ import Testing
     #expect(elapsed < .seconds(30))
     #expect(fpTime < .seconds(30))
   }
+
+  /// 20,000 cues all on screen at once (each lasts to the end): the overlap sweep looks only at
+  /// the first cues still on screen, so it stays linear, and each cue is paired with the first
+  /// three before it.
+  @Test func cuesAllOnScreenAtOnceStayLinear() {
+    var cues: [Cue] = []
+    for i in 0..<20_000 { cues.append(cue(Double(i) * 0.001, 36_000, "x", line: 3 + i * 3)) }
+    let d = doc(cues)
+    var linter = Linter()
+    linter.maxDiagnostics = 1_000_000
+    let clock = ContinuousClock()
+    var result: Linter.Result?
+    let elapsed = clock.measure { result = linter.lint(d) }
+    let overlaps = (result?.diagnostics ?? []).filter { $0.code == "lint.timing.overlap" }
+    #expect(overlaps.count == 3 * 20_000 - 6)  // cue 2 has one earlier cue, cue 3 two, the rest three
+    #expect(overlaps.last?.message == "cue 20000 overlaps cue 3 in the same position from 0:00:19.999 to 10:00:00.000")
+    print("lint of 20,000 cues on screen together: \(elapsed)")
+    #expect(elapsed < .seconds(30))
+  }
 }

@@ -2,25 +2,45 @@ import CaptionCore
 
 /// Finds pairs of cues whose display times overlap, in one sweep over presentation order.
 ///
-/// - Complexity: O(n log n + n·k) where k is the most cues shown at once; at most
-///   `maxPairsPerCue` pairs are reported per cue so hostile input cannot blow up the report.
+/// - Complexity: O(n log n) for the order, then O(n): at most `maxPairsPerCue` pairs are
+///   reported per cue (so hostile input cannot blow up the report), and only the first cues
+///   still on screen are looked at, never all of them (10,000 cues all on screen at once would
+///   otherwise cost 10,000² steps).
 enum OverlapScanner {
   static let maxPairsPerCue = 3
 
-  /// Pairs `(earlier, later)` of cue indices that overlap in time (half-open intervals).
+  /// Pairs `(earlier, later)` of cue indices that overlap in time (half-open intervals): for
+  /// each cue, the first `maxPairsPerCue` earlier cues (in presentation order) still on screen
+  /// when it starts.
   static func pairs(_ input: LintRuleInput) -> [(Int, Int)] {
     let cues = input.document.cues
-    var active: [Int] = []
+    let order = input.presentationOrder.filter { cues[$0].end > cues[$0].start }
+    // The cues shown so far, in presentation order, as a linked list over positions in `order`.
+    // Starts only grow, so a cue found to have ended when one starts has ended for every later
+    // one: it is unlinked then, and never looked at again.
+    var next = [Int](repeating: -1, count: order.count)
+    var head = -1, tail = -1
     var out: [(Int, Int)] = []
-    for i in input.presentationOrder where cues[i].end > cues[i].start {
+    for (p, i) in order.enumerated() {
       let start = cues[i].start
-      active.removeAll { cues[$0].end <= start }
       var reported = 0
-      for a in active where reported < maxPairsPerCue {
+      var prev = -1, cur = head
+      while cur != -1 && reported < maxPairsPerCue {
+        let a = order[cur]
+        if cues[a].end <= start {
+          let after = next[cur]
+          if prev == -1 { head = after } else { next[prev] = after }
+          if cur == tail { tail = prev }
+          cur = after
+          continue
+        }
         out.append((a, i))
         reported += 1
+        prev = cur
+        cur = next[cur]
       }
-      active.append(i)
+      if tail == -1 { head = p } else { next[tail] = p }
+      tail = p
     }
     return out
   }
