@@ -117,13 +117,28 @@ public struct StreamingLinter {
     // Far more findings than can be listed: later windows' findings are only counted.
     if run!.collected.count >= 2 * linter.maxDiagnostics { run!.spilling = true }
     // Cues come in presentation order, so every later cue starts at or after the last one
-    // here: the next window needs the cues shown until after that start, and the last cue
-    // shown at all (cues with no duration take no part in overlaps and gaps).
+    // here. The next window needs what the overlap and gap rules can still pair a later cue
+    // with: the last cue shown at all (cues with no duration take no part in overlaps and
+    // gaps), and, of the cues shown until after that start, those that can be among the first
+    // `OverlapScanner.maxPairsPerCue` still on screen when some later cue starts. A cue with
+    // that many earlier ones lasting at least as long never is. Carried cues keep only their
+    // times, id and settings: nothing else of them is looked at again.
     let lastStart = pending[pending.count - 1].start
     let lastShown = doc.cues.lastIndex { $0.end > $0.start }
+    let limit = OverlapScanner.maxPairsPerCue
+    var longest: [CaptionTime] = []  // the `limit` latest ends so far, latest first
     var next: [(cue: Cue, index: Int)] = []
     for (k, c) in doc.cues.enumerated() where c.end > c.start && (c.end > lastStart || k == lastShown) {
-      next.append((c, numbers[k]))
+      let mayPair = c.end > lastStart && (longest.count < limit || longest[limit - 1] < c.end)
+      if mayPair || k == lastShown {
+        next.append((Cue(id: c.id, start: c.start, end: c.end, settings: c.settings, content: [], source: c.source), numbers[k]))
+      }
+      guard c.end > lastStart else { continue }
+      let at = longest.firstIndex { $0 < c.end } ?? longest.count
+      if at < limit {
+        longest.insert(c.end, at: at)
+        if longest.count > limit { longest.removeLast() }
+      }
     }
     carry = next
     pending.removeAll(keepingCapacity: true)
