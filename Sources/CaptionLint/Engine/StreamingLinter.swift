@@ -3,10 +3,11 @@ import CaptionCore
 /// Lints a file whose cues arrive one at a time in source order (a streaming reader), holding
 /// only a window of them: the diagnostics equal `Linter.lint` of the whole document.
 ///
-/// Cues are checked `windowSize` at a time. Rules of `LintRuleScope.cues` see each window
-/// together with the earlier cues it can interact with: those still on screen when the window
-/// starts (overlaps) and the last cue shown before it (gaps); findings about those earlier cues
-/// were made with their own window and are not repeated. Rules of `LintRuleScope.document` run
+/// Cues are checked `windowSize` at a time (more when many cues stay on screen together). Rules
+/// of `LintRuleScope.cues` see each window together with the earlier cues it can interact with:
+/// those still on screen that can be among the first `OverlapScanner.maxPairsPerCue` a later
+/// cue overlaps, and the last cue shown before it (gaps); findings about those earlier cues were
+/// made with their own window and are not repeated. Rules of `LintRuleScope.document` run
 /// once, in `finish`, on the file's summary (`LintRuleInput.latestEnd`). Comments are kept (for
 /// inline suppressions) and applied at the end, like everything that needs the reader's
 /// diagnostics.
@@ -16,11 +17,11 @@ import CaptionCore
 /// out of that order, `isInPresentationOrder` turns false, the rest is not checked and
 /// `finish` returns `nil`: lint the whole document instead.
 ///
-/// Memory: one window of cues, the earlier cues still on screen, the comments and the findings
-/// up to twice `Linter.maxDiagnostics` (a window more at most); past that, a finding keeps only
-/// its rule and cue, to be counted in the limit summary. In the rare file where suppressions or
-/// the reader's own diagnostics then drop so many of the kept findings that counted ones would
-/// have been listed, `finish` returns `nil` too.
+/// Memory: one window of cues, the earlier cues it carries (times, id and settings only), the
+/// comments and the findings up to twice `Linter.maxDiagnostics` (a window more at most); past
+/// that, a finding keeps only its rule and cue, to be counted in the limit summary. In the rare
+/// file where suppressions or the reader's own diagnostics then drop so many of the kept
+/// findings that counted ones would have been listed, `finish` returns `nil` too.
 public struct StreamingLinter {
   /// Cues per window unless told otherwise.
   public static let defaultWindowSize = 4096
