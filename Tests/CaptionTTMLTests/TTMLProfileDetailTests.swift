@@ -26,6 +26,10 @@ struct TTMLProfileDetailTests {
     #expect(ascii.first?.message == "imsc1.1-text: documents must be encoded in UTF-8; the XML declaration names \"us-ascii\"")
     #expect(ascii.first?.location?.line == 1)
     #expect(try errors(Self.document(encoding: "UTF-8")).isEmpty)
+    // UTF-8 under a name IANA does not register: the text is UTF-8, so a warning about the name.
+    let alias = try TTMLTest.read(Self.document(encoding: "utf8")).diagnostics.filter { $0.code.hasPrefix("ttml.profile.encoding") }
+    #expect(alias.map(\.severity) == [.warning])
+    #expect(alias.first?.message == "imsc1.1-text: the XML declaration names \"utf8\"; the registered name is \"UTF-8\", and strict XML processors may not recognise another")
     #expect(try errors(Self.document(encoding: "utf-8"), profile: "ebu-tt-d").allSatisfy { $0.code != "ttml.profile.encoding" })
     #expect(try errors(Self.document(encoding: "ISO-8859-1"), profile: "ebu-tt-d").contains { $0.code == "ttml.profile.encoding" })
     // Plain TTML may use any encoding XML allows.

@@ -88,7 +88,12 @@ struct TTMLReader {
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
     if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
-      validator.encodingProblem = "the XML declaration names \"\(label.prefix(40))\""
+      if decoded.encoding == .utf8, TextEncoding(label: label) == .utf8 {
+        // UTF-8 under another name (`utf8`): the text is right, the label is not IANA's.
+        validator.encodingLabel = String(label.prefix(40))
+      } else {
+        validator.encodingProblem = "the XML declaration names \"\(label.prefix(40))\""
+      }
     } else if decoded.encoding != .utf8 {
       validator.encodingProblem = "this one is \(decoded.encoding.rawValue)"
     }

@@ -50,6 +50,13 @@ extension TTMLValidator {
   mutating func checkEncoding() {
     if let encodingProblem {
       profileError("encoding", "documents must be encoded in UTF-8; \(encodingProblem)", SourceLocation(line: 1, column: 1, offset: 0))
+    } else if let encodingLabel {
+      // XML 1.0 §4.3.3: names are matched as IANA registers them; "utf8" is not one, so a
+      // strict processor may treat it as unknown, though the text is UTF-8.
+      report(
+        "ttml.profile.encoding-name", .warning,
+        "\(profile): the XML declaration names \"\(encodingLabel)\"; the registered name is \"UTF-8\", and strict XML processors may not recognise another",
+        SourceLocation(line: 1, column: 1, offset: 0))
     }
   }
 

@@ -32,6 +32,9 @@ struct TTMLValidator {
   /// How the file breaks the UTF-8 requirement of IMSC (§6.3 of IMSC 1.0.1 and 1.1) and EBU-TT-D
   /// (for example `the XML declaration names "us-ascii"`), or nil.
   var encodingProblem: String?
+  /// A declared encoding name that means UTF-8 but is not its registered name (`utf8`), when
+  /// the document is UTF-8.
+  var encodingLabel: String?
 
   init(root: XMLElementNode, profile requested: String?, parameters: TTMLTimingParameters) {
     self.root = root
