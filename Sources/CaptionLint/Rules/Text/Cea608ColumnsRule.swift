@@ -16,7 +16,7 @@ public struct Cea608ColumnsRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let max = input.thresholds.cea608Columns
-    for (i, cue) in input.document.cues.enumerated() {
+    for i in input.document.cues.indices {
       for (n, line) in TextMetrics.lines(input.plainTexts[i]).enumerated() {
         let count = TextMetrics.graphemeCount(line)
         if count > max {

@@ -15,7 +15,7 @@ public struct Cea608RowsRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let max = input.thresholds.cea608Rows
-    for (i, cue) in input.document.cues.enumerated() {
+    for i in input.document.cues.indices {
       let n = TextMetrics.lineCount(input.plainTexts[i])
       if n > max {
         findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) has \(n) rows; 608 shows at most \(max)"))

@@ -13,7 +13,7 @@ public struct ControlCharacterRule: LintRule {
   public var thresholdSource: String { "No threshold; control characters render as boxes or nothing" }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    for (i, cue) in input.document.cues.enumerated() {
+    for i in input.document.cues.indices {
       if let v = Self.firstSuspect(input.plainTexts[i]) {
         let hex = String(v, radix: 16, uppercase: true)
         let code = "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex

@@ -13,7 +13,7 @@ public struct EmptyCueRule: LintRule {
   public var readerEquivalents: [String] { ["cue.empty", "cue.empty-text"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    for (i, cue) in input.document.cues.enumerated() where Self.isBlank(input.plainTexts[i]) {
+    for i in input.document.cues.indices where Self.isBlank(input.plainTexts[i]) {
       findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) has no visible text"))
     }
   }
