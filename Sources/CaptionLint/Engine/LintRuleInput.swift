@@ -26,7 +26,7 @@ public struct LintRuleInput: Sendable {
   public let latestEnd: CaptionTime?
 
   public init(document: CaptionDocument, context: LintContext, thresholds: LintThresholds) {
-    self.init(document: document, context: context, thresholds: thresholds, cueNumbers: nil, latestEnd: document.cues.map(\.end).max())
+    self.init(document: document, context: context, thresholds: thresholds, cueNumbers: nil, latestEnd: document.cues.lazy.map(\.end).max())
   }
 
   /// A window of a file (`cueNumbers` as above), or the summary a `.document` rule gets at the

@@ -99,11 +99,9 @@ public struct LintSession: Sendable {
       var ctx = context
       ctx.format = format
       ctx.readerDiagnostics = result.diagnostics
-      var linter = Linter(configuration: try configuration(forFile: path))
-      linter.maxDiagnostics = maxDiagnostics
-      lint = linter.lint(document, context: ctx)
+      lint = try linter(forFile: path).lint(document, context: ctx)
     }
-    return try report(path: path, format: format, result: result, lint: lint, locator: Fingerprint.CueLocator(document), recording: &recording)
+    return try check(path: path, format: format, streamed: result, lint: lint, locator: Fingerprint.CueLocator(document), recording: &recording)
   }
 
   /// The linter for a file read cue by cue (`StreamingLinter`), with this session's
@@ -113,23 +111,23 @@ public struct LintSession: Sendable {
     guard lintEnabled else { return nil }
     var ctx = context
     ctx.format = format
+    return StreamingLinter(linter: try linter(forFile: path), context: ctx, windowSize: windowSize)
+  }
+
+  /// The rules with `path`'s configuration and this session's cap.
+  private mutating func linter(forFile path: String) throws(ConfigurationError) -> Linter {
     var linter = Linter(configuration: try configuration(forFile: path))
     linter.maxDiagnostics = maxDiagnostics
-    return StreamingLinter(linter: linter, context: ctx, windowSize: windowSize)
+    return linter
   }
 
   /// As `check(path:format:result:recording:)` for a file read cue by cue: `result` is the
   /// reader's result without cues (its header and diagnostics), `lint` what the session's
-  /// `streamingLinter` returned (`nil` when lint is off) and `locator` the file's cues.
+  /// `streamingLinter` returned (`nil` when lint is off) and `locator` the file's cues. The
+  /// whole-document `check` ends here too: the reader's and the linter's diagnostics are named,
+  /// fingerprinted and filtered by the baseline.
   public mutating func check(
     path: String, format: String, streamed result: ReadResult, lint: Linter.Result?, locator: Fingerprint.CueLocator, recording: inout [Baseline.Item]
-  ) throws(ConfigurationError) -> RunReport.File {
-    try report(path: path, format: format, result: result, lint: lint, locator: locator, recording: &recording)
-  }
-
-  /// The reader's and the linter's diagnostics, named, fingerprinted and filtered by the baseline.
-  private mutating func report(
-    path: String, format: String, result: ReadResult, lint: Linter.Result?, locator: Fingerprint.CueLocator, recording: inout [Baseline.Item]
   ) throws(ConfigurationError) -> RunReport.File {
     var diagnostics = result.diagnostics.map { d -> Diagnostic in
       var d = d
