@@ -42,25 +42,39 @@ public enum LegacyEncodingDetector {
   public static func rank(_ bytes: [UInt8]) -> [Candidate] {
     let sample = bytes.prefix(sampleLimit)
     var hist = [Int](repeating: 0, count: 256)
-    var pairs = [Int32](repeating: 0, count: 65536)
-    // The distinct pairs seen, so the penalty pass costs O(distinct pairs), not 65,536 per
-    // encoding (which dominated short inputs).
+    // Adjacent pairs with a high byte, as the distinct pairs seen and their counts, so the
+    // penalty pass costs O(distinct pairs), not 65,536 per encoding. Short samples count in a
+    // dictionary: clearing a dense 65,536-entry table (256 KiB) dominated them.
     var seen: [Int] = []
+    var seenCounts: [Int32] = []
     var high = 0
     sample.withUnsafeBufferPointer { buf in
       var prev = 0x20
+      let dense = buf.count > 1 << 14
+      var table = dense ? [Int32](repeating: 0, count: 65536) : []
+      var slot: [Int: Int] = [:]
       for b in buf {
         let v = Int(b)
         hist[v] += 1
         if v >= 0x80 || prev >= 0x80 {
           let k = prev << 8 | v
-          if pairs[k] == 0 { seen.append(k) }
-          pairs[k] &+= 1
+          if dense {
+            if table[k] == 0 { seen.append(k) }
+            table[k] &+= 1
+          } else if let i = slot[k] {
+            seenCounts[i] &+= 1
+          } else {
+            slot[k] = seen.count
+            seen.append(k)
+            seenCounts.append(1)
+          }
         }
         prev = v
       }
+      if dense { seenCounts = seen.map { table[$0] } }
     }
-    for b in 0x80..<256 { high += hist[b] }
+    let present = (0x80..<256).filter { hist[$0] > 0 }
+    for b in present { high += hist[b] }
     guard high > 0 else { return [Candidate(encoding: .windows1252, language: "", score: 0)] }
 
     var best: [TextEncoding: Candidate] = [:]
@@ -70,11 +84,11 @@ public enum LegacyEncodingDetector {
       if let known = pairPenalty[p.encoding] {
         penalty = known
       } else {
-        penalty = pairPenaltyOf(pairs, seen: seen, classes: classes(p.encoding))
+        penalty = pairPenaltyOf(seen: seen, counts: seenCounts, classes: classes(p.encoding))
         pairPenalty[p.encoding] = penalty
       }
       var s = -penalty
-      for b in 0x80..<256 where hist[b] > 0 { s += hist[b] * Int(p.weights[b - 0x80]) }
+      for b in present { s += hist[b] * Int(p.weights[b - 0x80]) }
       let c = Candidate(encoding: p.encoding, language: p.language, score: Double(s) / Double(high))
       if best[p.encoding].map({ c.score > $0.score }) ?? true { best[p.encoding] = c }
     }
@@ -114,12 +128,12 @@ public enum LegacyEncodingDetector {
 
   /// Penalty for letter pairs that natural text rarely has: lower-case then upper-case inside a
   /// word, and letters of two scripts side by side.
-  static func pairPenaltyOf(_ pairs: [Int32], seen: [Int], classes cls: [UInt8]) -> Int {
+  static func pairPenaltyOf(seen: [Int], counts: [Int32], classes cls: [UInt8]) -> Int {
     var penalty = 0
-    for k in seen {
+    for (k, n) in zip(seen, counts) {
       let ca = cls[k >> 8], cb = cls[k & 0xFF]
       guard ca & 0x30 != 0, cb & 0x30 != 0 else { continue }
-      let n = Int(pairs[k])
+      let n = Int(n)
       if ca & 0x0F != cb & 0x0F, ca & 0x0F != 0, cb & 0x0F != 0 {
         penalty += 6 * n
       } else if ca & 0x30 == 0x10, cb & 0x30 == 0x20 {

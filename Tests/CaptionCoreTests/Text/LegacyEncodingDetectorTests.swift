@@ -64,6 +64,22 @@ import Testing
     #expect(String(decoding: decoded.utf8, as: UTF8.self).contains(text))
   }
 
+  /// Short samples count letter pairs in a dictionary, long ones in a dense table. A text and
+  /// the same text twice (joined where the pair is ASCII, so no new pair appears) must score the
+  /// same, with one copy below the dense table's threshold and two above it.
+  @Test(arguments: [TextEncoding.windows1251, .koi8R, .windows1250])
+  func pairCountingPathsAgree(_ encoding: TextEncoding) {
+    let text = Self.sentences.first { $0.0 == encoding }!.1
+    var once: [UInt8] = []
+    while once.count < 9_000 { once += Self.encoded(text, encoding) + Array("\n".utf8) }
+    let twice = once + once
+    #expect(once.count <= 1 << 14 && twice.count > 1 << 14)
+    let a = LegacyEncodingDetector.rank(once), b = LegacyEncodingDetector.rank(twice)
+    #expect(a.first?.encoding == encoding)
+    #expect(a.map(\.encoding) == b.map(\.encoding))
+    #expect(a.map(\.score) == b.map(\.score))
+  }
+
   @Test func realWindows1250File() throws {
     guard let root = Corpus.root else { return }
     let bytes = try Corpus.bytes(root.appendingPathComponent("subtitleedit/tests/libse/Files/auto_detect_windows-1250.srt"))
