@@ -31,6 +31,17 @@ public enum TTMLNamespace {
     "http://www.w3.org/2006/04/ttaf1#metadata": metadata,
   ]
 
+  /// Every namespace above by URI, so a parser can store the constant itself: Swift compares
+  /// two strings that share storage without reading their bytes, and the readers and the
+  /// validator compare namespaces with these constants on every attribute.
+  static let shared: [String: String] = {
+    let all = [
+      tt, parameter, styling, metadata, feature, audio, xml, imscStyling, imscParameter, imscMetadata, ebuStyling,
+      ebuMetadata, smpte2010, smpte2013, captionkitLint,
+    ]
+    return Dictionary(uniqueKeysWithValues: all.map { ($0, $0) })
+  }()
+
   /// Whether a namespace belongs to TTML itself (its vocabulary is closed: unknown names are errors).
   static func isTTML(_ ns: String) -> Bool {
     ns == tt || ns == parameter || ns == styling || ns == metadata || ns == feature || ns == audio

@@ -41,6 +41,29 @@ struct TTMLStylingTests {
     #expect(r.styledRuns.first { $0.text == "big" }?.location?.line == 8)
   }
 
+  @Test("2006 DFXP namespaces read as TTML1: the same cues, styles and diagnostics")
+  func legacyNamespaces() throws {
+    func document(_ tt: String, _ styling: String) -> String {
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <tt xmlns="\(tt)" xmlns:tts="\(styling)" xml:lang="en">
+      <head><styling><style xml:id="y" tts:color="yellow"/></styling></head>
+      <body><div><p begin="1.5s" end="3s" style="y">Hello <span tts:fontStyle="italic">there</span></p></div></body>
+      </tt>
+      """
+    }
+    let old = try TTMLTest.details(document("http://www.w3.org/2006/10/ttaf1", "http://www.w3.org/2006/10/ttaf1#styling"))
+    let new = try TTMLTest.details(document(TTMLNamespace.tt, TTMLNamespace.styling))
+    let cue = try #require(old.result.document.cues.first)
+    #expect(cue.start == TTMLTest.t(3, 2) && cue.end == TTMLTest.t(3))
+    #expect(cue.plainText == "Hello there")
+    #expect(old.result.document.style(id: "y")?.style.color == Color(named: "yellow"))
+    #expect(cue.styleRefs == ["y"])
+    #expect(run(old, "there")?.fontStyle == .italic)
+    #expect(old.result.document == new.result.document)
+    #expect(TTMLTest.codes(old.result) == TTMLTest.codes(new.result))
+  }
+
   @Test("Colours: named, #rrggbb, #rrggbbaa, rgb(), rgba() with alpha 0–255")
   func colours() {
     #expect(TTMLStyleParser.color("rgba(255,0,0,128)") == Color(red: 255, green: 0, blue: 0, alpha: 128))

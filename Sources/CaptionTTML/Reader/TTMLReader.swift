@@ -84,7 +84,7 @@ struct TTMLReader {
         "<tt> has no namespace (it must be in \(TTMLNamespace.tt)); its unprefixed elements are read as TTML", at: root.location)
       TTMLReader.adoptNoNamespace(&root, depth: 0)
     }
-    TTMLReader.normaliseNamespaces(&root, depth: 0)
+    if xml.namespacesUsed.contains(where: TTMLReader.isLegacyNamespace) { TTMLReader.normaliseNamespaces(&root, depth: 0) }
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
     if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
@@ -162,10 +162,10 @@ struct TTMLReader {
     return nil
   }
 
-  /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents.
+  /// Rewrites the 2006 DFXP namespaces to their TTML1 equivalents. `read` calls it only when
+  /// the parser saw one (`XMLTreeParser.Result.namespacesUsed`): most documents have none, and
+  /// the walk copies the tree.
   static func normaliseNamespaces(_ e: inout XMLElementNode, depth: Int) {
-    // Most documents have no 2006 namespace: look first, so the tree is not copied for nothing.
-    if depth == 0, !hasLegacyNamespace(e, depth: 0) { return }
     if let n = TTMLNamespace.legacy[e.name.namespace] { e.name.namespace = n }
     for k in e.attributes.indices {
       if let n = TTMLNamespace.legacy[e.attributes[k].name.namespace] { e.attributes[k].name.namespace = n }
@@ -177,17 +177,6 @@ struct TTMLReader {
         e.children[k] = .element(c)
       }
     }
-  }
-
-  /// Whether `normaliseNamespaces` would change anything in `e` (same depth bound).
-  static func hasLegacyNamespace(_ e: XMLElementNode, depth: Int) -> Bool {
-    if isLegacyNamespace(e.name.namespace) { return true }
-    for a in e.attributes where isLegacyNamespace(a.name.namespace) { return true }
-    guard depth < 512 else { return false }
-    for child in e.children {
-      if case .element(let c) = child, hasLegacyNamespace(c, depth: depth + 1) { return true }
-    }
-    return false
   }
 
   /// Whether `ns` is a key of `TTMLNamespace.legacy`. Every key is at least 31 bytes long, so

@@ -14,10 +14,32 @@ public enum TTMLTimeExpression {
   /// Parses `text` with the document's timing parameters.
   /// - Returns: the time, or a message saying why the expression is invalid.
   public static func parse(_ text: String, parameters p: TTMLTimingParameters) -> Result<CaptionTime, TTMLTimeError> {
+    if let t = commonClockTime(text) { return .success(t) }
     let u = trimmedBytes(text)
     guard !u.isEmpty else { return .failure(TTMLTimeError("empty time expression")) }
     if u.contains(UInt8(ascii: ":")) { return clock(u, p) }
     return offset(u, p)
+  }
+
+  /// `hh:mm:ss.fff` exactly (what most files use), read without copying; nil for anything
+  /// else, which `clock` then reads (to the same value: a three-field clock time does not
+  /// depend on the timing parameters).
+  static func commonClockTime(_ text: String) -> CaptionTime? {
+    var text = text
+    return text.withUTF8 { u -> CaptionTime? in
+      guard u.count == 12, u[2] == UInt8(ascii: ":"), u[5] == UInt8(ascii: ":"), u[8] == UInt8(ascii: ".") else { return nil }
+      func number(_ from: Int, _ count: Int) -> Int64? {
+        var v: Int64 = 0
+        for k in from..<(from + count) {
+          guard u[k] >= 0x30, u[k] <= 0x39 else { return nil }
+          v = v * 10 + Int64(u[k] - 0x30)
+        }
+        return v
+      }
+      guard let h = number(0, 2), let m = number(3, 2), m < 60, let sec = number(6, 2), sec <= 60, let f = number(9, 3) else { return nil }
+      let ms = ((h * 60 + m) * 60 + sec) * 1000 + f
+      return Q(n: ms, d: 1000).reduced.time
+    }
   }
 
   /// The UTF-8 bytes of `text.trimmingSpaces`, in one copy (this runs for every timed element).

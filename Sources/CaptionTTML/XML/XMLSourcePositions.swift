@@ -32,12 +32,30 @@ struct XMLSourcePositions {
 
   /// The 1-based line and UTF-8 byte column of a byte offset (clamped to the input).
   func location(_ offset: Int) -> SourceLocation {
+    var line = 0
+    return location(offset, line: &line)
+  }
+
+  /// `location(offset)`, starting from the 0-based line index `line` (a hint, updated): a
+  /// reader that moves forward through the document finds the line at once.
+  func location(_ offset: Int, line: inout Int) -> SourceLocation {
     let offset = max(0, min(offset, bytes.count))
-    var lo = 0, hi = lineStarts.count - 1
+    let last = lineStarts.count - 1
+    if line > last { line = last }
+    var candidate = line
+    while candidate <= min(line + 1, last) {
+      if lineStarts[candidate] <= offset, candidate == last || offset < lineStarts[candidate + 1] {
+        line = candidate
+        return SourceLocation(line: candidate + 1, column: offset - lineStarts[candidate] + 1, offset: offset)
+      }
+      candidate += 1
+    }
+    var lo = 0, hi = last
     while lo < hi {
       let mid = (lo + hi + 1) / 2
       if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
     }
+    line = lo
     return SourceLocation(line: lo + 1, column: offset - lineStarts[lo] + 1, offset: offset)
   }
 
@@ -70,27 +88,36 @@ struct XMLSourcePositions {
 
   static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
-  /// The offsets of the attribute names of the (already well-formed) start tag at `lt`, in
-  /// source order, with their qualified names as bytes. Namespace declarations included.
-  func attributeOffsets(ofStartTagAt lt: Int) -> [(name: ArraySlice<UInt8>, offset: Int)] {
-    var out: [(ArraySlice<UInt8>, Int)] = []
-    var k = lt + 1
-    let n = bytes.count
-    while k < n, !XMLSourcePositions.isSpace(bytes[k]), bytes[k] != UInt8(ascii: ">"), bytes[k] != UInt8(ascii: "/") { k += 1 }
-    while k < n {
-      while k < n, XMLSourcePositions.isSpace(bytes[k]) { k += 1 }
-      guard k < n, bytes[k] != UInt8(ascii: ">"), bytes[k] != UInt8(ascii: "/") else { break }
-      let nameStart = k
-      while k < n, !XMLSourcePositions.isSpace(bytes[k]), bytes[k] != UInt8(ascii: "=") { k += 1 }
-      let name = bytes[nameStart..<k]
-      while k < n, bytes[k] != UInt8(ascii: "\""), bytes[k] != UInt8(ascii: "'") { k += 1 }
-      guard k < n else { break }
-      let quote = bytes[k]
-      k += 1
-      while k < n, bytes[k] != quote { k += 1 }
-      k += 1
-      out.append((name, nameStart))
+  /// Appends to `names` the byte ranges of the attribute names of the (already well-formed)
+  /// start tag at `lt`, in source order, namespace declarations included.
+  func attributeNames(ofStartTagAt lt: Int, into names: inout [Range<Int>]) {
+    bytes.withUnsafeBufferPointer { b in
+      let n = b.count
+      func isSpace(_ k: Int) -> Bool { XMLSourcePositions.isSpace(b[k]) }
+      var k = lt + 1
+      while k < n, !isSpace(k), b[k] != UInt8(ascii: ">"), b[k] != UInt8(ascii: "/") { k += 1 }
+      while k < n {
+        while k < n, isSpace(k) { k += 1 }
+        guard k < n, b[k] != UInt8(ascii: ">"), b[k] != UInt8(ascii: "/") else { break }
+        let nameStart = k
+        while k < n, !isSpace(k), b[k] != UInt8(ascii: "=") { k += 1 }
+        let nameEnd = k
+        while k < n, b[k] != UInt8(ascii: "\""), b[k] != UInt8(ascii: "'") { k += 1 }
+        guard k < n else { break }
+        let quote = b[k]
+        k += 1
+        while k < n, b[k] != quote { k += 1 }
+        k += 1
+        names.append(nameStart..<nameEnd)
+      }
     }
-    return out
+  }
+
+  /// Whether the bytes in `range` spell `name`.
+  func spells(_ range: Range<Int>, _ name: String) -> Bool {
+    var name = name
+    return name.withUTF8 { u in
+      u.count == range.count && bytes.withUnsafeBufferPointer { b in UnsafeBufferPointer(rebasing: b[range]).elementsEqual(u) }
+    }
   }
 }

@@ -36,6 +36,11 @@ final class XMLTreeBuilder {
   var produced = 0
   /// Elements started so far (checked against `XMLParserLimits.maxElements`).
   var elementCount = 0
+  /// The attribute names of the start tag being read, as byte ranges in source order, and
+  /// where to look for the next one (see `attributeLocation`).
+  var attributeNames: [Range<Int>] = []
+  var nextAttributeName = 0
+  private var lineHint = 0
 
   private struct NamePair: Hashable {
     var prefix: UnsafeRawPointer?
@@ -44,6 +49,9 @@ final class XMLTreeBuilder {
   // libxml2 interns names in the context's dictionary, so a pointer identifies a name.
   private var names: [UnsafeRawPointer: String] = [:]
   private var qualifiedNames: [NamePair: String] = [:]
+  /// The namespace URIs elements and attributes are in (see `XMLTreeParser.Result`).
+  var namespacesUsed: Set<String> = []
+  private var namespaceNames: [UnsafeRawPointer: String] = [:]
 
   init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
     positions = XMLSourcePositions(bytes)
@@ -65,8 +73,19 @@ final class XMLTreeBuilder {
     guard let p else { return "" }
     let key = UnsafeRawPointer(p)
     if let s = names[key] { return s }
-    let s = String(cString: p)
+    let read = String(cString: p)
+    let s = TTMLNamespace.shared[read] ?? read
     names[key] = s
+    return s
+  }
+
+  /// `name(p)` for the namespace URI of an element or attribute, recorded in `namespacesUsed`.
+  func namespaceName(_ p: UnsafePointer<xmlChar>) -> String {
+    let key = UnsafeRawPointer(p)
+    if let s = namespaceNames[key] { return s }
+    let s = name(p)
+    namespaceNames[key] = s
+    namespacesUsed.insert(s)
     return s
   }
 
@@ -76,6 +95,11 @@ final class XMLTreeBuilder {
     let s = prefix == nil ? name(local) : name(prefix) + ":" + name(local)
     qualifiedNames[key] = s
     return s
+  }
+
+  /// `positions.location(offset)`, with the line of the previous call as the hint.
+  func location(_ offset: Int) -> SourceLocation {
+    positions.location(offset, line: &lineHint)
   }
 
   // MARK: - Diagnostics
@@ -107,7 +131,7 @@ final class XMLTreeBuilder {
       report(
         "ttml.xml.entity-expansion-limit", .error,
         "entity references expand to more than \(limits.maxEntityExpansion) bytes (an entity expansion bomb?); reading stopped here",
-        at: positions.location(offset ?? markupEnd))
+        at: location(offset ?? markupEnd))
     }
     stop(ctxt)
     return false
@@ -123,7 +147,7 @@ final class XMLTreeBuilder {
     // Text inside elements dropped for depth goes to the nearest kept ancestor.
     var k = top
     while k > 0, stack[k].skipped { k -= 1 }
-    stack[k].node.children.append(.text(s, positions.location(textStart)))
+    stack[k].node.children.append(.text(s, location(textStart)))
   }
 
   func characters(_ ch: UnsafePointer<xmlChar>?, _ len: Int, _ ctxt: xmlParserCtxtPtr?) {
@@ -155,25 +179,26 @@ final class XMLTreeBuilder {
     // In the document itself the start tag ends here; inside entity content, the element
     // is placed at the entity reference.
     var tagStart = offset ?? markupEnd
-    var attrOffsets: [(name: ArraySlice<UInt8>, offset: Int)] = []
+    attributeNames.removeAll(keepingCapacity: true)
+    nextAttributeName = 0
     if ctxt == main, let end = offset {
       let b = positions.bytes
       markupEnd = end < b.count && b[end] == UInt8(ascii: "/") ? end + 2 : end + 1
       if let lt = positions.startTag(endingAt: end, named: qname) {
         tagStart = lt
-        if attributeCount > 0 { attrOffsets = positions.attributeOffsets(ofStartTagAt: lt) }
+        if attributeCount > 0 { positions.attributeNames(ofStartTagAt: lt, into: &attributeNames) }
       }
     }
     if elementCount > limits.maxElements {
       report(
         "ttml.xml.too-many-elements", .error,
-        "the document has more than \(limits.maxElements) elements; reading stopped at this one", at: positions.location(tagStart))
+        "the document has more than \(limits.maxElements) elements; reading stopped at this one", at: location(tagStart))
       stop(ctxt)
       return
     }
-    var ens = uri.map { name($0) } ?? ""
+    var ens = uri.map { namespaceName($0) } ?? ""
     if uri == nil, prefix != nil { ens = "" }
-    var node = XMLElementNode(name: XMLName(ens, name(local)), qualifiedName: qname, location: positions.location(tagStart))
+    var node = XMLElementNode(name: XMLName(ens, name(local)), qualifiedName: qname, location: location(tagStart))
     if let namespaces {
       for k in 0..<namespaceCount {
         let p = namespaces[2 * k].map { name($0) } ?? ""
@@ -189,8 +214,8 @@ final class XMLTreeBuilder {
         guard let vStart = a[3], let vEnd = a[4] else { continue }
         let an = qualifiedName(aPrefix, aLocal)
         var ns = ""
-        if let aURI { ns = name(aURI) } else if aPrefix != nil { ns = "urn:captionkit:unbound:" + name(aPrefix) }
-        let location = attributeLocation(an, in: attrOffsets, default: tagStart)
+        if let aURI { ns = namespaceName(aURI) } else if aPrefix != nil { ns = "urn:captionkit:unbound:" + name(aPrefix) }
+        let location = attributeLocation(an, default: tagStart)
         let value = attributeValue(vStart, vEnd, ctxt, name: an, at: location)
         if stopped { return }
         node.attributes.append(XMLAttribute(name: XMLName(ns, name(aLocal)), qualifiedName: an, value: value, location: location))
@@ -211,9 +236,19 @@ final class XMLTreeBuilder {
     stack.append(Frame(node: node, skipped: skipped))
   }
 
-  func attributeLocation(_ qname: String, in offsets: [(name: ArraySlice<UInt8>, offset: Int)], default d: Int) -> SourceLocation {
-    for o in offsets where o.name.elementsEqual(qname.utf8) { return positions.location(o.offset) }
-    return positions.location(d)
+  /// Where the attribute named `qname` of the current start tag is, or `d`. libxml2 passes
+  /// attributes in source order (namespace declarations apart), so the search starts after
+  /// the name found last and nearly always matches at once.
+  func attributeLocation(_ qname: String, default d: Int) -> SourceLocation {
+    let n = attributeNames.count
+    for step in 0..<n {
+      let k = (nextAttributeName + step) % n
+      if positions.spells(attributeNames[k], qname) {
+        nextAttributeName = k + 1
+        return location(attributeNames[k].lowerBound)
+      }
+    }
+    return location(d)
   }
 
   /// The attribute value, with references resolved and cut to the length limit. libxml2
@@ -270,11 +305,11 @@ final class XMLTreeBuilder {
     if let open = stack.last, errorCount == 0 {
       report(
         "ttml.xml.unexpected-end", .error,
-        "the document ends inside <\(open.node.qualifiedName)> (opened at \(open.node.location))", at: positions.location(positions.bytes.count))
+        "the document ends inside <\(open.node.qualifiedName)> (opened at \(open.node.location))", at: location(positions.bytes.count))
     }
     while !stack.isEmpty { popElement() }
     if root == nil, reportsByCode["ttml.xml.not-xml"] == nil {
-      report("ttml.xml.not-xml", .error, "the file holds no XML element that could be read", at: positions.location(0))
+      report("ttml.xml.not-xml", .error, "the file holds no XML element that could be read", at: location(0))
     }
   }
 }

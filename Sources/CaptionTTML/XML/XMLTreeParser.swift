@@ -30,6 +30,9 @@ public enum XMLTreeParser {
   public struct Result: Sendable {
     public var root: XMLElementNode?
     public var diagnostics: [Diagnostic]
+    /// Every namespace URI that an element or attribute of the document is in (a superset
+    /// when elements were dropped for depth), so callers can skip a walk that looks for one.
+    public var namespacesUsed: Set<String> = []
   }
 
   /// libxml2 set up once per process: initialised, and with an external entity loader that
@@ -91,6 +94,6 @@ public enum XMLTreeParser {
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     withExtendedLifetime(builder) { _ = xmlParseDocument(ctxt) }
     builder.finish()
-    return Result(root: builder.root, diagnostics: builder.sink.finished)
+    return Result(root: builder.root, diagnostics: builder.sink.finished, namespacesUsed: builder.namespacesUsed)
   }
 }

@@ -2,6 +2,16 @@
 /// shortest digits that read back to the same `Double` (WebVTT percentages and line numbers only
 /// allow digits, `-` and `.`).
 enum WebVTTNumber {
+  /// Appends `format(v)` as UTF-8; whole numbers (the usual percentages) without building a
+  /// heap string.
+  static func append(_ v: Double, to out: inout [UInt8]) {
+    if v.isFinite, v == v.rounded(), abs(v) < 1e15 {
+      out.append(contentsOf: String(Int64(v)).utf8)
+    } else {
+      out.append(contentsOf: format(v).utf8)
+    }
+  }
+
   static func format(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     if v == 0 { return "0" }

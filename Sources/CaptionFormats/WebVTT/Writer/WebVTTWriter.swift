@@ -69,9 +69,9 @@ struct WebVTTWriter {
     return body
   }
 
-  private mutating func warn(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
+  private mutating func warn(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, cue: Int? = nil) {
     guard !sink.isFull else { return sink.countDropped(severity) }
-    sink.report(code, severity, cue.map { "cue \($0 + 1): " + message } ?? message, at: nil, cueIndex: cue)
+    sink.report(code, severity, cue.map { "cue \($0 + 1): " + message() } ?? message(), at: nil, cueIndex: cue)
   }
 
   // MARK: - File
@@ -307,12 +307,21 @@ struct WebVTTWriter {
   }
 
   private mutating func percent(_ v: Double, _ what: String, cue: Int? = nil) -> String {
-    var x = v
-    if !(x >= 0 && x <= 100) {
-      x = x.isNaN ? 0 : min(100, max(0, x))
-      warn("webvtt.write.value-clamped", .warning, "\(what) \(v) is outside 0–100% and was clamped to \(WebVTTNumber.format(x))%", cue: cue)
-    }
-    return WebVTTNumber.format(x) + "%"
+    WebVTTNumber.format(clampedPercent(v, what, cue: cue)) + "%"
+  }
+
+  /// `percent(v, what, cue:)` appended as UTF-8.
+  private mutating func appendPercent(_ v: Double, _ what: String, cue: Int, to out: inout [UInt8]) {
+    WebVTTNumber.append(clampedPercent(v, what, cue: cue), to: &out)
+    out.append(UInt8(ascii: "%"))
+  }
+
+  /// `v` within 0–100 (NaN is 0), with a warning when it was not.
+  private mutating func clampedPercent(_ v: Double, _ what: String, cue: Int?) -> Double {
+    guard !(v >= 0 && v <= 100) else { return v }
+    let x = v.isNaN ? 0 : min(100, max(0, v))
+    warn("webvtt.write.value-clamped", .warning, "\(what) \(v) is outside 0–100% and was clamped to \(WebVTTNumber.format(x))%", cue: cue)
+    return x
   }
 
   // MARK: - Cues
@@ -398,12 +407,7 @@ struct WebVTTWriter {
     WebVTTTimestamp.append(milliseconds: start, to: &out)
     out.append(contentsOf: " --> ".utf8)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
-    if let settings, !settings.isDefault {
-      for s in self.settings(settings, cue: k) {
-        out.append(0x20)
-        out.append(contentsOf: s.utf8)
-      }
-    }
+    if let settings, !settings.isDefault { appendSettings(settings, cue: k, into: &out) }
     out.append(0x0A)
   }
 
@@ -453,50 +457,66 @@ struct WebVTTWriter {
       warn("webvtt.write.blank-line-removed", .warning, "an empty line in the cue text would end the cue in WebVTT and was removed", cue: k)
     }
     if !cueNotes.isEmpty {
-      warn("webvtt.write.inline-style-as-class", .info, "inline styles are written as classes \(cueNotes.joined(separator: ", ")) with ::cue rules in a STYLE block", cue: k)
+      let classes = cueNotes.joined(separator: ", ")
+      warn("webvtt.write.inline-style-as-class", .info, "inline styles are written as classes \(classes) with ::cue rules in a STYLE block", cue: k)
     }
     out.append(0x0A)
   }
 
-  private mutating func settings(_ s: CueSettings, cue k: Int) -> [String] {
-    var out: [String] = []
-    if s.vertical != .horizontal { out.append("vertical:" + s.vertical.rawValue) }
+  /// Appends ` name:value` for each cue setting that is not the default, in the order of the
+  /// WebVTT cue settings list (§4.4), warning about what cannot be written.
+  private mutating func appendSettings(_ s: CueSettings, cue k: Int, into out: inout [UInt8]) {
+    if s.vertical != .horizontal {
+      out.append(contentsOf: " vertical:".utf8)
+      out.append(contentsOf: s.vertical.rawValue.utf8)
+    }
     switch s.line {
     case .value(let v):
-      var text: String
+      out.append(contentsOf: " line:".utf8)
       if s.snapToLines {
-        text = WebVTTNumber.format(v)
+        WebVTTNumber.append(v, to: &out)
         if v != v.rounded() {
           warn("webvtt.write.line-not-integer", .warning, "line number \(v) is not an integer; WebVTT syntax only allows whole line numbers", cue: k)
         }
       } else {
-        text = percent(v, "line", cue: k)
+        appendPercent(v, "line", cue: k, to: &out)
       }
-      if s.lineAlign != .start { text += "," + s.lineAlign.rawValue }
-      out.append("line:" + text)
+      if s.lineAlign != .start {
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: s.lineAlign.rawValue.utf8)
+      }
     case .auto:
       if s.lineAlign != .start || !s.snapToLines {
         warn("webvtt.write.setting-dropped", .info, "line alignment and snap-to-lines need a line value and were dropped (line is auto)", cue: k)
       }
     }
     if let p = s.position {
-      var text = percent(p, "position", cue: k)
-      if s.positionAlign != .auto { text += "," + s.positionAlign.rawValue }
-      out.append("position:" + text)
+      out.append(contentsOf: " position:".utf8)
+      appendPercent(p, "position", cue: k, to: &out)
+      if s.positionAlign != .auto {
+        out.append(UInt8(ascii: ","))
+        out.append(contentsOf: s.positionAlign.rawValue.utf8)
+      }
     } else if s.positionAlign != .auto {
       warn("webvtt.write.setting-dropped", .info, "position alignment needs a position value and was dropped (position is auto)", cue: k)
     }
-    if s.size != 100 { out.append("size:" + percent(s.size, "size", cue: k)) }
-    if s.align != .center { out.append("align:" + s.align.rawValue) }
+    if s.size != 100 {
+      out.append(contentsOf: " size:".utf8)
+      appendPercent(s.size, "size", cue: k, to: &out)
+    }
+    if s.align != .center {
+      out.append(contentsOf: " align:".utf8)
+      out.append(contentsOf: s.align.rawValue.utf8)
+    }
     if let r = s.region {
       // `regionIDs` has every region of the document (see `writeRegion`).
       if let id = regionIDs[r], !id.isEmpty {
-        out.append("region:" + id)
+        out.append(contentsOf: " region:".utf8)
+        out.append(contentsOf: id.utf8)
       } else {
         warn("webvtt.write.region-undefined", .warning, "region '\(r.prefix(40))' is not defined in the document and was not written", cue: k)
       }
     }
-    return out
   }
 
   /// Whether non-empty text has an empty line: a leading or trailing LF, or two in a row.

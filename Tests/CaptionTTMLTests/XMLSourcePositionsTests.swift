@@ -1,0 +1,65 @@
+import CaptionCore
+@testable import CaptionTTML
+import Testing
+
+/// Byte offsets to line:column, with and without the line hint the tree builder passes.
+@Suite struct XMLSourcePositionsTests {
+  @Test func hintedLookupEqualsTheSearch() {
+    // LF, CRLF, lone CR, an empty line and a last line without a newline.
+    let text = Array("<tt>\n<p a=\"1\">x</p>\r\n\r<p>é</p>\n\nend".utf8)
+    let positions = XMLSourcePositions(text)
+    #expect(positions.location(0) == CaptionCore.SourceLocation(line: 1, column: 1, offset: 0))
+    #expect(positions.location(5) == CaptionCore.SourceLocation(line: 2, column: 1, offset: 5))
+    #expect(positions.location(21) == CaptionCore.SourceLocation(line: 3, column: 1, offset: 21))
+    #expect(positions.location(22) == CaptionCore.SourceLocation(line: 4, column: 1, offset: 22))
+    #expect(positions.location(text.count) == CaptionCore.SourceLocation(line: 6, column: 4, offset: text.count))
+    var generator = SystemRandomNumberGenerator()
+    var hint = 0
+    for _ in 0..<2_000 {
+      // Mostly forward, sometimes back, sometimes out of range.
+      let offset = Int.random(in: -3...(text.count + 3), using: &generator)
+      #expect(positions.location(offset, line: &hint) == positions.location(offset))
+    }
+    for offset in 0...text.count {
+      #expect(positions.location(offset, line: &hint) == positions.location(offset))
+    }
+  }
+
+  @Test func attributeNamesInSourceOrder() {
+    let text = Array("<p xmlns:a='u' a:b=\"1\"  c = '>' d=\"x\"/>".utf8)
+    let positions = XMLSourcePositions(text)
+    var names: [Range<Int>] = []
+    positions.attributeNames(ofStartTagAt: 0, into: &names)
+    #expect(names.map { String(decoding: text[$0], as: UTF8.self) } == ["xmlns:a", "a:b", "c", "d"])
+    #expect(positions.spells(names[1], "a:b") && !positions.spells(names[1], "a:bc") && !positions.spells(names[2], "d"))
+  }
+}
+
+/// The one-step reading of `hh:mm:ss.fff` against the general clock-time reader.
+@Suite struct TTMLCommonClockTimeTests {
+  @Test func equalsTheGeneralReader() {
+    var p = TTMLTimingParameters()
+    p.frameRate = 30
+    p.tickRate = 7
+    let fixed = ["00:00:01.068", "99:59:60.999", "00:59:59.000", "12:34:56.789", "00:60:00.000", "00:00:61.000", "0a:00:00.000",
+      "00:00:00,000", "00:00:00.0000", " 00:00:01.000", "00:00:01.000 ", "00:00:01:00", "00:00:01.5", "1.5s"]
+    var generator = SystemRandomNumberGenerator()
+    var cases = fixed
+    for _ in 0..<500 {
+      let pieces = [Int.random(in: 0...99, using: &generator), Int.random(in: 0...61, using: &generator), Int.random(in: 0...61, using: &generator)]
+      cases.append(pieces.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":") + "." + String(Int.random(in: 1000...1999, using: &generator)).dropFirst())
+    }
+    for text in cases {
+      let general: CaptionTime?
+      let u = TTMLTimeExpression.trimmedBytes(text)
+      if u.contains(UInt8(ascii: ":")), case .success(let t) = TTMLTimeExpression.clock(u, p) { general = t } else { general = nil }
+      if let fast = TTMLTimeExpression.commonClockTime(text) {
+        #expect(fast == general, "\(text)")
+        #expect(fast.value == general?.value && fast.timescale == general?.timescale, "\(text)")
+      }
+      if case .success(let t) = TTMLTimeExpression.parse(text, parameters: p), u.contains(UInt8(ascii: ":")) { #expect(t == general, "\(text)") }
+    }
+    #expect(TTMLTimeExpression.commonClockTime("00:00:01.068") == CaptionTime(value: 1068, timescale: 1000))
+    #expect(TTMLTimeExpression.commonClockTime("00:60:00.000") == nil && TTMLTimeExpression.commonClockTime("00:00:01.5") == nil)
+  }
+}
