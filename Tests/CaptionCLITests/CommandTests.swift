@@ -236,6 +236,34 @@ import Testing
     #expect(run(["validate", "--max-nesting-depth", "x", srt]).0 == 2)
   }
 
+  /// `--max-diagnostics` changes what is listed, never the findings behind the exit code: a
+  /// lint finding the reader already reported stays dropped when the reader's diagnostic was
+  /// cut by the cap (20 zero-duration and 20 text-less cues; the lint rules are an error and a
+  /// warning, the reader's diagnostics a warning and an info). And any cap is accepted, up to
+  /// `Int.max` (the streamed lint once doubled it and overflowed).
+  @Test func diagnosticsCapDoesNotChangeFindings() throws {
+    var srt = "", vtt = "WEBVTT\n\n"
+    for k in 0..<40 {
+      let t = String(format: "00:00:%02d", k)
+      let text = k < 20 ? "hello\n" : ""
+      srt += "\(k + 1)\n\(t),000 --> \(t),\(k < 20 ? "000" : "500")\n\(text)\n"
+      vtt += "\(t).000 --> \(t).\(k < 20 ? "000" : "500")\n\(text)\n"
+    }
+    for (name, text) in [("cap.srt", srt), ("cap.vtt", vtt)] {
+      let path = try file(name, text)
+      for failOn in ["error", "warning", "info"] {
+        let whole = run(["validate", "--fail-on", failOn, path])
+        for cap in ["1", "5", "39", "9223372036854775807"] {
+          let capped = run(["validate", "--fail-on", failOn, "--max-diagnostics", cap, path])
+          #expect(capped.0 == whole.0, "\(name) --fail-on \(failOn) --max-diagnostics \(cap): \(capped.1)")
+          #expect(!capped.1.contains("lint.timing.end-before-start") && !capped.1.contains("lint.text.empty-cue"), "\(name) \(cap)")
+        }
+      }
+      #expect(run(["validate", "--fail-on", "warning", path]).0 == 1)
+      #expect(run(["validate", path]).0 == (name.hasSuffix(".vtt") ? 1 : 0))  // WebVTT: end-not-after-start is an error
+    }
+  }
+
   @Test func emptyFolderIsAnErrorNotAPass() throws {
     let empty = dir.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

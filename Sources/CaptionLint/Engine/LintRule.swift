@@ -28,6 +28,11 @@ public protocol LintRule: Sendable {
   /// already say what this rule would say; a finding on a cue the reader reported such a
   /// diagnostic for is not repeated (see `LintContext.readerDiagnostics`).
   var readerEquivalents: [String] { get }
+  /// Whether the reader of `format` (`srt`, `webvtt`…) reports one of `readerEquivalents` for
+  /// every cue that has this rule's problem, so `cue`'s finding is dropped whether or not the
+  /// reader's diagnostic was kept under `--max-diagnostics`. Without it, a finding on a cue past
+  /// the reader's cap would be listed, and could change the exit code. Default: false.
+  func readerAlwaysReports(_ cue: Cue, format: String?) -> Bool
 
   /// The `.captionkit.json` threshold keys this rule reads (`maxCharactersPerLine`); they may be
   /// set inside the rule's entry in `rules` as well as in `thresholds`.
@@ -46,6 +51,7 @@ public protocol LintRule: Sendable {
 extension LintRule {
   public var enabledByDefault: Bool { true }
   public var readerEquivalents: [String] { [] }
+  public func readerAlwaysReports(_ cue: Cue, format: String?) -> Bool { false }
   public var thresholdKeys: [String] { [] }
   public var scope: LintRuleScope { .cues }
   public func applies(to context: LintContext) -> Bool { true }

@@ -11,6 +11,8 @@ struct LintRun {
     var seq: Int
     var message: String
     var location: SourceLocation?
+    /// The rule's `readerAlwaysReports` for the cue: dropped when the document was read.
+    var readerReports = false
   }
 
   let rules: [(index: Int, rule: any LintRule, severity: Severity)]
@@ -20,7 +22,7 @@ struct LintRun {
   /// further findings keep only their rule and cue, to be counted: they belong to later cues
   /// than every collected one, so they come after them in the report.
   var spilling = false
-  private var spilled: [(ruleIndex: Int32, cueIndex: Int?)] = []
+  private var spilled: [(ruleIndex: Int32, cueIndex: Int?, readerReports: Bool)] = []
   private var seq = 0
 
   init(linter: Linter, context: LintContext, language: String?) {
@@ -43,20 +45,22 @@ struct LintRun {
       for f in findings {
         var location = f.location
         var index: Int?
+        var readerReports = false
         if let i = f.cueIndex {
           if i >= 0 && i < firstKept { continue }
           if i >= 0, i < cues.count {
             if location == nil { location = cues[i].source }
             index = input.fileIndex(i)
+            readerReports = rule.readerAlwaysReports(cues[i], format: input.context.format)
           } else {
             index = i
           }
         }
         if spilling {
-          spilled.append((Int32(ri), index))
+          spilled.append((Int32(ri), index, readerReports))
           continue
         }
-        collected.append(Collected(ruleIndex: ri, cueIndex: index, seq: seq, message: f.message, location: location))
+        collected.append(Collected(ruleIndex: ri, cueIndex: index, seq: seq, message: f.message, location: location, readerReports: readerReports))
         seq += 1
       }
     }
@@ -81,6 +85,9 @@ struct LintRun {
         covered[ri] = cues
       }
     }
+    // A document that was read has reader diagnostics for every cue a rule's
+    // `readerAlwaysReports` holds for; those findings are dropped even past the reader's cap.
+    let wasRead = !readerDiagnostics.isEmpty
     let severity = Dictionary(uniqueKeysWithValues: rules.map { ($0.index, $0.severity) })
     // What survives, as (order, rule, seq, index into `collected`): diagnostics are built only
     // for the ones listed.
@@ -91,6 +98,7 @@ struct LintRun {
         suppressed += 1
         continue
       }
+      if wasRead && f.readerReports { continue }
       if let i = f.cueIndex, covered[f.ruleIndex]?.contains(i) == true { continue }
       out.append((f.cueIndex ?? Int.max, f.ruleIndex, f.seq, k))
     }
@@ -99,7 +107,7 @@ struct LintRun {
       let ri = Int(f.ruleIndex)
       if suppressions.suppresses(ruleID: linter.rules[ri].id, cueIndex: f.cueIndex) {
         suppressed += 1
-      } else if f.cueIndex.map({ covered[ri]?.contains($0) == true }) != true {
+      } else if !(wasRead && f.readerReports), f.cueIndex.map({ covered[ri]?.contains($0) == true }) != true {
         spilledKept.append(severity[ri]!)
       }
     }

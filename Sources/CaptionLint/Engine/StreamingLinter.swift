@@ -116,7 +116,9 @@ public struct StreamingLinter {
     let input = LintRuleInput(document: doc, context: context, thresholds: run!.thresholds, cueNumbers: numbers, latestEnd: latestEnd)
     run!.check(input, scope: .cues, firstKept: carry.count)
     // Far more findings than can be listed: later windows' findings are only counted.
-    if run!.collected.count >= 2 * linter.maxDiagnostics { run!.spilling = true }
+    // (Saturating: the cap may be any positive Int, `Int.max` included.)
+    let (twice, overflow) = linter.maxDiagnostics.multipliedReportingOverflow(by: 2)
+    if run!.collected.count >= (overflow ? Int.max : twice) { run!.spilling = true }
     // Cues come in presentation order, so every later cue starts at or after the last one
     // here. The next window needs what the overlap and gap rules can still pair a later cue
     // with: the last cue shown at all (cues with no duration take no part in overlaps and

@@ -12,6 +12,12 @@ public struct EmptyCueRule: LintRule {
   public var thresholdSource: String { "No threshold; an empty cue shows nothing or an empty box" }
   public var readerEquivalents: [String] { ["cue.empty", "cue.empty-text"] }
 
+  /// The SRT and WebVTT readers report every cue with no text lines at all (not those whose
+  /// lines are blank or only markup, which this rule reports).
+  public func readerAlwaysReports(_ cue: Cue, format: String?) -> Bool {
+    (format == "srt" || format == "webvtt") && cue.sourceText?.isEmpty == true
+  }
+
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for i in input.document.cues.indices where Self.isBlank(input.plainTexts[i]) {
       findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) has no visible text"))

@@ -11,6 +11,11 @@ public struct EndBeforeStartRule: LintRule {
   public var thresholdSource: String { "WebVTT cue timings (end must be greater than start); players drop such cues" }
   public var readerEquivalents: [String] { ["cue.end-not-after-start", "timing.end-before-start", "timing.zero-duration"] }
 
+  /// The SRT and WebVTT readers report every cue whose end is not after its start.
+  public func readerAlwaysReports(_ cue: Cue, format: String?) -> Bool {
+    (format == "srt" || format == "webvtt") && cue.end <= cue.start
+  }
+
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() where cue.end <= cue.start {
       let what = cue.end == cue.start ? "ends when it starts" : "ends before it starts"
