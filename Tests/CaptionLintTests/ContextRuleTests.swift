@@ -32,5 +32,38 @@ import Testing
     let fired = run(ForcedSubsetRule(), forcedBad, context: LintContext(fullTrack: full))
     #expect(fired.map(\.cueIndex) == [1])
     #expect(run(ForcedSubsetRule(), forcedBad).isEmpty)
+    // The index is built when the full track is set later, too.
+    var later = LintContext()
+    later.fullTrack = full
+    #expect(run(ForcedSubsetRule(), forcedBad, context: later).map(\.cueIndex) == [1])
+  }
+
+  /// The full track is searched by binary search on starts and on the latest end so far; the
+  /// verdicts must be those of a scan of every full cue, with long cues, cues with no
+  /// duration and cues that start together.
+  @Test func forcedSubsetMatchesAFullScan() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<40 {
+      let words = ["a", "b", "c"]
+      var fullCues: [Cue] = []
+      for _ in 0..<60 {
+        let s = Double(Int.random(in: 0...100, using: &generator))
+        let length = [0.0, 1, 2, 5, 40][Int.random(in: 0...4, using: &generator)]
+        fullCues.append(cue(s, s + length, words[Int.random(in: 0...2, using: &generator)]))
+      }
+      var forcedCues: [Cue] = []
+      for _ in 0..<60 {
+        let s = Double(Int.random(in: 0...110, using: &generator))
+        forcedCues.append(cue(s, s + [0.0, 1, 3][Int.random(in: 0...2, using: &generator)], words[Int.random(in: 0...2, using: &generator)]))
+      }
+      let full = doc(fullCues), forced = doc(forcedCues)
+      let expected = forced.cues.indices.filter { i in
+        let c = forced.cues[i]
+        return !full.cues.contains { f in
+          f.start < c.end || f.start <= c.start ? (f.end > c.start || f.start == c.start) && f.plainText.contains(c.plainText) : false
+        }
+      }
+      #expect(run(ForcedSubsetRule(), forced, context: LintContext(fullTrack: full)).compactMap(\.cueIndex) == expected)
+    }
   }
 }

@@ -8,7 +8,11 @@ public struct LintContext: Sendable {
   public var mediaDuration: CaptionTime?
   /// The full-subtitle track this document is the forced (foreign-parts-only) track of, if
   /// the caller inspected a package. `package.forced-subset` runs only when it is set.
-  public var fullTrack: CaptionDocument?
+  public var fullTrack: CaptionDocument? {
+    didSet { fullTrackIndex = fullTrack.map(ForcedSubsetIndex.init) }
+  }
+  /// `fullTrack`, prepared for `package.forced-subset`.
+  package private(set) var fullTrackIndex: ForcedSubsetIndex?
   /// The language to resolve per-language thresholds with, when the document does not say
   /// (`DocumentMetadata.language`); a BCP 47 tag.
   public var language: String?
@@ -28,6 +32,7 @@ public struct LintContext: Sendable {
     self.readerDiagnostics = readerDiagnostics
     self.mediaDuration = mediaDuration
     self.fullTrack = fullTrack
+    fullTrackIndex = fullTrack.map(ForcedSubsetIndex.init)
     self.language = language
     self.format = format
   }

@@ -15,21 +15,11 @@ public struct ForcedSubsetRule: LintRule {
   public func applies(to context: LintContext) -> Bool { context.fullTrack != nil }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
-    guard let full = input.context.fullTrack else { return }
-    let fullCues = full.cues.map { (start: $0.start, end: $0.end, text: Self.normalized($0.plainText)) }
-      .sorted { $0.start < $1.start }
+    guard let full = input.context.fullTrackIndex else { return }
     for (i, cue) in input.document.cues.enumerated() {
       let text = Self.normalized(input.plainTexts[i])
       if text.isEmpty { continue }
-      // Candidates overlap in time; fullCues is sorted by start so stop once past the end.
-      var found = false
-      for f in fullCues {
-        if f.start >= cue.end && f.start > cue.start { break }
-        if f.end > cue.start || (f.start == cue.start) {
-          if f.text.contains(text) { found = true; break }
-        }
-      }
-      if !found {
+      if !full.containsCue(with: text, overlapping: cue.start, cue.end) {
         findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) (\(cue.start)) is not in the full track: no cue there overlaps it with the same text"))
       }
     }
