@@ -61,11 +61,15 @@ public enum CaptionDiff {
     var pendingA: [Int] = [], pendingB: [Int] = []
 
     func flush() {
-      // Pair leftovers whose times overlap, in order; the rest are removed / added.
+      // Pair leftovers whose times overlap, in order: each removed cue with the earliest-starting
+      // unused added cue that overlaps it; the rest are removed / added. The added cues are
+      // searched by start (binary search on the latest end so far), not scanned from the first.
       var usedB = Set<Int>()
+      let candidates = IntervalIndex(pendingB.map { (b.cues[$0].start, b.cues[$0].end) })
       for i in pendingA {
         let ca = a.cues[i]
-        if let j = pendingB.first(where: { !usedB.contains($0) && b.cues[$0].start < ca.end && b.cues[$0].end > ca.start }) {
+        if let c = candidates.first(overlapping: ca.start, ca.end, countingSameStart: false, where: { !usedB.contains(pendingB[$0]) }) {
+          let j = pendingB[c]
           usedB.insert(j)
           out += compareCue(a, i, b, j, options)
         } else {

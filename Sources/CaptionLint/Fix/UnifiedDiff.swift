@@ -82,10 +82,13 @@ public enum UnifiedDiff {
     let maxD = min(n + m, maxEdits)
     let offset = maxD + 1
     var v = [Int](repeating: 0, count: 2 * maxD + 3)
+    // Before step d only diagonals -d...d of `v` can be read back, so each step keeps that
+    // slice (about D² entries in all, not D copies of the whole array: 256 MB at the bound).
+    // (`trace[d][k + d]` is diagonal k.)
     var trace: [[Int]] = []
     var found = false
     outer: for d in 0...maxD {
-      trace.append(v)
+      trace.append(Array(v[(offset - d)...(offset + d)]))
       var k = -d
       while k <= d {
         var x: Int
@@ -117,12 +120,12 @@ public enum UnifiedDiff {
       let v = trace[d]
       let k = x - y
       let prevK: Int
-      if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+      if k == -d || (k != d && v[k - 1 + d] < v[k + 1 + d]) {
         prevK = k + 1
       } else {
         prevK = k - 1
       }
-      let prevX = d == 0 ? 0 : v[offset + prevK]
+      let prevX = d == 0 ? 0 : v[prevK + d]
       let prevY = prevX - prevK
       while x > prevX && y > prevY {
         x -= 1

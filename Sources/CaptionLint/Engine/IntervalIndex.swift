@@ -1,0 +1,47 @@
+import CaptionCore
+
+/// Time spans sorted by start, with the latest end so far, so the spans that overlap a time are
+/// found by binary search instead of a scan from the first (`package.forced-subset`, `diff`).
+struct IntervalIndex: Sendable {
+  /// Input positions in start order (ties in input order).
+  private let order: [Int]
+  private let starts: [CaptionTime]
+  private let ends: [CaptionTime]
+  /// `latestEnd[k]`: the latest end among spans `0...k` in start order (never decreasing).
+  private let latestEnd: [CaptionTime]
+
+  init(_ spans: [(start: CaptionTime, end: CaptionTime)]) {
+    order = spans.indices.sorted { (spans[$0].start, $0) < (spans[$1].start, $1) }
+    starts = order.map { spans[$0].start }
+    ends = order.map { spans[$0].end }
+    var latest: [CaptionTime] = []
+    latest.reserveCapacity(order.count)
+    for e in ends { latest.append(max(latest.last ?? e, e)) }
+    latestEnd = latest
+  }
+
+  /// The input position of the first span, in start order, that overlaps [start, end) and for
+  /// which `accept` holds. With `countingSameStart`, a span that starts at `start` counts too,
+  /// even with no duration or when [start, end) is empty.
+  func first(overlapping start: CaptionTime, _ end: CaptionTime, countingSameStart: Bool, where accept: (Int) -> Bool) -> Int? {
+    var k = firstIndex { latestEnd[$0] > start }
+    if countingSameStart { k = min(k, firstIndex { starts[$0] >= start }) }
+    while k < starts.count {
+      let s = starts[k]
+      if s >= end && (!countingSameStart || s > start) { break }
+      if ends[k] > start || (countingSameStart && s == start), accept(order[k]) { return order[k] }
+      k += 1
+    }
+    return nil
+  }
+
+  /// The first sorted index where `predicate` holds, for a predicate that is false, then true.
+  private func firstIndex(where predicate: (Int) -> Bool) -> Int {
+    var lo = 0, hi = starts.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if predicate(mid) { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
+  }
+}
