@@ -37,6 +37,31 @@ import Testing
     #expect(first?.message == "style \"yellow\": text #FFFF00 on background #000000 @ 80% under #FFFFFF: contrast 1.07:1 < 4.5:1 (WCAG AA, normal text in phone-portrait-inline)")
   }
 
+  /// A cue of thousands of lines with two looks is checked as two runs (one copy of each, not
+  /// one per line): the same findings, in the same order, as a cue with one line of each.
+  @Test func repeatedRunsAreCheckedOnce() {
+    var yellow = TextStyle()
+    yellow.color = Color(named: "yellow")
+    yellow.backgroundColor = .white
+    var low = TextStyle()
+    low.color = .white
+    low.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0x40)
+    func document(lines: Int) -> CaptionDocument {
+      var content: [CueNode] = []
+      for k in 0..<lines {
+        if k > 0 { content.append(.lineBreak) }
+        content.append(k % 2 == 0 ? span(["yellow"], "line \(k)") : span([], "line \(k)", style: low))
+      }
+      return CaptionDocument(
+        styleSheets: ["::cue(.yellow) { color: yellow; background-color: white }"],
+        styles: [NamedStyle(id: "yellow", style: yellow, source: SourceLocation(line: 4, column: 1))],
+        cues: [cue(content, line: 7)])
+    }
+    let short = DocumentStyleChecker.check(document(lines: 2), profile: nil)
+    #expect(short.map(\.code) == ["style.contrast.text-over-background"])
+    #expect(DocumentStyleChecker.check(document(lines: 5000), profile: nil) == short)
+  }
+
   @Test func ttmlSpanWithLowAlphaBackground() {
     var s = TextStyle()
     s.color = .white

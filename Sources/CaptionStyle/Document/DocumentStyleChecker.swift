@@ -52,6 +52,15 @@ public enum DocumentStyleChecker {
     var bold: Bool
   }
 
+  /// An authored run and where its style was set: what decides its diagnostics. A cue's runs
+  /// are kept once each, so a cue of millions of lines with the same look holds one, not one
+  /// per line (with a copy of the cascade state each: gigabytes).
+  struct AuthoredRun: Hashable {
+    var run: Run
+    var originID: String?
+    var originLocation: SourceLocation?
+  }
+
   /// The cascade state while walking a cue's node tree.
   struct Context {
     var style: TextStyle
@@ -132,9 +141,11 @@ public enum DocumentStyleChecker {
       cueStyle.backgroundColor = nil
       ctx.style = ctx.style.merged(with: cueStyle)
 
-      var runs: [(Run, Context)] = []
-      collect(cue.content, ctx, &cascade, rows: rows, into: &runs)
-      for (run, c) in runs where c.authored {
+      var runs: [AuthoredRun] = []
+      var seen = Set<AuthoredRun>()
+      collect(cue.content, ctx, &cascade, rows: rows, into: &runs, seen: &seen)
+      for authored in runs {
+        let run = authored.run
         let found: [Diagnostic]
         if let hit = cache[run] {
           found = hit
@@ -143,9 +154,9 @@ public enum DocumentStyleChecker {
           cache[run] = found
         }
         for var d in found {
-          if let o = c.origin {
-            d.location = o.location
-            d.message = "\(o.id): " + d.message
+          if let id = authored.originID, let location = authored.originLocation {
+            d.location = location
+            d.message = "\(id): " + d.message
           } else {
             d.location = cue.source
             d.cueIndex = index
@@ -165,15 +176,18 @@ public enum DocumentStyleChecker {
     s.color != nil || s.backgroundColor != nil || s.opacity != nil || s.textOutline != nil || s.textShadow != nil
   }
 
+  /// Appends to `runs` the authored runs of `nodes` not in `seen` yet, in document order.
   static func collect(
-    _ nodes: [CueNode], _ ctx: Context, _ cascade: inout StyleCascade, rows: Double, into runs: inout [(Run, Context)]
+    _ nodes: [CueNode], _ ctx: Context, _ cascade: inout StyleCascade, rows: Double, into runs: inout [AuthoredRun],
+    seen: inout Set<AuthoredRun>
   ) {
     for node in nodes {
       switch node {
       case .text(let s):
         guard s.utf8.contains(where: { $0 != 32 && $0 != 9 }) else { continue }
-        if ctx.style.visible == false || ctx.style.displayed == false || ctx.opacity <= 0 { continue }
-        runs.append((run(ctx, rows: rows), ctx))
+        if ctx.style.visible == false || ctx.style.displayed == false || ctx.opacity <= 0 || !ctx.authored { continue }
+        let authored = AuthoredRun(run: run(ctx, rows: rows), originID: ctx.origin?.id, originLocation: ctx.origin?.location)
+        if seen.insert(authored).inserted { runs.append(authored) }
       case .lineBreak, .timestamp:
         continue
       case .element(let e):
@@ -199,7 +213,7 @@ public enum DocumentStyleChecker {
         }
         es.backgroundColor = nil  // not inherited (TTML), drawn once as a box (CSS)
         child.style = ctx.style.merged(with: es)
-        collect(e.children, child, &cascade, rows: rows, into: &runs)
+        collect(e.children, child, &cascade, rows: rows, into: &runs, seen: &seen)
       }
     }
   }
