@@ -3,8 +3,9 @@ import Foundation
 /// Turns raw file bytes into UTF-8 bytes for the byte-level parsers.
 ///
 /// Order of decisions: an explicit encoding wins; then a byte order mark (UTF-8, UTF-16 LE/BE);
-/// then BOM-less UTF-16 recognised by its zero bytes; then valid UTF-8; otherwise a legacy code
-/// page is detected from byte statistics (see `LegacyEncodingDetector`). Every decision that was
+/// then BOM-less UTF-16 recognised by its zero bytes; then valid UTF-8, or UTF-8 with fewer
+/// invalid sequences than valid multi-byte ones (the invalid ones replaced); otherwise a legacy
+/// code page is detected from byte statistics (see `LegacyEncodingDetector`). Every decision that was
 /// a guess is reported as an `info` diagnostic (`text.encoding.detected`), and bytes that could
 /// not be decoded become U+FFFD with a warning, so nothing is dropped silently.
 public enum TextDecoder {
@@ -56,6 +57,17 @@ public enum TextDecoder {
       return Decoded(utf8: bytes, encoding: .utf8, hadBOM: false, diagnostics: diags)
     }
     if utf8Only {
+      return Decoded(utf8: validatedUTF8(bytes[...], diagnostics: &diags), encoding: .utf8, hadBOM: false, diagnostics: diags)
+    }
+    // Mostly UTF-8 with a few stray bytes (a line pasted from a windows-1252 file, a cut
+    // character): decoding it all as a legacy code page would garble every correct character,
+    // so it is read as UTF-8 with each invalid sequence replaced and reported.
+    let (valid, invalid) = multibyteSequenceCounts(bytes)
+    if valid > invalid {
+      diags.append(Diagnostic(
+        code: "text.encoding.detected", severity: .info,
+        message: "the file is UTF-8 but for \(invalid) invalid byte sequence\(invalid == 1 ? "" : "s"); read as UTF-8 (use --encoding to choose another)",
+        location: nil))
       return Decoded(utf8: validatedUTF8(bytes[...], diagnostics: &diags), encoding: .utf8, hadBOM: false, diagnostics: diags)
     }
     let guess = LegacyEncodingDetector.rank(bytes).first
@@ -120,6 +132,24 @@ public enum TextDecoder {
       diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf8", severity: .warning, message: "\(count) invalid UTF-8 sequences in all were replaced with U+FFFD; the first \(maxInvalidUTF8Reports) are listed", location: nil))
     }
     return out
+  }
+
+  /// How many well-formed multi-byte UTF-8 sequences and how many ill-formed ones (maximal
+  /// subparts, as `validatedUTF8` replaces them) the bytes hold.
+  static func multibyteSequenceCounts(_ bytes: [UInt8]) -> (valid: Int, invalid: Int) {
+    bytes.withUnsafeBufferPointer { buf in
+      var valid = 0, invalid = 0, i = 0
+      while i < buf.count {
+        if buf[i] < 0x80 {
+          i += 1
+          continue
+        }
+        let n = utf8SequenceLength(buf, at: i)
+        if n > 0 { valid += 1 } else { invalid += 1 }
+        i += abs(n)
+      }
+      return (valid, invalid)
+    }
   }
 
   /// The length of the well-formed UTF-8 sequence that starts at `i` (Unicode Table 3-7), or,

@@ -80,6 +80,27 @@ import Testing
     #expect(a.map(\.score) == b.map(\.score))
   }
 
+  /// UTF-8 with a stray windows-1252 byte or a cut sequence stays UTF-8: only the bad bytes are
+  /// replaced (and reported where they are), the correct characters are kept.
+  @Test func mostlyUTF8WithStrayBytesStaysUTF8() {
+    let mixed = Array("1\n00:00:01,000 --> 00:00:03,000\nIt’s café time\n\n2\n00:00:04,000 --> 00:00:06,000\nDon".utf8) + [0x92]
+      + Array("t go\n".utf8)
+    let d = TextDecoder.decode(mixed)
+    #expect(d.encoding == .utf8)
+    let text = String(decoding: d.utf8, as: UTF8.self)
+    #expect(text.contains("It’s café time") && text.contains("Don\u{FFFD}t go"))
+    #expect(d.diagnostics.map(\.code) == ["text.encoding.detected", "text.encoding.invalid-utf8"])
+    #expect(d.diagnostics[1].location == SourceLocation(line: 7, column: 4, offset: mixed.firstIndex(of: 0x92)!))
+
+    let cyrillic = Array("Привет, как дела? Я не знаю.\n".utf8) + [0xFF] + Array("\n".utf8)
+    let c = TextDecoder.decode(cyrillic)
+    #expect(c.encoding == .utf8)
+    #expect(String(decoding: c.utf8, as: UTF8.self).hasPrefix("Привет, как дела?"))
+    // One valid sequence and two stray bytes: a legacy page, as before.
+    let legacy = Array("caf".utf8) + [0xE9] + Array(" – na".utf8) + [0xEF, 0x76, 0x65]
+    #expect(TextDecoder.decode(legacy).encoding != .utf8)
+  }
+
   @Test func realWindows1250File() throws {
     guard let root = Corpus.root else { return }
     let bytes = try Corpus.bytes(root.appendingPathComponent("subtitleedit/tests/libse/Files/auto_detect_windows-1250.srt"))
