@@ -41,8 +41,12 @@ public struct TTMLTimingParameters: Sendable, Hashable {
     let ns = TTMLNamespace.parameter
     func positive(_ name: String, _ a: XMLAttribute) -> Int64? {
       let v = a.value.trimmingSpaces
-      guard !v.isEmpty, v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int64(v), n > 0, n < 1 << 31 else {
-        sink.report("ttml.parameter.invalid", .error, "ttp:\(name)=\"\(a.value)\" is not a positive integer", at: a.location)
+      let digits = !v.isEmpty && v.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+      guard digits, let n = Int64(v), n > 0, n < 1 << 31 else {
+        // A positive integer too large to compute with is out of range, not malformed.
+        let tooLarge = digits && v.contains(where: { $0 != "0" }) && (Int64(v) ?? .max) >= 1 << 31
+        let problem = tooLarge ? "is out of range (at most \((1 << 31) - 1))" : "is not a positive integer"
+        sink.report("ttml.parameter.invalid", .error, "ttp:\(name)=\"\(a.value.prefix(60))\" \(problem)", at: a.location)
         return nil
       }
       return n

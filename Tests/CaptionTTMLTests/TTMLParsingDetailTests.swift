@@ -1,3 +1,4 @@
+/// Small pieces of TTML reading: source positions, the one-step clock time, numbers out of range.
 import CaptionCore
 @testable import CaptionTTML
 import Testing
@@ -61,5 +62,29 @@ import Testing
     }
     #expect(TTMLTimeExpression.commonClockTime("00:00:01.068") == CaptionTime(value: 1068, timescale: 1000))
     #expect(TTMLTimeExpression.commonClockTime("00:60:00.000") == nil && TTMLTimeExpression.commonClockTime("00:00:01.5") == nil)
+  }
+}
+
+/// Numbers too large to compute with are reported as out of range, not as malformed.
+@Suite struct TTMLOutOfRangeTests {
+  @Test func overlongTimeFields() {
+    let p = TTMLTimingParameters()
+    for text in ["99999999999999999999:00:00", "00:00:01:9223372036854775807", "9223372036854775807000t", "1234567890123456.5s"] {
+      guard case .failure(let e) = TTMLTimeExpression.parse(text, parameters: p) else {
+        Issue.record("\(text) was accepted")
+        continue
+      }
+      #expect(e.message.hasPrefix("time out of range"), "\(text): \(e.message)")
+    }
+    // Up to 15 digits still read.
+    #expect(TTMLTimeExpression.parse("123456789012345t", parameters: p) == .success(CaptionTime(value: 123456789012345, timescale: 1)))
+  }
+
+  @Test func parameterTooLarge() throws {
+    let text = TTMLTest.doc("ttp:tickRate=\"9223372036854775807\" ttp:frameRate=\"0\"", body: "<div><p begin=\"0s\" end=\"1s\">x</p></div>")
+    let r = try TTMLTest.read(text)
+    let messages = r.diagnostics.filter { $0.code == "ttml.parameter.invalid" }.map(\.message)
+    #expect(messages.contains("ttp:tickRate=\"9223372036854775807\" is out of range (at most 2147483647)"), "\(messages)")
+    #expect(messages.contains("ttp:frameRate=\"0\" is not a positive integer"), "\(messages)")
   }
 }
