@@ -82,6 +82,11 @@ import Testing
     #expect(hunks == ["@@ -4,7 +4,7 @@", "@@ -40,7 +40,7 @@"])
     #expect(dry.out.contains("-Padded  \n+Padded\n"))
     #expect(!dry.out.contains("\u{0}"))
+    // The real run says so too.
+    let fixed = tool(["fix", "--no-backup", p])
+    #expect(fixed.code == 1)
+    #expect(fixed.err.contains("was rewritten from utf-16le as UTF-8"), "\(fixed.err)")
+    #expect(s.read("utf16.srt")?.hasPrefix("1\n00:00:10,000") == true)
   }
 
   @Test func fixCommandRewritesWithBackupAndDryRun() throws {

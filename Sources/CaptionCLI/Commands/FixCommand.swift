@@ -190,6 +190,7 @@ enum FixCommand: CLICommand {
       if !repaired.isEmpty { summary.append("\(repaired.count) reader finding\(repaired.count == 1 ? "" : "s") repaired by rewriting") }
       if summary.isEmpty { summary.append("normalised timestamps and line endings") }
       if whole { summary.append("the whole file was rewritten by its writer") }
+      if loaded.result.encoding != .utf8 { summary.append("\(dryRun ? "would be" : "was") rewritten from \(loaded.result.encoding.rawValue) as UTF-8") }
       io.errLine("\(path): \(dryRun ? "would fix" : "fixed"): \(summary.joined(separator: "; "))")
     }
     if refused { return .usageOrIO }
