@@ -1,0 +1,37 @@
+import CaptionCore
+import CaptionTestSupport
+import Foundation
+@testable import CaptionKit
+import Testing
+
+/// JSON is written cue by cue; the bytes must be those of encoding the whole document at once.
+@Suite struct CaptionJSONTests {
+  static func whole(_ document: CaptionDocument) throws -> [UInt8] {
+    Array(try CaptionJSON.makeEncoder().encode(CaptionJSON.DocumentDTO(document)))
+  }
+
+  @Test func cueByCueEqualsWholeDocument() throws {
+    var documents: [CaptionDocument] = [CaptionDocument()]
+    let root = Corpus.repositoryRoot
+    for name in ["basic.srt", "broken.srt", "imsc11-styled.ttml", "styled-regions.vtt"] {
+      let bytes = Array(try Data(contentsOf: root.appendingPathComponent("Samples/" + name)))
+      documents.append(try FormatRegistry.detect(bytes, fileExtension: (name as NSString).pathExtension).read(bytes, options: ReadOptions()).document)
+    }
+    for seed in 0..<20 as Range<UInt64> {
+      var generator = RandomCaptionDocument(seed: seed, features: .init(identifiers: true, settings: true, voicesAndClasses: true))
+      documents.append(generator.document())
+    }
+    for url in Corpus.files(in: "imsc-tests", extensions: ["ttml"]).prefix(40) + Corpus.files(in: "wpt-webvtt", extensions: ["vtt"]).prefix(40) {
+      let bytes = Array(try Data(contentsOf: url))
+      if let format = try? FormatRegistry.detect(bytes, fileExtension: url.pathExtension), let r = try? format.read(bytes, options: ReadOptions()) {
+        documents.append(r.document)
+      }
+    }
+    #expect(documents.count >= 25)
+    for d in documents {
+      let streamed = try CaptionJSON.encodeCueByCue(d, CaptionJSON.makeEncoder())
+      #expect(streamed == (try Self.whole(d)), "\(d.cues.count) cues")
+    }
+    #expect(CaptionJSON.encode(documents[1]).last == 0x0A)
+  }
+}
