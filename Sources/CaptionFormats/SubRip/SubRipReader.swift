@@ -136,7 +136,7 @@ struct SubRipReader {
           continue
         }
         if SubRipTimingParser.hasArrow(buf, r) {
-          sink.report("srt.timing.invalid", .error, "\"\(string(buf, r.prefix(120)))\" is not a valid timing line; the block is skipped", at: line.start)
+          reportInvalidTiming(buf, r, at: line.start)
           finishPending(buf)
           state = .skipping
           continue
@@ -151,7 +151,7 @@ struct SubRipReader {
         }
         if let next, !Self.isBlank(buf, next.range), SubRipTimingParser.hasArrow(buf, next.range) {
           _ = scanner.next()
-          sink.report("srt.timing.invalid", .error, "\"\(string(buf, next.range.prefix(120)))\" is not a valid timing line; the block is skipped", at: next.start)
+          reportInvalidTiming(buf, next.range, at: next.start)
           finishPending(buf)
           state = .skipping
           continue
@@ -245,6 +245,23 @@ struct SubRipReader {
   /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
   static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x3C, 0x7B))
+  }
+
+  /// A line with an arrow that is not a timing line: `srt.timing.too-large` when a number in it
+  /// has more digits than a time field can hold (ten or more: hours up to 999,999,999 are read),
+  /// otherwise `srt.timing.invalid`. Either way the block is skipped.
+  mutating func reportInvalidTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, at location: SourceLocation) {
+    var run = 0, longest = 0
+    for k in r {
+      run = buf[k] >= 0x30 && buf[k] <= 0x39 ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let text = string(buf, r.prefix(120))
+    if longest >= 10 {
+      sink.report("srt.timing.too-large", .error, "\"\(text)\" has a time too large to read (a field of \(longest) digits); the block is skipped", at: location)
+    } else {
+      sink.report("srt.timing.invalid", .error, "\"\(text)\" is not a valid timing line; the block is skipped", at: location)
+    }
   }
 
   mutating func emit(_ cue: Cue) {

@@ -45,6 +45,7 @@ let diagnosticCases: [DiagnosticCase] = [
   .init(code: "srt.timing.zero-duration", input: "1\n00:00:02,000 --> 00:00:02,000\nA\n", line: 2, column: 1, severity: .warning) { $0.count == 1 },
   .init(code: "srt.timing.out-of-order", input: "1\n00:00:05,000 --> 00:00:06,000\nA\n\n2\n\(T)\nB\n", line: 6, column: 1, severity: .info) { $0.map(\.plainText) == ["A", "B"] },
   .init(code: "srt.timing.invalid", input: "1\n00:00:xx --> 00:00:02,000\nLost\n\n2\n\(T)\nB\n", line: 2, column: 1, severity: .error) { $0.map(\.plainText) == ["B"] },
+  .init(code: "srt.timing.too-large", input: "1\n9999999999:00:00,000 --> 9999999999:00:01,000\nLost\n\n2\n\(T)\nB\n", line: 2, column: 1, severity: .error) { $0.map(\.plainText) == ["B"] },
   // Index line.
   .init(code: "srt.index.missing", input: "\(T)\nA\n", line: 1, column: 1, severity: .warning) { $0[0].id == "" && $0[0].plainText == "A" },
   .init(code: "srt.index.invalid", input: "1a\n\(T)\nA\n", line: 1, column: 1, severity: .warning) { $0[0].id == "1a" },
