@@ -33,6 +33,27 @@ import Testing
     #expect(policy.evaluate(r).passed)
   }
 
+  /// RFC 8216 allows CR LF line ends: the same package with CRLF playlists gives the same report.
+  @Test func crlfPlaylistsReadAsLF() throws {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ck-hls-crlf-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: copy) }
+    try FileManager.default.copyItem(at: Fixtures.root.appendingPathComponent("hls_good"), to: copy)
+    for sub in ["master.m3u8", "subs/es.m3u8", "subs/en_forced.m3u8", "subs/en_sdh.m3u8", "video/main.m3u8"] {
+      let url = copy.appendingPathComponent(sub)
+      let text = try String(contentsOf: url, encoding: .utf8)
+      try Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: url)
+    }
+    var o = InspectOptions()
+    o.scanClosedCaptions = false
+    let crlf = MediaInspector.inspect(path: copy.appendingPathComponent("master.m3u8").path, options: o)
+    let lf = Fixtures.inspect("hls_good/master.m3u8", cc: false)
+    #expect(crlf.hls?.renditions.count == 4)
+    #expect(crlf.hls?.renditions.map(\.name) == lf.hls?.renditions.map(\.name))
+    #expect(crlf.hls?.subtitlePlaylists.map(\.segmentCount) == [1, 1, 1])
+    #expect(crlf.tracks.map(\.language) == lf.tracks.map(\.language))
+    #expect(crlf.diagnostics.map(\.code) == lf.diagnostics.map(\.code))
+  }
+
   @Test func badMasterPlaylistFailsEveryRule() throws {
     let r = Fixtures.inspect("hls_bad/master.m3u8")
     let codes = Set(r.diagnostics.map(\.code))

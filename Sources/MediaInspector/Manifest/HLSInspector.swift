@@ -28,10 +28,9 @@ struct HLSInspector {
     var lineNo = 0
     var pendingVariant: HLSVariant?
     var sawExtinf = false
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for raw in Self.lines(text) {
       lineNo += 1
-      var line = Substring(raw)
-      if line.hasSuffix("\r") { line = line.dropLast() }
+      var line = raw
       if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
       if line.hasPrefix("#EXT-X-MEDIA:") {
         var r = HLSRendition(line: lineNo)
@@ -117,6 +116,12 @@ struct HLSInspector {
     return x
   }
 
+  /// The lines of a playlist. RFC 8216 §4.1 ends lines with LF or CR LF; Swift reads CR LF as one
+  /// `Character`, so splitting on "\n" alone would see a CRLF playlist as a single line.
+  static func lines(_ text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+  }
+
   /// HLS-016 for a URI that is an absolute path, a `file:` URL or a `..` escape from the
   /// package folder: players resolve URIs against the playlist's URL, so such a package breaks
   /// once it is moved or served over HTTP. Nothing outside the package is read either way.
@@ -158,7 +163,7 @@ struct HLSInspector {
       var segments: [String] = []
       var nonPortable: [String] = []
       var nonPortableCount = 0
-      for l in text.split(separator: "\n") {
+      for l in Self.lines(text) where !l.isEmpty {
         let s = String(l).trimmingSpaces
         var ref: String?
         if s.hasPrefix("#EXT-X-MAP:") {
@@ -255,7 +260,7 @@ struct HLSInspector {
       let pf = BoundedFile(path: playlist), pf.size > 0
     else { return ([], []) }
     let text = String(decoding: pf.read(at: 0, count: options.maxManifestSize), as: UTF8.self)
-    guard let first = text.split(separator: "\n").map({ String($0).trimmingSpaces }).first(where: { !$0.isEmpty && !$0.hasPrefix("#") }),
+    guard let first = Self.lines(text).lazy.map({ String($0).trimmingSpaces }).first(where: { !$0.isEmpty && !$0.hasPrefix("#") }),
       case .local(let segment) = ManifestReference.resolve(first, relativeTo: playlist, root: root, allowOutside: options.allowOutsideManifestFolder),
       let sf = BoundedFile(path: segment), sf.size > 0
     else { return ([], []) }
