@@ -264,6 +264,17 @@ import Testing
     }
   }
 
+  /// Input whose size is not announced (a device, standard input) is read only up to the
+  /// limit: `/dev/zero` used to be read until memory ran out.
+  @Test func unannouncedInputStopsAtTheLimit() {
+    let zero = run(["validate", "--max-file-size", "1000", "/dev/zero"])
+    #expect(zero.0 == 2)
+    #expect((zero.1 + zero.2).contains("/dev/zero: error: input is over the 1000-byte limit; reading stopped there (raise it with --max-file-size)"), "\(zero)")
+    let stdin = run(["validate", "--max-file-size", "1000", "-"], stdin: [UInt8](repeating: 0x41, count: 5000))
+    #expect(stdin.0 == 2)
+    #expect(run(["validate", "--max-file-size", "1000", "-"], stdin: Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8)).0 == 0)
+  }
+
   @Test func emptyFolderIsAnErrorNotAPass() throws {
     let empty = dir.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

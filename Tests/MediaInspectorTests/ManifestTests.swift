@@ -54,6 +54,23 @@ import Testing
     #expect(crlf.diagnostics.map(\.code) == lf.diagnostics.map(\.code))
   }
 
+  /// A FIFO is never opened for reading (that would wait for a writer): passed directly it is
+  /// refused, and a package whose playlist names one is inspected without it.
+  @Test func fifosAreNotOpened() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let master = dir.appendingPathComponent("master.m3u8")
+    try Data("#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"s\",NAME=\"en\",LANGUAGE=\"en\",URI=\"sub.m3u8\"\n".utf8).write(to: master)
+    #expect(mkfifo(dir.appendingPathComponent("sub.m3u8").path, 0o600) == 0)
+    #expect(mkfifo(dir.appendingPathComponent("f.mp4").path, 0o600) == 0)
+    let direct = MediaInspector.inspect(path: dir.appendingPathComponent("f.mp4").path)
+    #expect(direct.error?.contains("not a regular file") == true, "\(direct.error ?? "")")
+    let package = MediaInspector.inspect(path: master.path)
+    #expect(package.hls?.renditions.count == 1)
+    #expect(package.hls?.subtitlePlaylists.first?.checked != true)
+  }
+
   @Test func badMasterPlaylistFailsEveryRule() throws {
     let r = Fixtures.inspect("hls_bad/master.m3u8")
     let codes = Set(r.diagnostics.map(\.code))

@@ -12,7 +12,11 @@ private func posixRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> 
 enum FileAccess {
   /// Reads a file, or standard input for `-`.
   static func read(_ path: String, io: ToolIO, limit: Int) throws(ToolError) -> [UInt8] {
-    if path == "-" { return io.readStdin() }
+    if path == "-" {
+      let bytes = io.readStdin(limit: limit)
+      if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
+      return bytes
+    }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
       throw .io(path: path, message: "no such file")
@@ -21,14 +25,17 @@ enum FileAccess {
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
       throw .io(path: path, message: CaptionErrorText.tooLarge(size: size, limit: limit))
     }
-    guard let bytes = readWhole(path) else {
+    guard let bytes = readWhole(path, limit: limit) else {
       throw .io(path: path, message: "cannot read the file")
     }
+    // A special file (`/dev/zero`, a pipe, `/proc`) announces no size: its read stops past the limit.
+    if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
     return bytes
   }
 
-  /// Reads a whole regular file straight into an array (no `Data` copy), or `nil`.
-  private static func readWhole(_ path: String) -> [UInt8]? {
+  /// Reads a whole regular file straight into an array (no `Data` copy), or `nil`; at most
+  /// `limit` + 1 bytes of what its size did not announce.
+  private static func readWhole(_ path: String, limit: Int) -> [UInt8]? {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
@@ -50,13 +57,14 @@ enum FileAccess {
     if failed { return nil }
     // Whatever the size did not announce (a growing file, a special file).
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
+    while bytes.count <= limit {
       let r = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
       if r < 0 && errno == EINTR { continue }
       if r < 0 { return nil }
       if r == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<r])
     }
+    return bytes
   }
 
   /// Checks, before any work is done, that `path` can take the output: not one of `inputs`, not a
@@ -145,5 +153,10 @@ enum FileAccess {
 enum CaptionErrorText {
   static func tooLarge(size: Int, limit: Int) -> String {
     "file is \(size) bytes, over the \(limit)-byte limit (raise it with --max-file-size)"
+  }
+
+  /// For input whose size is known only by reading it (standard input, pipes, devices).
+  static func tooLarge(over limit: Int) -> String {
+    "input is over the \(limit)-byte limit; reading stopped there (raise it with --max-file-size)"
   }
 }

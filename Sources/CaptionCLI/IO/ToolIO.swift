@@ -66,12 +66,17 @@ public final class ToolIO: @unchecked Sendable {
   }
 
   /// Reads all of standard input.
-  public func readStdin() -> [UInt8] {
-    if let stdinBytes { return stdinBytes }
+  /// Standard input, up to `limit` + 1 bytes: a caller that gets more than `limit` knows the
+  /// input is too large without having read all of it (`/dev/zero` piped in never ends).
+  public func readStdin(limit: Int = .max) -> [UInt8] {
+    let cap = limit == .max ? limit : limit + 1
+    if let stdinBytes { return Array(stdinBytes.prefix(cap)) }
     var data: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+    while data.count < cap {
+      let want = min(chunk.count, cap - data.count)
+      let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, want) }
+      if n < 0 && errno == EINTR { continue }
       if n <= 0 { break }
       data.append(contentsOf: chunk[0..<n])
     }

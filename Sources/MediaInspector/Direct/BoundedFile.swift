@@ -8,11 +8,26 @@ final class BoundedFile {
   let size: UInt64
   let maxRead: Int
 
+  /// Opens a regular file; `nil` for anything else. A FIFO, device or socket has no size and no
+  /// random access, and opening a FIFO would wait for a writer (a hostile package can name one),
+  /// so the open does not block and the type is checked on the opened descriptor.
   init?(path: String, maxRead: Int = 64 << 20) {
-    guard let h = FileHandle(forReadingAtPath: path) else { return nil }
-    handle = h
-    size = (try? h.seekToEnd()) ?? 0
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    var st = stat()
+    guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
+      return nil
+    }
+    handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+    size = UInt64(max(st.st_size, 0))
     self.maxRead = maxRead
+  }
+
+  /// Whether `path` (after symbolic links) is a regular file, without opening it.
+  static func isRegularFile(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
   }
 
   deinit { try? handle.close() }
