@@ -275,6 +275,20 @@ import Testing
     #expect(run(["validate", "--max-file-size", "1000", "-"], stdin: Array("1\n00:00:01,000 --> 00:00:02,000\nHi\n".utf8)).0 == 0)
   }
 
+  /// Text quoted from a file cannot start a report line of its own (a forged finding, or a
+  /// GitHub workflow command in a CI log): line breaks and escape characters are escaped.
+  @Test func quotedTextStaysOnItsLine() throws {
+    let path = try file("nl.ttml", """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en"><body><div>\
+      <p begin="0s" end="1s" tts:color="red&#10;::error file=x::injected&#10;&#27;[31m">hi</p></div></body></tt>
+      """)
+    let (_, out, err) = run(["validate", path])
+    let lines = (out + err).split(separator: "\n")
+    #expect(!lines.contains { $0.hasPrefix("::error") }, "\(out)")
+    #expect(!(out + err).contains("\u{1B}"))
+    #expect((out + err).contains("\\n::error file=x::injected\\n"), "\(out)")
+  }
+
   @Test func emptyFolderIsAnErrorNotAPass() throws {
     let empty = dir.appendingPathComponent("empty")
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

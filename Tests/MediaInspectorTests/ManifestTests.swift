@@ -174,6 +174,17 @@ import Testing
 
   static let mpdHead = #"<?xml version="1.0"?>\#n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static">\#n<Period>\#n"#
 
+  /// Each `CCn=lang` entry is a track: a 2 MB MPD of them once listed 262,000 tracks (1.6 GB).
+  @Test func closedCaptionTracksAreCapped() {
+    let entries = Array(repeating: "CC1=eng", count: 3000).joined(separator: ";")
+    let r = Self.inspectMPD(Self.mpdHead + """
+      <AdaptationSet contentType="video" mimeType="video/mp4"><Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="\(entries)"/></AdaptationSet>
+      </Period></MPD>
+      """)
+    #expect(r.tracks.count == DASHInspector.maxTracks)
+    #expect(r.diagnostics.contains { $0.code == "media.dash.too-many-tracks" })
+  }
+
   @Test func commentsCDATAEntitiesAndPrefixes() throws {
     let r = Self.inspectMPD(
       Self.mpdHead + #"""

@@ -6,9 +6,14 @@ struct DiagnosticPrinter {
   let color: Bool
 
   func line(_ d: Diagnostic) -> String {
-    guard color else { return d.description }
+    guard color else {
+      var out: [UInt8] = []
+      appendLine(d, to: &out)
+      out.removeLast()
+      return String(decoding: out, as: UTF8.self)
+    }
     var s = ""
-    if let f = d.file { s += f + ":" }
+    if let f = d.file { s += ControlCharacterEscaping.escaped(f) + ":" }
     if let l = d.location { s += "\(l.line):\(l.column):" }
     if !s.isEmpty { s = "\u{1B}[1m" + s + "\u{1B}[0m " }
     let sev: String
@@ -17,7 +22,7 @@ struct DiagnosticPrinter {
     case .warning: sev = "\u{1B}[1;33mwarning\u{1B}[0m"
     case .info: sev = "\u{1B}[1;36minfo\u{1B}[0m"
     }
-    return s + sev + ": [\(d.code)] " + d.message
+    return s + sev + ": [\(d.code)] " + ControlCharacterEscaping.escaped(d.message)
   }
 
   /// Appends `line(d)` and a newline as UTF-8 (without building intermediate strings when there
@@ -30,7 +35,7 @@ struct DiagnosticPrinter {
     }
     var prefixed = false
     if let f = d.file {
-      out.append(contentsOf: f.utf8)
+      ControlCharacterEscaping.append(f, to: &out)
       out.append(UInt8(ascii: ":"))
       prefixed = true
     }
@@ -46,7 +51,8 @@ struct DiagnosticPrinter {
     out.append(contentsOf: ": [".utf8)
     out.append(contentsOf: d.code.utf8)
     out.append(contentsOf: "] ".utf8)
-    out.append(contentsOf: d.message.utf8)
+    // File names and messages quote input text: one diagnostic stays one line.
+    ControlCharacterEscaping.append(d.message, to: &out)
     out.append(0x0A)
   }
 

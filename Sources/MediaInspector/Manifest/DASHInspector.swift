@@ -50,6 +50,11 @@ struct DASHInspector {
     d += rules(dash)
     report.dash = dash
     report.tracks = tracks(dash)
+    if report.tracks.count >= Self.maxTracks {
+      d.append(Diagnostic(
+        code: "media.dash.too-many-tracks", severity: .warning,
+        message: "the MPD declares \(Self.maxTracks) or more subtitle and caption tracks (AdaptationSets and CEA-608/708 Accessibility entries); only the first \(Self.maxTracks) are listed"))
+    }
     for i in report.tracks.indices {
       report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], $0) }
     }
@@ -133,9 +138,13 @@ struct DASHInspector {
     return d
   }
 
+  /// The most tracks listed: each `CCn=lang` entry of an Accessibility value is a track, so a
+  /// small MPD could otherwise list millions (as Matroska's 1,024 TrackEntry elements).
+  static let maxTracks = 1024
+
   func tracks(_ dash: DASHReport) -> [TrackReport] {
     var out: [TrackReport] = []
-    for a in dash.adaptationSets {
+    for a in dash.adaptationSets where out.count < Self.maxTracks {
       if a.isText {
         let codec: String
         if a.mimeType == "text/vtt" { codec = "webvtt" } else if a.mimeType == "application/ttml+xml" { codec = "ttml" } else if let c = a.codecs, c.hasPrefix("stpp") { codec = "stpp" } else if let c = a.codecs, c.hasPrefix("wvtt") { codec = "wvtt" } else { codec = a.codecs ?? a.mimeType ?? "unknown" }
@@ -162,7 +171,7 @@ struct DASHInspector {
           let is708 = acc.hasPrefix(DASHInspector.cea708Scheme + " ")
           guard is608 || is708 else { continue }
           let value = acc.dropFirst((is608 ? DASHInspector.cea608Scheme : DASHInspector.cea708Scheme).count + 1)
-          for entry in value.split(separator: ";") {
+          for entry in value.split(separator: ";") where out.count < Self.maxTracks {
             let parts = entry.split(separator: "=", maxSplits: 1)
             var t = TrackReport(index: out.count, mediaType: "closed-captions", codec: is608 ? "eia_608" : "eia_708")
             t.groupID = a.id
