@@ -88,3 +88,24 @@ import Testing
     #expect(messages.contains("ttp:frameRate=\"0\" is not a positive integer"), "\(messages)")
   }
 }
+
+/// Valid TTML that is never presented is reported, not dropped silently.
+@Suite struct TTMLNeverShownTests {
+  @Test func emptyIntervalsAreReported() throws {
+    let text = """
+      <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>
+      <p begin="12s" end="11s">end before begin</p>
+      <p begin="12s" end="12s">zero</p>
+      <p begin="13s" end="14s">shown</p>
+      <p begin="15s" end="15s"> </p>
+      </div><div begin="20s" end="21s"><p begin="5s" end="6s">outside parent</p></div></body></tt>
+      """
+    let r = try TTMLTest.read(text)
+    #expect(r.document.cues.map(\.plainText) == ["shown"])
+    let never = r.diagnostics.filter { $0.code == "ttml.timing.never-shown" }
+    #expect(never.count == 3)
+    #expect(never.map { $0.location?.line } == [2, 3, 6])
+    #expect(never.allSatisfy { $0.severity == .info })
+    #expect(never.first?.message.hasPrefix("<p> \"end before begin\" is never shown") == true)
+  }
+}

@@ -1,12 +1,30 @@
 import CaptionCore
 
 extension TTMLReader {
+  /// A `div` or `p` whose active interval is empty (its end is not after its begin, or it
+  /// begins when its parent has ended) is valid TTML that is never presented: its text is left
+  /// out of the model, which is said (`ttml.timing.never-shown`, info) when it has any.
+  mutating func reportNeverShown(_ e: XMLElementNode, begin: CaptionTime, end: CaptionTime) {
+    guard !TTMLWhitespace.isBlank(e.textContent) else { return }
+    let text = TTMLWhitespace.collapse(String(e.textContent.prefix(60)))
+    sink.report(
+      "ttml.timing.never-shown", .info,
+      "<\(e.qualifiedName)> \"\(text)\" is never shown: its interval is empty (begins \(begin), ends \(end) with its parent's end applied), so its text is left out",
+      at: e.location)
+  }
+
   /// Walks `body` and `div` elements and turns each `p` into cues.
   mutating func walk(_ n: TTMLTimedNode, parentEnd: CaptionTime?, ctx: TTMLReaderContext, depth: Int) {
     let e = n.element
     let end = TTMLReader.clip(n.end, parentEnd)
-    if let end, end <= n.begin { return }
-    if let parentEnd, n.begin >= parentEnd { return }
+    if let end, end <= n.begin {
+      reportNeverShown(e, begin: n.begin, end: end)
+      return
+    }
+    if let parentEnd, n.begin >= parentEnd {
+      reportNeverShown(e, begin: n.begin, end: parentEnd)
+      return
+    }
     var c = ctx
     var ownRegion = e.attribute("", "region")
     if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {
