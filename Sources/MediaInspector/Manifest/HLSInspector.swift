@@ -92,16 +92,17 @@ struct HLSInspector {
       checkedURIs.insert(uri)
       hls.subtitlePlaylists.append(checkPlaylist(uri, master: path, root: root, line: r.line, diagnostics: &d))
     }
-    d += rules(hls)
+    let lookup = HLSLookup(hls)
+    d += rules(hls, lookup)
     if options.scanClosedCaptions {
       let (scans, found) = checkClosedCaptions(hls, master: path)
       report.closedCaptions = scans
       d += found
     }
     report.hls = hls
-    report.tracks = tracks(hls)
+    report.tracks = tracks(hls, lookup)
     for i in report.tracks.indices {
-      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], hls, $0) }
+      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], lookup, $0) }
     }
     report.diagnostics += d
   }
@@ -289,7 +290,7 @@ struct HLSInspector {
 
   // MARK: - Rules
 
-  func rules(_ hls: HLSReport) -> [Diagnostic] {
+  func rules(_ hls: HLSReport, _ lookup: HLSLookup) -> [Diagnostic] {
     var d: [Diagnostic] = []
     let subs = hls.renditions.filter { $0.type == "SUBTITLES" }
     let ccs = hls.renditions.filter { $0.type == "CLOSED-CAPTIONS" }
@@ -353,14 +354,14 @@ struct HLSInspector {
           d.append(rule("HLS-010", .error, "\(what) has no INSTREAM-ID", line: r.line))
         }
         if r.uri != nil { d.append(rule("HLS-010", .error, "\(what) has a URI, which CLOSED-CAPTIONS must not have", line: r.line)) }
-        if let g = r.groupID, !hls.variants.contains(where: { $0.closedCaptions == g }) {
+        if let g = r.groupID, !lookup.closedCaptionGroupsOfVariants.contains(g) {
           d.append(rule("HLS-010", .error, "CLOSED-CAPTIONS group '\(g)' is not named by any EXT-X-STREAM-INF", line: r.line))
         }
       }
     }
     // HLS-006: one DEFAULT per group; HLS-007: AUTOSELECT members must differ.
     for g in Set(hls.renditions.compactMap(\.groupID)).sorted() {
-      let members = hls.renditions.filter { $0.groupID == g && ($0.type == "SUBTITLES" || $0.type == "CLOSED-CAPTIONS") }
+      let members = lookup.textRenditionsByGroup[g] ?? []
       let defaults = members.filter(\.isDefault)
       if defaults.count > 1 {
         d.append(rule("HLS-006", .error, "group '\(g)' has \(defaults.count) DEFAULT=YES renditions", line: defaults[1].line))
@@ -382,7 +383,8 @@ struct HLSInspector {
       d.append(rule("HLS-011", .info, "no closed captions are declared; Apple recommends CLOSED-CAPTIONS=NONE on every EXT-X-STREAM-INF", line: nil))
     }
     // HLS-014: IMSC (fMP4) subtitle renditions need stpp in CODECS.
-    let imsc = subs.filter { r in hls.subtitlePlaylists.contains { $0.uri == r.uri && $0.segmentCount > 0 } && codec(r, hls) == "stpp" }
+    let withSegments = Set(hls.subtitlePlaylists.filter { $0.segmentCount > 0 }.map(\.uri))
+    let imsc = subs.filter { r in r.uri.map(withSegments.contains) == true && codec(r, lookup) == "stpp" }
     if !imsc.isEmpty, !hls.variants.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) {
       d.append(rule("HLS-014", .error, "IMSC subtitle rendition '\(imsc[0].name ?? "?")' (stpp in its init segment) is not listed in any EXT-X-STREAM-INF CODECS (stpp.ttml.im1t)", line: imsc[0].line))
     }
@@ -390,22 +392,21 @@ struct HLSInspector {
   }
 
   /// `webvtt` for WebVTT segment playlists, `stpp` when the variants declare IMSC in CODECS.
-  func codec(_ r: HLSRendition, _ hls: HLSReport) -> String {
+  func codec(_ r: HLSRendition, _ lookup: HLSLookup) -> String {
     if r.type == "CLOSED-CAPTIONS" { return (r.instreamID ?? "").hasPrefix("SERVICE") ? "eia_708" : "eia_608" }
     // What the init segment carries decides; CODECS is the fallback (HLS-014 checks they agree).
-    if let entry = hls.subtitlePlaylists.first(where: { $0.uri == r.uri })?.sampleEntry { return entry }
-    let linked = hls.variants.filter { $0.subtitles == r.groupID }
-    if linked.contains(where: { $0.codecs.contains { $0.hasPrefix("stpp") } }) { return "stpp" }
-    if linked.contains(where: { $0.codecs.contains { $0 == "wvtt" } }) { return "wvtt" }
+    if let entry = lookup.playlist(r.uri)?.sampleEntry { return entry }
+    if lookup.stppGroups.contains(r.groupID) { return "stpp" }
+    if lookup.wvttGroups.contains(r.groupID) { return "wvtt" }
     return "webvtt"
   }
 
   // MARK: - Tracks and verdicts
 
-  func tracks(_ hls: HLSReport) -> [TrackReport] {
+  func tracks(_ hls: HLSReport, _ lookup: HLSLookup) -> [TrackReport] {
     var out: [TrackReport] = []
-    for r in hls.renditions where r.type == "SUBTITLES" || r.type == "CLOSED-CAPTIONS" {
-      var t = TrackReport(index: out.count, mediaType: r.type == "SUBTITLES" ? "subtitle" : "closed-captions", codec: codec(r, hls))
+    for r in lookup.textRenditions {
+      var t = TrackReport(index: out.count, mediaType: r.type == "SUBTITLES" ? "subtitle" : "closed-captions", codec: codec(r, lookup))
       t.sources["codec"] = .derived
       t.groupID = r.groupID
       t.title = r.name
@@ -429,12 +430,12 @@ struct HLSInspector {
     return out
   }
 
-  func verdict(_ t: TrackReport, _ hls: HLSReport, _ player: PlayerFamily) -> SelectabilityVerdict {
+  func verdict(_ t: TrackReport, _ lookup: HLSLookup, _ player: PlayerFamily) -> SelectabilityVerdict {
     var reasons: [String] = []
     var ok = true
-    let rendition = hls.renditions.filter { $0.type == "SUBTITLES" || $0.type == "CLOSED-CAPTIONS" }[t.index]
+    let rendition = lookup.textRenditions[t.index]
     if t.mediaType == "subtitle" {
-      if !hls.variants.contains(where: { $0.subtitles == t.groupID }) {
+      if !lookup.subtitleGroupsOfVariants.contains(t.groupID) {
         ok = false
         reasons.append("group '\(t.groupID ?? "")' is not named by any EXT-X-STREAM-INF SUBTITLES (HLS-001)")
       }
@@ -442,12 +443,12 @@ struct HLSInspector {
         ok = false
         reasons.append("no URI (HLS-002)")
       }
-      if let p = hls.subtitlePlaylists.first(where: { $0.uri == rendition.uri }), p.skippedReason == "missing" {
+      if let p = lookup.playlist(rendition.uri), p.skippedReason == "missing" {
         ok = false
         reasons.append("subtitle playlist is missing (HLS-002)")
       }
     } else {
-      if !hls.variants.contains(where: { $0.closedCaptions == t.groupID }) {
+      if !lookup.closedCaptionGroupsOfVariants.contains(t.groupID) {
         ok = false
         reasons.append("group '\(t.groupID ?? "")' is not named by any EXT-X-STREAM-INF CLOSED-CAPTIONS (HLS-010)")
       }
