@@ -14,6 +14,16 @@ import Testing
     #expect(CaptionTool.run(["profile", "check", "--strict", "webvtt-default"], io: strict) == 1)
   }
 
+  /// A profile file holding an empty array defines nothing: an error (exit 2), not a pass.
+  @Test func emptyProfileFileIsAnError() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-empty-\(UUID().uuidString).json").path
+    try Data("[]".utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", path], io: io) == 2)
+    #expect(io.capturedErr.contains("an empty array"), "\(io.capturedErr)")
+  }
+
   @Test func checkJSON() throws {
     let io = ToolIO.captured()
     #expect(CaptionTool.run(["profile", "check", "--format", "json", "drop-shadow-only"], io: io) == 1)

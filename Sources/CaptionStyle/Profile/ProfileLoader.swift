@@ -10,6 +10,10 @@ public enum ProfileLoader {
     var lib = library
     if FileManager.default.fileExists(atPath: reference) {
       let ids = try lib.add(contentsOf: URL(fileURLWithPath: reference))
+      // An empty array defines nothing to check: an error, not a silent pass.
+      guard !ids.isEmpty else {
+        throw .invalidProfile(file: reference, issues: [ProfileIssue(path: "$", kind: .invalidValue(value: "an empty array", expected: "a profile object or an array of one or more"))])
+      }
       var out: [StyleProfile] = []
       for id in ids { out.append(try lib.profile(id)) }
       return out
