@@ -176,13 +176,21 @@ import Testing
 
   /// Each `CCn=lang` entry is a track: a 2 MB MPD of them once listed 262,000 tracks (1.6 GB).
   @Test func closedCaptionTracksAreCapped() {
-    let entries = Array(repeating: "CC1=eng", count: 3000).joined(separator: ";")
-    let r = Self.inspectMPD(Self.mpdHead + """
-      <AdaptationSet contentType="video" mimeType="video/mp4"><Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="\(entries)"/></AdaptationSet>
-      </Period></MPD>
-      """)
-    #expect(r.tracks.count == DASHInspector.maxTracks)
-    #expect(r.diagnostics.contains { $0.code == "media.dash.too-many-tracks" })
+    func mpd(entries: Int) -> MediaReport {
+      let value = Array(repeating: "CC1=eng", count: entries).joined(separator: ";")
+      return Self.inspectMPD(Self.mpdHead + """
+        <AdaptationSet contentType="video" mimeType="video/mp4"><Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="\(value)"/></AdaptationSet>
+        </Period></MPD>
+        """)
+    }
+    let many = mpd(entries: 3000)
+    #expect(many.tracks.count == DASHInspector.maxTracks)
+    #expect(many.tracks.last?.instreamID == "CC1" && many.tracks.last?.languageBCP47 == "eng")
+    #expect(many.diagnostics.contains { $0.code == "media.dash.too-many-tracks" })
+    // Exactly at the cap nothing is left out, so there is no warning.
+    let exact = mpd(entries: DASHInspector.maxTracks)
+    #expect(exact.tracks.count == DASHInspector.maxTracks)
+    #expect(!exact.diagnostics.contains { $0.code == "media.dash.too-many-tracks" })
   }
 
   @Test func commentsCDATAEntitiesAndPrefixes() throws {

@@ -65,7 +65,6 @@ public final class ToolIO: @unchecked Sendable {
     if capture { outBuffer.append(contentsOf: bytes) } else { ToolIO.writeAll(1, bytes) }
   }
 
-  /// Reads all of standard input.
   /// Standard input, up to `limit` + 1 bytes: a caller that gets more than `limit` knows the
   /// input is too large without having read all of it (`/dev/zero` piped in never ends).
   public func readStdin(limit: Int = .max) -> [UInt8] {

@@ -251,11 +251,7 @@ struct SubRipReader {
   /// has more digits than a time field can hold (ten or more: hours up to 999,999,999 are read),
   /// otherwise `srt.timing.invalid`. Either way the block is skipped.
   mutating func reportInvalidTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, at location: SourceLocation) {
-    var run = 0, longest = 0
-    for k in r {
-      run = buf[k] >= 0x30 && buf[k] <= 0x39 ? run + 1 : 0
-      longest = max(longest, run)
-    }
+    let longest = DigitRuns.longest(in: UnsafeBufferPointer(rebasing: buf[r]))
     let text = string(buf, r.prefix(120))
     if longest >= 10 {
       sink.report("srt.timing.too-large", .error, "\"\(text)\" has a time too large to read (a field of \(longest) digits); the block is skipped", at: location)

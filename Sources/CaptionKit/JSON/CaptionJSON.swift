@@ -56,7 +56,7 @@ public enum CaptionJSON {
     // Keys are sorted and the root's keys are indented by two spaces, so this is the root's
     // empty `cues` array, written as `[`, an empty line, and `]` at the key's indentation.
     let empty = Array("\n  \"cues\" : [\n\n  ]".utf8)
-    guard let at = firstRange(of: empty, in: skeleton) else { return Array(try encoder.encode(DocumentDTO(document))) }
+    guard let at = skeleton.firstRange(of: empty) else { return Array(try encoder.encode(DocumentDTO(document))) }
     var out = Array(skeleton[..<at.lowerBound])
     out.reserveCapacity(skeleton.count + document.cues.count * 640)
     out += Array("\n  \"cues\" : [\n".utf8)
@@ -72,16 +72,6 @@ public enum CaptionJSON {
     out += Array("\n  ]".utf8)
     out += skeleton[at.upperBound...]
     return out
-  }
-
-  static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
-    guard needle.count <= haystack.count else { return nil }
-    var i = 0
-    while i + needle.count <= haystack.count {
-      if haystack[i] == needle[0], haystack[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
-      i += 1
-    }
-    return nil
   }
 
   /// Encodes a document as JSON; see `write(_:)` for the diagnostics this drops.

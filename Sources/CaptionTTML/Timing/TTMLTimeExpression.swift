@@ -17,8 +17,8 @@ public enum TTMLTimeExpression {
     if let t = commonClockTime(text) { return .success(t) }
     let u = trimmedBytes(text)
     guard !u.isEmpty else { return .failure(TTMLTimeError("empty time expression")) }
-    // A field of more digits than a 64-bit count can use is out of range, whatever the form.
-    if hasOverlongNumber(u) { return .failure(TTMLTimeError("time out of range (a number has more than 15 digits)")) }
+    // A field of more digits than `digits` reads (15) is out of range, whatever the form.
+    if DigitRuns.longest(in: u) > 15 { return .failure(TTMLTimeError("time out of range (a number has more than 15 digits)")) }
     if u.contains(UInt8(ascii: ":")) { return clock(u, p) }
     return offset(u, p)
   }
@@ -67,16 +67,6 @@ public enum TTMLTimeExpression {
       whole = whole * 60 + v
     }
     return Q(n: whole * 60, d: 1).plus(secs)?.time ?? nil
-  }
-
-  /// Whether some run of digits is longer than `digits` reads (15).
-  static func hasOverlongNumber(_ u: [UInt8]) -> Bool {
-    var run = 0
-    for c in u {
-      run = c >= 0x30 && c <= 0x39 ? run + 1 : 0
-      if run > 15 { return true }
-    }
-    return false
   }
 
   /// A rational accumulator with overflow detection.

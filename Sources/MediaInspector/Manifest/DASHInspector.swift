@@ -49,11 +49,12 @@ struct DASHInspector {
     }
     d += rules(dash)
     report.dash = dash
-    report.tracks = tracks(dash)
-    if report.tracks.count >= Self.maxTracks {
+    let (listed, truncated) = tracks(dash)
+    report.tracks = listed
+    if truncated {
       d.append(Diagnostic(
         code: "media.dash.too-many-tracks", severity: .warning,
-        message: "the MPD declares \(Self.maxTracks) or more subtitle and caption tracks (AdaptationSets and CEA-608/708 Accessibility entries); only the first \(Self.maxTracks) are listed"))
+        message: "the MPD declares more than \(Self.maxTracks) subtitle and caption tracks (AdaptationSets and CEA-608/708 Accessibility entries); only the first \(Self.maxTracks) are listed"))
     }
     for i in report.tracks.indices {
       report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], $0) }
@@ -142,10 +143,16 @@ struct DASHInspector {
   /// small MPD could otherwise list millions (as Matroska's 1,024 TrackEntry elements).
   static let maxTracks = 1024
 
-  func tracks(_ dash: DASHReport) -> [TrackReport] {
+  /// The text tracks, and whether some were left out past `maxTracks`.
+  func tracks(_ dash: DASHReport) -> (tracks: [TrackReport], truncated: Bool) {
     var out: [TrackReport] = []
-    for a in dash.adaptationSets where out.count < Self.maxTracks {
+    var truncated = false
+    for a in dash.adaptationSets {
       if a.isText {
+        guard out.count < Self.maxTracks else {
+          truncated = true
+          break
+        }
         let codec: String
         if a.mimeType == "text/vtt" { codec = "webvtt" } else if a.mimeType == "application/ttml+xml" { codec = "ttml" } else if let c = a.codecs, c.hasPrefix("stpp") { codec = "stpp" } else if let c = a.codecs, c.hasPrefix("wvtt") { codec = "wvtt" } else { codec = a.codecs ?? a.mimeType ?? "unknown" }
         var t = TrackReport(index: out.count, mediaType: "subtitle", codec: codec)
@@ -171,7 +178,11 @@ struct DASHInspector {
           let is708 = acc.hasPrefix(DASHInspector.cea708Scheme + " ")
           guard is608 || is708 else { continue }
           let value = acc.dropFirst((is608 ? DASHInspector.cea608Scheme : DASHInspector.cea708Scheme).count + 1)
-          for entry in value.split(separator: ";") where out.count < Self.maxTracks {
+          for entry in value.split(separator: ";") {
+            guard out.count < Self.maxTracks else {
+              truncated = true
+              break
+            }
             let parts = entry.split(separator: "=", maxSplits: 1)
             var t = TrackReport(index: out.count, mediaType: "closed-captions", codec: is608 ? "eia_608" : "eia_708")
             t.groupID = a.id
@@ -191,7 +202,7 @@ struct DASHInspector {
         }
       }
     }
-    return out
+    return (out, truncated)
   }
 
   func verdict(_ t: TrackReport, _ player: PlayerFamily) -> SelectabilityVerdict {

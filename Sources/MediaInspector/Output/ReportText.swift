@@ -6,24 +6,24 @@ import CaptionCore
 public enum ReportText {
   /// Text from the file (paths, titles, languages, URIs, messages), one item a line: control
   /// characters escaped (`ControlCharacterEscaping`).
-  static func e(_ s: String) -> String { ControlCharacterEscaping.escaped(s) }
+  static func escaped(_ s: String) -> String { ControlCharacterEscaping.escaped(s) }
 
   public static func render(_ r: MediaReport) -> String {
-    var s = "\(e(r.path))\n"
+    var s = "\(escaped(r.path))\n"
     if let error = r.error {
-      s += "  error: \(e(error))\n"
+      s += "  error: \(escaped(error))\n"
       return s
     }
-    var head = "  container: \(e(r.container ?? "?"))"
-    if let f = r.formatName { head += " (FFmpeg: \(e(f)))" }
+    var head = "  container: \(escaped(r.container ?? "?"))"
+    if let f = r.formatName { head += " (FFmpeg: \(escaped(f)))" }
     if let d = r.duration { head += ", duration \(d)" }
     s += head + "\n"
     for t in r.tracks {
-      s += "  #\(t.index) \(t.mediaType) \(e(t.codec))"
-      if let tag = t.codecTag { s += " [\(e(tag))]" }
-      if let c = t.codecID { s += " \(e(c))" }
-      if let l = t.bestLanguage { s += " lang=\(e(l))" }
-      if let n = t.title { s += " \"\(e(n))\"" }
+      s += "  #\(t.index) \(t.mediaType) \(escaped(t.codec))"
+      if let tag = t.codecTag { s += " [\(escaped(tag))]" }
+      if let c = t.codecID { s += " \(escaped(c))" }
+      if let l = t.bestLanguage { s += " lang=\(escaped(l))" }
+      if let n = t.title { s += " \"\(escaped(n))\"" }
       s += "\n"
       if let c = t.declaredCaptionServices { s += "      PMT caption services \(c.joined(separator: ", ")) [direct]\n" }
       guard t.isText else { continue }
@@ -32,18 +32,18 @@ public enum ReportText {
         guard let v = t.sources[k], v != .ffmpeg else { return "" }
         return " [\(v.rawValue)]"
       }
-      if let l = t.language { facts.append("language \(e(l))\(src("language"))") }
-      if let b = t.languageBCP47 { facts.append("bcp47 \(e(b))\(src("languageBCP47"))") }
+      if let l = t.language { facts.append("language \(escaped(l))\(src("language"))") }
+      if let b = t.languageBCP47 { facts.append("bcp47 \(escaped(b))\(src("languageBCP47"))") }
       if !t.dispositions.isEmpty { facts.append("dispositions \(t.dispositions.map(\.rawValue).joined(separator: "+"))") }
       if let e = t.enabled { facts.append("enabled \(e)\(src("enabled"))") }
       if let g = t.alternateGroup { facts.append("alternate_group \(g)\(src("alternateGroup"))") }
-      if let h = t.handlerType { facts.append("handler \(e(h))\(src("handlerType"))") }
+      if let h = t.handlerType { facts.append("handler \(escaped(h))\(src("handlerType"))") }
       if let f = t.tx3gDisplayFlags { facts.append("tx3g flags 0x\(String(f, radix: 16, uppercase: true))\(src("tx3gDisplayFlags"))") }
-      if !t.characteristics.isEmpty { facts.append("characteristics \(e(t.characteristics.joined(separator: ",")))\(src("characteristics"))") }
-      if !t.roles.isEmpty { facts.append("roles \(e(t.roles.joined(separator: ",")))\(src("roles"))") }
+      if !t.characteristics.isEmpty { facts.append("characteristics \(escaped(t.characteristics.joined(separator: ",")))\(src("characteristics"))") }
+      if !t.roles.isEmpty { facts.append("roles \(escaped(t.roles.joined(separator: ",")))\(src("roles"))") }
       for (k, v) in t.trackReferences.sorted(by: { $0.key < $1.key }) { facts.append("tref \(k)→\(v.map(String.init).joined(separator: ","))") }
-      if let g = t.groupID { facts.append("group \(e(g))") }
-      if let i = t.instreamID { facts.append("instream \(e(i))") }
+      if let g = t.groupID { facts.append("group \(escaped(g))") }
+      if let i = t.instreamID { facts.append("instream \(escaped(i))") }
       if let c = t.channels608 { facts.append("608 channels \(c.isEmpty ? "none" : c.joined(separator: ","))\(src("channels608"))") }
       if let n = t.cueCount {
         var c = "cues \(n)"
@@ -73,22 +73,22 @@ public enum ReportText {
     }
     if let h = r.hls {
       for p in h.subtitlePlaylists {
-        let fmp4 = p.mapURI.map { " (fMP4, init \(e($0))\(p.sampleEntry.map { ": \(e($0))" } ?? ""))" } ?? ""
-        s += "  subtitle playlist \(e(p.uri)): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")\(fmp4)" : "not read (\(p.skippedReason ?? "?"))") + "\n"
+        let fmp4 = p.mapURI.map { " (fMP4, init \(escaped($0))\(p.sampleEntry.map { ": \(escaped($0))" } ?? ""))" } ?? ""
+        s += "  subtitle playlist \(escaped(p.uri)): " + (p.checked ? "\(p.segmentCount) segment\(p.segmentCount == 1 ? "" : "s")\(fmp4)" : "not read (\(p.skippedReason ?? "?"))") + "\n"
       }
     }
     for d in r.diagnostics {
       var loc = ""
       // Column 1 is all a playlist line has; MPD (XML) positions are exact.
       if let l = d.location { loc = l.column > 1 ? "line \(l.line):\(l.column): " : "line \(l.line): " }
-      s += "  \(d.severity.rawValue): [\(d.code)] \(loc)\(e(d.message))\n"
+      s += "  \(d.severity.rawValue): [\(d.code)] \(loc)\(escaped(d.message))\n"
     }
     return s
   }
 
   /// `FAIL path: requirement: reason` lines, or `PASS path`.
   public static func render(_ p: PolicyResult) -> String {
-    if p.passed { return "PASS \(e(p.path))\n" }
-    return p.failures.map { "FAIL \(e(p.path)): \($0.requirement): \(e($0.reason))\n" }.joined()
+    if p.passed { return "PASS \(escaped(p.path))\n" }
+    return p.failures.map { "FAIL \(escaped(p.path)): \($0.requirement): \(escaped($0.reason))\n" }.joined()
   }
 }
