@@ -12,11 +12,13 @@ extension MediaInspector {
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { throw .notFound(path) }
     guard let f = BoundedFile(path: path) else { throw .unreadable(path, reason: "cannot open") }
     guard f.size > 0 else { throw .empty(path) }
-    let streams = try FFmpegDemuxer(path: path).streams
+    let demuxer = try FFmpegDemuxer(path: path)
+    let textStreams = demuxer.streams.filter { $0.mediaType == "subtitle" && ["subrip", "webvtt", "mov_text"].contains($0.codecName) }
+    // One pass over the file for every text track (a pass per track was quadratic in tracks).
+    let packetsByStream = demuxer.rawSubtitlePackets(streamIndices: Set(textStreams.map(\.index)), maxPackets: maxPackets)
     var out: [EmbeddedTextTrack] = []
-    for s in streams where s.mediaType == "subtitle" && ["subrip", "webvtt", "mov_text"].contains(s.codecName) {
-      // A fresh demuxer per track: each pass reads the file from the start.
-      let packets = try FFmpegDemuxer(path: path).rawSubtitlePackets(streamIndex: s.index, maxPackets: maxPackets)
+    for s in textStreams {
+      let packets = packetsByStream[s.index] ?? []
       var text = ""
       var lines: [Int] = []
       var line = 1

@@ -120,17 +120,20 @@ public enum MediaInspector {
       }
     }
     // A QuickTime c608 track names its channels only inside its samples.
-    for i in tracks.indices where tracks[i].codec == "eia_608" && tracks[i].mediaType == "subtitle" {
+    let c608 = tracks.indices.filter { tracks[$0].codec == "eia_608" && tracks[$0].mediaType == "subtitle" }
+    var c608Packets: [Int: [RawSubtitlePacket]] = [:]
+    if !c608.isEmpty, let d = try? FFmpegDemuxer(path: path) {  // one pass for all of them
+      c608Packets = d.rawSubtitlePackets(streamIndices: Set(c608.map { tracks[$0].index }), maxPackets: options.maxPackets)
+    }
+    for i in c608 {
       var parser = CCDataParser()
-      if let d = try? FFmpegDemuxer(path: path) {
-        for p in d.rawSubtitlePackets(streamIndex: tracks[i].index, maxPackets: options.maxPackets) {
-          // FFmpeg 5.1 turns cdat/cdt2 atoms into cc_data triplets; accept raw atoms too.
-          let b = p.payload
-          if b.count >= 8, b[4..<8].elementsEqual("cdat".utf8) || b[4..<8].elementsEqual("cdt2".utf8) {
-            parser.feedC608Sample(b)
-          } else {
-            b.withUnsafeBufferPointer { parser.feed($0) }
-          }
+      for p in c608Packets[tracks[i].index] ?? [] {
+        // FFmpeg 5.1 turns cdat/cdt2 atoms into cc_data triplets; accept raw atoms too.
+        let b = p.payload
+        if b.count >= 8, b[4..<8].elementsEqual("cdat".utf8) || b[4..<8].elementsEqual("cdt2".utf8) {
+          parser.feedC608Sample(b)
+        } else {
+          b.withUnsafeBufferPointer { parser.feed($0) }
         }
       }
       tracks[i].channels608 = parser.channels608

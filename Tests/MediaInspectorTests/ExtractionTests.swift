@@ -70,6 +70,9 @@ import Testing
   @Test func movTextAsSubRip() throws {
     let tracks = try MediaInspector.sidecarTracks(path: Fixtures.path("mp4_movtext_3lang.mp4"))
     #expect(tracks.map(\.codec) == ["mov_text", "mov_text", "mov_text"])
+    // All three come from one pass over the file: each keeps its own packets.
+    #expect(String(decoding: tracks[0].bytes, as: UTF8.self) == "1\n00:00:00,100 --> 00:00:00,500\n[MUSIC PLAYING]\n\n2\n00:00:00,500 --> 00:00:00,900\nHello there.\n\n")
+    #expect(String(decoding: tracks[1].bytes, as: UTF8.self) == "1\n00:00:00,100 --> 00:00:00,500\n[MÚSICA]\n\n2\n00:00:00,500 --> 00:00:00,900\nHola.\n\n")
     #expect(String(decoding: tracks[2].bytes, as: UTF8.self) == "1\n00:00:00,200 --> 00:00:00,600\nPARIS, 1944\n\n")
   }
 }

@@ -310,19 +310,31 @@ final class FFmpegDemuxer {
 }
 
 extension FFmpegDemuxer {
-  /// The raw packets of one subtitle stream, with times and the WebVTT identifier and settings
-  /// side data (FFmpeg's Matroska/WebM demuxer moves them out of the payload).
-  func rawSubtitlePackets(streamIndex: Int, maxPackets: Int) -> [RawSubtitlePacket] {
-    guard let format = formatContext, let packet = packetBuffer, streamIndex >= 0, streamIndex < Int(format.pointee.nb_streams),
-      let st = format.pointee.streams[streamIndex]
-    else { return [] }
-    let tb = st.pointee.time_base
-    var out: [RawSubtitlePacket] = []
+  /// The raw packets of the given subtitle streams, read in one pass over the file, with times
+  /// and the WebVTT identifier and settings side data (FFmpeg's Matroska/WebM demuxer moves them
+  /// out of the payload).
+  ///
+  /// - Parameters:
+  ///   - streamIndices: FFmpeg stream indices; indices that are out of range are left out.
+  ///   - maxPackets: packets read in all (of every stream), the bound on the pass.
+  /// - Returns: each requested stream's packets in file order, keyed by stream index (a stream
+  ///   with no packets maps to an empty array).
+  func rawSubtitlePackets(streamIndices: Set<Int>, maxPackets: Int) -> [Int: [RawSubtitlePacket]] {
+    guard let format = formatContext, let packet = packetBuffer else { return [:] }
+    var out: [Int: [RawSubtitlePacket]] = [:]
+    var timeBases: [Int: AVRational] = [:]
+    for i in streamIndices where i >= 0 && i < Int(format.pointee.nb_streams) {
+      guard let st = format.pointee.streams[i] else { continue }
+      timeBases[i] = st.pointee.time_base
+      out[i] = []
+    }
+    guard !timeBases.isEmpty else { return out }
     var count = 0
     while count < maxPackets, ck_av_read_frame(format, packet) >= 0 {
       count += 1
       defer { ck_av_packet_unref(packet) }
-      guard Int(packet.pointee.stream_index) == streamIndex else { continue }
+      let index = Int(packet.pointee.stream_index)
+      guard let tb = timeBases[index] else { continue }
       let pts = packet.pointee.pts != ck_nopts_value() ? packet.pointee.pts : packet.pointee.dts
       guard pts != ck_nopts_value() else { continue }
       var payload: [UInt8] = []
@@ -332,7 +344,7 @@ extension FFmpegDemuxer {
         guard let p = ck_av_packet_get_side_data(packet, type, &size), size > 0 else { return nil }
         return String(decoding: UnsafeBufferPointer(start: p, count: size), as: UTF8.self)
       }
-      out.append(
+      out[index, default: []].append(
         RawSubtitlePacket(
           start: MediaTime(ticks: pts, num: tb.num, den: tb.den),
           end: MediaTime(ticks: pts &+ max(0, packet.pointee.duration), num: tb.num, den: tb.den), payload: payload,
