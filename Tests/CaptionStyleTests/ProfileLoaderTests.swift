@@ -73,7 +73,46 @@ import Testing
       data: Data(##"[{"schema": "caption-style-profile/1", "id": "a", "basedOn": "b"}, {"schema": "caption-style-profile/1", "id": "b", "basedOn": "a"}, {"schema": "caption-style-profile/1", "id": "c", "basedOn": "nope"}]"##.utf8),
       file: "cycle.json")
     #expect(throws: ProfileError.inheritanceCycle(["a", "b", "a"])) { try lib.profile("a") }
+    #expect(throws: ProfileError.inheritanceCycle(["b", "a", "b"])) { try lib.profiles(["b", "a"]) }
     #expect(throws: ProfileError.unknownProfile(id: "nope", referencedFrom: "cycle.json")) { try lib.profile("c") }
+  }
+
+  /// A long `basedOn` chain resolved in one batch (each profile from its resolved base) gives
+  /// what resolving each profile alone gives, in either order, and the cycle error still names
+  /// the whole loop.
+  @Test func chainsResolvedTogetherMatchOneByOne() throws {
+    var objects: [String] = [##"{"schema": "caption-style-profile/1", "id": "p0", "name": "root", "text": {"color": "#FFFF00"}}"##]
+    for i in 1..<200 {
+      let opacity = i % 7 == 0 ? ##", "background": {"opacity": \##(Double(i) / 1000)}"## : ""
+      objects.append(##"{"schema": "caption-style-profile/1", "id": "p\##(i)", "basedOn": "p\##(i - 1)"\##(opacity)}"##)
+    }
+    var lib = ProfileLibrary()
+    let ids = try lib.add(data: Data(("[" + objects.joined(separator: ",") + "]").utf8), file: "chain.json")
+    let together = try lib.profiles(ids)
+    let reversed = try lib.profiles(ids.reversed())
+    #expect(together.count == 200)
+    for (k, id) in ids.enumerated() {
+      let alone = try lib.profile(id)
+      #expect(together[k] == alone)
+      #expect(reversed[199 - k] == alone)
+    }
+    #expect(together[199].id == "p199" && together[199].basedOn == "p198")
+    #expect(together[199].text.color == RGB(hex: "#FFFF00"))
+    #expect(together[199].background.opacity == 0.196)  // p196, the last multiple of 7
+    #expect(together[0].name == "root" && together[1].name == "")  // names are not inherited
+  }
+
+  /// `timing.minDuration` above `timing.maxDuration` is an error, whether one file sets both
+  /// or a base sets one of them.
+  @Test func minDurationAboveMaxDuration() throws {
+    var lib = ProfileLibrary()
+    try lib.add(
+      data: Data(##"[{"schema": "caption-style-profile/1", "id": "both", "timing": {"minDuration": 8, "maxDuration": 6}}, {"schema": "caption-style-profile/1", "id": "base", "timing": {"maxDuration": 2}}, {"schema": "caption-style-profile/1", "id": "child", "basedOn": "base", "timing": {"minDuration": 3}}, {"schema": "caption-style-profile/1", "id": "fine", "basedOn": "base", "timing": {"minDuration": 2}}]"##.utf8),
+      file: "timing.json")
+    #expect(throws: ProfileError.invalidProfile(file: "timing.json", issues: [ProfileIssue(path: "$.timing.minDuration", kind: .invalidValue(value: "8.0 with maxDuration 6.0", expected: "at most timing.maxDuration"))])) { try lib.profile("both") }
+    #expect(throws: ProfileError.invalidProfile(file: "timing.json", issues: [ProfileIssue(path: "$.timing.minDuration", kind: .invalidValue(value: "3.0 with maxDuration 2.0 (basedOn base)", expected: "at most timing.maxDuration"))])) { try lib.profile("child") }
+    #expect(try lib.profile("fine").timing.minDuration == 2)
+    #expect(lib.allProfiles.map(\.id) == ["base", "fine"])
   }
 
   @Test func arrayIssuesArePrefixed() {

@@ -105,29 +105,73 @@ public struct ProfileLibrary: Sendable {
   }
 
   /// The profile `id` with its `basedOn` chain applied.
-  /// - Throws: `ProfileError.unknownProfile` (also for a missing base) or `.inheritanceCycle`.
+  /// - Throws: `ProfileError.unknownProfile` (also for a missing base), `.inheritanceCycle`, or
+  ///   `.invalidProfile` when the chain leaves `timing.minDuration` above `timing.maxDuration`.
   public func profile(_ id: String) throws(ProfileError) -> StyleProfile {
-    guard entries[id] != nil else { throw .unknownProfile(id: id, referencedFrom: nil) }
-    var chain: [Entry] = []
-    var seen: [String] = []
-    var current: String? = id
-    while let c = current {
-      if seen.contains(c) { throw .inheritanceCycle(seen + [c]) }
-      guard let e = entries[c] else { throw .unknownProfile(id: c, referencedFrom: chain.last?.file) }
-      seen.append(c)
-      chain.append(e)
-      current = (e.json["basedOn"] as? String)
-    }
-    var p = StyleProfile(id: id)
-    var ignored: [ProfileIssue] = []
-    for e in chain.reversed() {
-      p = ProfileDecoder.apply(e.json, to: p, requireHeader: false, issues: &ignored)
-    }
-    return p
+    var memo: [String: StyleProfile] = [:]
+    return try resolve(id, memo: &memo)
+  }
+
+  /// The profiles `ids`, in that order, each with its `basedOn` chain applied. Profiles the
+  /// chains share are resolved once, so a file of profiles that each extend the one before
+  /// costs one step a profile, not one a link.
+  /// - Throws: the first `ProfileError` of `profile(_:)`.
+  public func profiles(_ ids: [String]) throws(ProfileError) -> [StyleProfile] {
+    var memo: [String: StyleProfile] = [:]
+    var out: [StyleProfile] = []
+    out.reserveCapacity(ids.count)
+    for id in ids { out.append(try resolve(id, memo: &memo)) }
+    return out
   }
 
   /// Every profile, resolved, sorted by id. Profiles that fail to resolve are skipped.
-  public var allProfiles: [StyleProfile] { ids.compactMap { try? profile($0) } }
+  public var allProfiles: [StyleProfile] {
+    var memo: [String: StyleProfile] = [:]
+    return ids.compactMap { id in try? resolve(id, memo: &memo) }
+  }
+
+  /// Applies the chain from the nearest profile already in `memo` (or the root) down to `id`,
+  /// child fields winning, and records each profile it resolves on the way.
+  private func resolve(_ id: String, memo: inout [String: StyleProfile]) throws(ProfileError) -> StyleProfile {
+    if let p = memo[id] { return p }
+    guard entries[id] != nil else { throw .unknownProfile(id: id, referencedFrom: nil) }
+    var chain: [(id: String, entry: Entry)] = []
+    var seen: Set<String> = []
+    var base: StyleProfile?
+    var current: String? = id
+    while let c = current {
+      if let resolved = memo[c] {
+        base = resolved
+        break
+      }
+      if seen.contains(c) { throw .inheritanceCycle(chain.map(\.id) + [c]) }
+      guard let e = entries[c] else { throw .unknownProfile(id: c, referencedFrom: chain.last?.entry.file) }
+      seen.insert(c)
+      chain.append((c, e))
+      current = e.json["basedOn"] as? String
+    }
+    // Every entry's JSON sets its own `id` (checked by `add`), so the profile each step yields
+    // carries that step's id whatever the starting value.
+    var p = base ?? StyleProfile(id: id)
+    var ignored: [ProfileIssue] = []
+    for link in chain.reversed() {
+      p = ProfileDecoder.apply(link.entry.json, to: p, requireHeader: false, issues: &ignored)
+      // Each bound is checked alone when added; together only here, where a base may give one.
+      if p.timing.minDuration > p.timing.maxDuration {
+        throw .invalidProfile(
+          file: link.entry.file,
+          issues: [
+            ProfileIssue(
+              path: "$.timing.minDuration",
+              kind: .invalidValue(
+                value: "\(p.timing.minDuration) with maxDuration \(p.timing.maxDuration)\(p.basedOn.map { " (basedOn \($0))" } ?? "")",
+                expected: "at most timing.maxDuration"))
+          ])
+      }
+      memo[link.id] = p
+    }
+    return p
+  }
 
   static func reason(_ error: any Error) -> String {
     let ns = error as NSError

@@ -14,9 +14,7 @@ public enum ProfileLoader {
       guard !ids.isEmpty else {
         throw .invalidProfile(file: reference, issues: [ProfileIssue(path: "$", kind: .invalidValue(value: "an empty array", expected: "a profile object or an array of one or more"))])
       }
-      var out: [StyleProfile] = []
-      for id in ids { out.append(try lib.profile(id)) }
-      return out
+      return try lib.profiles(ids)
     }
     return [try lib.profile(reference)]
   }
