@@ -61,6 +61,34 @@ import Testing
     #expect(error("{not json").hasPrefix("$: not valid JSON"))
   }
 
+  /// A minimum duration longer than the maximum in force, from any mix of preset, file and
+  /// language block, is a configuration error naming the block, not a run that flags every cue.
+  @Test func minDurationAboveMaxDurationIsAnError() throws {
+    func check(_ json: String, preset: LintPreset? = nil) -> String {
+      do {
+        var c = try parse(json)
+        if let preset { c.preset = preset }
+        try c.checkThresholds()
+        return "ok"
+      } catch {
+        return "\(error.path): \(error.message)"
+      }
+    }
+    // The streaming preset's maximum is 7 s.
+    #expect(check(#"{"version": 1, "thresholds": {"minDuration": 8}}"#) == "$.thresholds: minDuration (8 s) is longer than maxDuration (7 s), with preset 'streaming': every cue would break one of the two; lower minDuration or raise maxDuration")
+    #expect(check(#"{"version": 1, "thresholds": {"minDuration": 8, "maxDuration": null}}"#) == "ok")
+    #expect(check(#"{"version": 1, "thresholds": {"minDuration": 7}}"#) == "ok")
+    #expect(check(#"{"version": 1, "thresholds": {"maxDuration": "1/2"}}"#).hasPrefix("$.thresholds: minDuration (0.833 s) is longer than maxDuration (0.5 s)"))
+    #expect(check(#"{"version": 1, "languages": {"de": {"thresholds": {"maxDuration": 0.5}}}}"#).hasPrefix("$.languages.de.thresholds: minDuration (0.833 s) is longer than maxDuration (0.5 s) for language 'de'"))
+    // The cea608 preset has no maximum, so --preset cea608 makes the file consistent.
+    #expect(check(#"{"version": 1, "thresholds": {"minDuration": 8}}"#, preset: LintPreset.builtIn.first { $0.id == "cea608" }) == "ok")
+    for preset in LintPreset.builtIn {
+      var c = LintConfiguration(preset: preset)
+      c.languages = [:]
+      #expect(throws: Never.self) { try c.checkThresholds() }
+    }
+  }
+
   @Test func ruleEntriesCarryTheirOwnThresholds() throws {
     let c = try parse("""
       { "version": 1, "thresholds": { "maxCharactersPerLine": 40 },

@@ -65,6 +65,29 @@ public struct LintConfiguration: Sendable, Hashable {
     return t
   }
 
+  /// Checks that the thresholds in force agree with each other, for documents in any language
+  /// and in each language block: a `minDuration` longer than the `maxDuration` would flag every
+  /// cue as too short or too long.
+  /// - Throws: `ConfigurationError` at the JSON path of the block that sets the pair (the
+  ///   language block, `$.thresholds`, or `$.preset` when the preset alone does).
+  public func checkThresholds() throws(ConfigurationError) {
+    for tag in [nil] + languages.keys.sorted() {
+      let t = thresholds(for: tag)
+      guard let lo = t.minDuration, let hi = t.maxDuration, lo > hi else { continue }
+      var path = "$.preset"
+      if thresholds.minDuration != nil || thresholds.maxDuration != nil { path = "$.thresholds" }
+      if let tag, let o = languages[tag], o.thresholds.minDuration != nil || o.thresholds.maxDuration != nil {
+        path = ConfigurationFile.Parser.key("$.languages", tag) + ".thresholds"
+      }
+      let which = tag.map { " for language '\($0)'" } ?? ""
+      throw ConfigurationError(
+        file: sourcePath, path: path,
+        message:
+          "minDuration (\(RuleSupport.number(lo.seconds, decimals: 3)) s) is longer than maxDuration (\(RuleSupport.number(hi.seconds, decimals: 3)) s)\(which), with preset '\(preset.id)': every cue would break one of the two; lower minDuration or raise maxDuration"
+      )
+    }
+  }
+
   /// Whether `rule` runs for a document in `language`, and at which severity.
   public func setting(for rule: any LintRule, language: String?) -> RuleSetting {
     if let o = languageOverride(for: language), let s = o.rules[rule.id] { return s }

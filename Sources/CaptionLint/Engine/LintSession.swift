@@ -67,6 +67,7 @@ public struct LintSession: Sendable {
       }
     }
     if let presetOverride { config.preset = presetOverride }
+    try config.checkThresholds()
     return config
   }
 
