@@ -139,6 +139,27 @@ struct TTMLStylingTests {
     #expect(cues[1].plainText == "  two  spaces\nnext")
   }
 
+  @Test("White space: a span's own xml:space applies to its text, either way, and leaves no trace")
+  func whiteSpaceSwitchedBySpan() throws {
+    let d = TTMLTest.doc(body: """
+      <div><p begin="0s" end="1s">  Hello   <span xml:space="preserve">big   gap
+      next</span>   world  </p>
+      <p begin="1s" end="2s" xml:space="preserve">Keep   this <span xml:space="default">  but   collapse  </span> end</p>
+      <p begin="2s" end="3s"><span xml:space="preserve"><span xml:space="default" tts:color="red">  a   b  </span>  c  </span></p></div>
+      """)
+    let cues = try TTMLTest.read(d).document.cues
+    #expect(cues.map(\.plainText) == ["Hello big   gap\nnext world", "Keep   this but collapse  end", "a b   c  "])
+    // The preserved line feed is a line break node; the span keeps no marker class.
+    #expect(cues[0].content == [.text("Hello "), .element(CueElement(.span, children: [.text("big   gap"), .lineBreak, .text("next")])), .text(" world")])
+    func classes(_ nodes: [CueNode]) -> [String] {
+      nodes.flatMap { n -> [String] in
+        guard case .element(let e) = n else { return [] }
+        return e.classes + classes(e.children)
+      }
+    }
+    #expect(cues.flatMap { classes($0.content) }.isEmpty)
+  }
+
   @Test("br, ttm:agent voices, xml:lang spans")
   func structure() throws {
     let d = TTMLTest.doc(

@@ -172,6 +172,7 @@ extension TTMLReader {
         reader.runs.append(r)
       }
     }
+    let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
     for k in 0..<(points.count - 1) {
       let t0 = points[k], t1 = points[k + 1]
       guard t0 < t1 else { continue }
@@ -180,13 +181,12 @@ extension TTMLReader {
       var content: [CueNode]
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, depth: 0, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, depth: 0, runs: &runsHere, sink: &quiet)
       }
       first = false
-      let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
       content = TTMLWhitespace.normalise(content, preserve: preserve)
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
@@ -224,7 +224,7 @@ extension TTMLReader {
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, layers: [Color], depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+    lang: String?, layers: [Color], preserve: Bool, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
     var timedIndex = 0
@@ -267,12 +267,15 @@ extension TTMLReader {
           default: break
           }
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, depth: depth + 1, runs: &runs, sink: &sink)
+          // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
+          let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, preserve: childPreserve, depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }
           }
-          out.append(.element(CueElement(kind, classes: refs, style: inline.isEmpty ? nil : inline, children: kids)))
+          let marker = childPreserve == preserve ? [] : [childPreserve ? TTMLWhitespace.preserveMarker : TTMLWhitespace.defaultMarker]
+          out.append(.element(CueElement(kind, classes: refs + marker, style: inline.isEmpty ? nil : inline, children: kids)))
         default:
           continue
         }

@@ -40,13 +40,110 @@ enum TTMLWhitespace {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Class names (no XML name can hold U+0000) that the reader puts on a span whose
+  /// `xml:space` differs from its parent's; `normalise` follows and removes them.
+  static let preserveMarker = "\u{0}preserve"
+  static let defaultMarker = "\u{0}default"
+
+  /// The content of one `p`, white space handled as TTML2 §7.2.3 maps `xml:space` to XSL-FO:
+  /// `default` collapses runs and suppresses spaces at line ends; `preserve` keeps every
+  /// character and turns line feeds into line breaks. Spans marked with `preserveMarker` or
+  /// `defaultMarker` switch the mode for their content.
   static func normalise(_ nodes: [CueNode], preserve: Bool) -> [CueNode] {
+    if containsMarker(nodes, depth: 0) { return normaliseMixed(nodes, preserve: preserve) }
     if preserve { return splitLines(nodes, depth: 0) }
     var lastWasSpace = true
     var forward = collapseForward(nodes, lastWasSpace: &lastWasSpace, depth: 0)
     var nextIsBreak = true
     trimBackward(&forward, nextIsBreak: &nextIsBreak, depth: 0)
     return prune(forward, depth: 0)
+  }
+
+  /// Deeper than any content the reader builds (`TTMLReader.depthLimit` is at most 512), so
+  /// that no marker is left behind.
+  static let markerDepth = 600
+
+  static func containsMarker(_ nodes: [CueNode], depth: Int) -> Bool {
+    guard depth < markerDepth else { return false }
+    for case .element(let e) in nodes {
+      if e.classes.contains(where: { $0.utf8.first == 0 }) || containsMarker(e.children, depth: depth + 1) { return true }
+    }
+    return false
+  }
+
+  static func mode(of e: CueElement, inherited: Bool) -> Bool {
+    if e.classes.contains(preserveMarker) { return true }
+    if e.classes.contains(defaultMarker) { return false }
+    return inherited
+  }
+
+  /// `normalise` when spans switch modes: per character, as XSL-FO's `white-space-collapse`,
+  /// `linefeed-treatment` and `suppress-at-line-break` are per character.
+  static func normaliseMixed(_ nodes: [CueNode], preserve: Bool) -> [CueNode] {
+    var lastWasSpace = true
+    var forward = collapseForwardMixed(nodes, preserve: preserve, lastWasSpace: &lastWasSpace, depth: 0)
+    var nextIsBreak = true
+    trimBackwardMixed(&forward, preserve: preserve, nextIsBreak: &nextIsBreak, depth: 0)
+    return prune(forward, depth: 0)
+  }
+
+  static func collapseForwardMixed(_ nodes: [CueNode], preserve: Bool, lastWasSpace: inout Bool, depth: Int) -> [CueNode] {
+    var out: [CueNode] = []
+    for n in nodes {
+      switch n {
+      case .text(let t) where preserve:
+        // Kept as written; line feeds become line breaks.
+        for (i, line) in t.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+          if i > 0 {
+            out.append(.lineBreak)
+            lastWasSpace = true
+          }
+          if let last = line.utf8.last {
+            out.append(.text(String(line)))
+            lastWasSpace = isSpace(last)
+          }
+        }
+      case .text:
+        out += collapseForward([n], lastWasSpace: &lastWasSpace, depth: depth)
+      case .lineBreak:
+        out.append(.lineBreak)
+        lastWasSpace = true
+      case .timestamp:
+        out.append(n)
+      case .element(var e):
+        if depth < markerDepth {
+          e.children = collapseForwardMixed(e.children, preserve: mode(of: e, inherited: preserve), lastWasSpace: &lastWasSpace, depth: depth + 1)
+        }
+        out.append(.element(e))
+      }
+    }
+    return out
+  }
+
+  /// The backward pass of `normaliseMixed`: trims default-mode spaces before line ends, keeps
+  /// preserved ones, and removes the markers.
+  static func trimBackwardMixed(_ nodes: inout [CueNode], preserve: Bool, nextIsBreak: inout Bool, depth: Int) {
+    var k = nodes.count - 1
+    while k >= 0 {
+      switch nodes[k] {
+      case .text(let t) where preserve:
+        if !t.isEmpty { nextIsBreak = false }
+      case .text:
+        var one = [nodes[k]]
+        trimBackward(&one, nextIsBreak: &nextIsBreak, depth: depth)
+        nodes[k] = one[0]
+      case .lineBreak:
+        nextIsBreak = true
+      case .timestamp:
+        break
+      case .element(var e):
+        let childMode = mode(of: e, inherited: preserve)
+        e.classes.removeAll { $0 == preserveMarker || $0 == defaultMarker }
+        if depth < markerDepth { trimBackwardMixed(&e.children, preserve: childMode, nextIsBreak: &nextIsBreak, depth: depth + 1) }
+        nodes[k] = .element(e)
+      }
+      k -= 1
+    }
   }
 
   static func collapseForward(_ nodes: [CueNode], lastWasSpace: inout Bool, depth: Int) -> [CueNode] {
