@@ -52,7 +52,7 @@ import Testing
         for key in ["id", "startTime", "endTime", "text", "line", "snapToLines", "size", "vertical", "position", "align"] {
           guard var want = c[key] else { continue }
           if key == "align", want == .string("middle") { want = .string("center") }
-          let got = WebVTTTestSupport.apiValue("cues[\(k)].\(key)", result)
+          let got = WebVTTTestSupport.apiValue("cues[\(k)].\(key)", result, fileOrder: true)
           check("cues[\(k)].\(key) \(want) vs \(String(describing: got))", got == want)
         }
       }

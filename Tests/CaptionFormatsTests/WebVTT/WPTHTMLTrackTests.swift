@@ -41,7 +41,7 @@ import Testing
   }
 
   func evaluate(op: String, actual: String, expected: WebVTTJSON, _ result: ReadResult) -> Bool {
-    let cues = result.document.cues
+    let cues = WebVTTTestSupport.textTrackCueOrder(result.document.cues)
     switch op {
     case "equals":
       return WebVTTTestSupport.apiValue(actual, result) == expected

@@ -12,6 +12,21 @@ import Testing
     try format.read(Array(text.utf8), options: ReadOptions())
   }
 
+  /// WebVTT §6.5: `line:` or `position:` without an alignment leaves the alignment an earlier
+  /// setting gave; only a given alignment changes it. A `region:` value is compared after
+  /// U+0000 became U+FFFD, as the region's id was.
+  @Test func repeatedSettingsKeepAlignmentAndNULRegionIDsMatch() throws {
+    let doc = try WebVTTTestSupport.read(
+      "WEBVTT\n\nREGION\nid:a\u{0}b\n\n00:00.000 --> 00:01.000 line:5,end line:3\nx\n\n00:00.000 --> 00:01.000 position:50%,line-right position:60%\ny\n\n00:00.000 --> 00:01.000 line:5,end line:3,center position:50%,line-right position:60%,line-left\nz\n\n00:00.000 --> 00:01.000 region:a\u{0}b\nw\n"
+    ).document
+    let s = doc.cues.map(\.settings)
+    #expect(s[0].line == .value(3) && s[0].lineAlign == .end && s[0].snapToLines)
+    #expect(s[1].position == 60 && s[1].positionAlign == .lineRight)
+    #expect(s[2].lineAlign == .center && s[2].positionAlign == .lineLeft)
+    #expect(doc.regions.map(\.id) == ["a\u{FFFD}b"])
+    #expect(s[3].region == "a\u{FFFD}b")
+  }
+
   @Test func sampleFileFillsTheModel() throws {
     let url = Corpus.repositoryRoot.appendingPathComponent("Samples/styled-regions.vtt")
     let r = try format.read(Array(try Data(contentsOf: url)), options: ReadOptions())

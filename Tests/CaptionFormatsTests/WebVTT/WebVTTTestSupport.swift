@@ -15,8 +15,19 @@ enum WebVTTTestSupport {
     try format.read(try Corpus.bytes(url), options: ReadOptions())
   }
 
+  /// The cues as a `TextTrackCueList` lists them (HTML "text track cue order"): by start time,
+  /// then the later end first, then file order. The model keeps file order.
+  static func textTrackCueOrder(_ cues: [Cue]) -> [Cue] {
+    cues.enumerated().sorted { a, b in
+      if a.element.start != b.element.start { return a.element.start < b.element.start }
+      if a.element.end != b.element.end { return a.element.end > b.element.end }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+
   /// A cue attribute as the `VTTCue` / `VTTRegion` API exposes it.
-  static func apiValue(_ path: String, _ result: ReadResult) -> WebVTTJSON? {
+  /// `fileOrder` indexes cues as parsed (vtt.js's own cue array) instead of as a browser lists them.
+  static func apiValue(_ path: String, _ result: ReadResult, fileOrder: Bool = false) -> WebVTTJSON? {
     let doc = result.document
     if path == "track.load" {
       return .string(result.diagnostics.contains { $0.code == "webvtt.signature.invalid" } ? "error" : "load")
@@ -26,7 +37,7 @@ enum WebVTTTestSupport {
     guard path.hasPrefix("cues["), let close = path.firstIndex(of: "]"),
       let index = Int(path[path.index(path.startIndex, offsetBy: 5)..<close]), index < doc.cues.count
     else { return nil }
-    let cue = doc.cues[index]
+    let cue = fileOrder ? doc.cues[index] : textTrackCueOrder(doc.cues)[index]
     let rest = path[path.index(after: close)...]
     let s = cue.settings
     switch rest {

@@ -106,7 +106,8 @@ enum WebVTTSettingsParser {
       }
       switch name {
       case "region":
-        let id = text(p, value)
+        // Region ids had U+0000 replaced like all text (WebVTT §6.1 step 1); so does this value.
+        let id = p[value].contains(0) ? String(String.UnicodeScalarView(text(p, value).unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 })) : text(p, value)
         if regions.contains(id) {
           s.region = id
           regionOffset = st.start
@@ -146,7 +147,8 @@ enum WebVTTSettingsParser {
             report("webvtt.setting.invalid-value", .error, "line number '\(text(p, linepos).prefix(40))' is not an integer (accepted by parsers)", st.start)
           }
         }
-        var align = CueSettings.LineAlignment.start
+        // Without an alignment the line alignment stays as it was (an earlier `line:`).
+        var align = s.lineAlign
         if let la = linealign {
           if equals(p, la, "start") { align = .start } else if equals(p, la, "center") { align = .center } else if equals(p, la, "end") {
             align = .end
@@ -171,7 +173,7 @@ enum WebVTTSettingsParser {
           colalign = (comma + 1)..<value.upperBound
         }
         guard let number = percentage(p, colpos) else { invalid("expected a percentage from 0% to 100%"); continue }
-        var align = CueSettings.PositionAlignment.auto
+        var align = s.positionAlign
         if let ca = colalign {
           if equals(p, ca, "line-left") { align = .lineLeft } else if equals(p, ca, "center") { align = .center } else if equals(p, ca, "line-right") {
             align = .lineRight
