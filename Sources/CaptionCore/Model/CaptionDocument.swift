@@ -32,6 +32,15 @@ public struct CaptionDocument: Sendable, Hashable {
   /// The region with this identifier, if defined.
   public func region(id: String) -> Region? { regions.first { $0.id == id } }
 
+  /// The regions by identifier, the first definition of an id winning as in `region(id:)`:
+  /// for code that looks up a region per cue.
+  public func regionsByID() -> [String: Region] {
+    var out: [String: Region] = [:]
+    out.reserveCapacity(regions.count)
+    for r in regions where out[r.id] == nil { out[r.id] = r }
+    return out
+  }
+
   /// The named style with this identifier, if defined.
   public func style(id: String) -> NamedStyle? { styles.first { $0.id == id } }
 }

@@ -17,6 +17,8 @@ struct SubRipWriter {
   /// Per-cue losses, reported once per cue and code.
   var cueLosses: [(code: String, detail: String)] = []
   var cueBuffer: [UInt8] = []
+  /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each (built on first use).
+  lazy var styleResolver = NamedStyleResolver(document.styles)
 
   init(document: CaptionDocument, options: WriteOptions) {
     self.document = document
@@ -245,7 +247,7 @@ struct SubRipWriter {
   mutating func resolvedStyle(_ e: CueElement) -> TextStyle {
     var style = TextStyle()
     for c in e.classes {
-      if let s = namedStyle(c, depth: 0), !s.isEmpty {
+      if let s = styleResolver.resolve(c), !s.isEmpty {
         style = style.merged(with: s)
       } else {
         lose("srt.write.class-dropped", "class \"\(c)\" has no SRT equivalent, dropped")
@@ -253,13 +255,6 @@ struct SubRipWriter {
     }
     if let own = e.style { style = style.merged(with: own) }
     return style
-  }
-
-  func namedStyle(_ id: String, depth: Int) -> TextStyle? {
-    guard depth < 32, let n = document.style(id: id) else { return nil }
-    var s = TextStyle()
-    for b in n.basedOn { if let p = namedStyle(b, depth: depth + 1) { s = s.merged(with: p) } }
-    return s.merged(with: n.style)
   }
 
   mutating func writeNode(_ node: CueNode, depth: Int) {

@@ -88,6 +88,7 @@ public enum DocumentStyleChecker {
     var cascade: StyleCascade
     let rows: Double
     let global: (TextStyle, NamedStyle)?
+    let regions: [String: Region]
     var reported: Set<String> = []
     var cache: [Run: [Diagnostic]] = [:]
 
@@ -96,6 +97,7 @@ public enum DocumentStyleChecker {
       var header = doc
       header.cues = []
       self.doc = header
+      regions = header.regionsByID()
       self.validation = validation
       self.defaults = defaults
       cascade = StyleCascade(header)
@@ -106,7 +108,7 @@ public enum DocumentStyleChecker {
     mutating func check(_ cue: Cue, index: Int, into sink: inout DiagnosticSink) {
       var ctx = Context(style: defaults.text, fontSize: defaults.fontSize, opacity: 1, boxes: [], authored: false, origin: nil, depth: 0)
       // Region (window) layer.
-      if let rid = cue.settings.region, let region = doc.region(id: rid) {
+      if let rid = cue.settings.region, let region = regions[rid] {
         var rs = TextStyle()
         for ref in region.styleRefs { rs = rs.merged(with: cascade.resolve(ref)) }
         rs = rs.merged(with: region.style)

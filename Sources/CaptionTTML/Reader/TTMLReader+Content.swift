@@ -114,7 +114,7 @@ extension TTMLReader {
 
   /// The region with this id, if the document defines one.
   func region(_ id: String?) -> Region? {
-    id.flatMap { id in doc.regions.first { $0.id == id } }
+    id.flatMap { regionIndex[$0] }.map { doc.regions[$0] }
   }
 
   /// Makes the cues of `p` element `n`; `settings` are those of `ctx.region` with `ctx.computed`.

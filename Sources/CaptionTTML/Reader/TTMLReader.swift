@@ -21,6 +21,8 @@ struct TTMLReader {
   /// Counts rebuilds of `resolver`, so that cached styles from an older one are not reused.
   var resolverGeneration = 0
   var regionIDs: Set<String> = []
+  /// Index of the first region with each id in `doc.regions` (looked up per `p`).
+  var regionIndex: [String: Int] = [:]
   var styleIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
@@ -351,6 +353,7 @@ struct TTMLReader {
     }
     region.style = style
     region.source = r.location
+    if regionIndex[region.id] == nil { regionIndex[region.id] = doc.regions.count }
     doc.regions.append(region)
   }
 

@@ -61,6 +61,9 @@ struct TTMLWriter {
     return WriteResult(bytes: bytes, diagnostics: w.diags)
   }
 
+  /// The document's regions by id (looked up per cue).
+  let regionsByID: [String: Region]
+
   init(doc: CaptionDocument, flavor: TTMLFlavor) {
     self.doc = doc
     self.flavor = flavor
@@ -69,6 +72,7 @@ struct TTMLWriter {
     directives = TTMLLintDirectives(doc)
     styleIDs = Set(doc.styles.map(\.id))
     usedIDs = styleIDs.union(doc.regions.map(\.id))
+    regionsByID = doc.regionsByID()
   }
 
   mutating func report(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
@@ -268,7 +272,7 @@ struct TTMLWriter {
   /// alignment to write on the `p` when the region was synthesized.
   mutating func region(for c: Cue, index: Int) -> (id: String?, textAlign: TextStyle.TextAlign?) {
     if noLayout { return (nil, nil) }
-    if let rid = c.settings.region, let r = doc.region(id: rid), TTMLWriter.isTTMLRegion(r) {
+    if let rid = c.settings.region, let r = regionsByID[rid], TTMLWriter.isTTMLRegion(r) {
       let expected = TTMLRegionMapper.settings(regionID: rid, region: r, computed: cueComputed(c), resolver: resolver)
       if expected == c.settings {
         writeModelRegion(r)

@@ -65,6 +65,23 @@ import Testing
     #expect(w.diagnostics[1].message == "cue 1: class \"unknown\" has no SRT equivalent, dropped")
   }
 
+  /// A class whose colour comes 40 styles down its chain, and a 16-level diamond of styles
+  /// (3^16 paths), are resolved once each: the colour is kept, and writing does not hang.
+  @Test func deepAndDiamondStyleChains() {
+    var chain = (0..<40).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
+    chain.append(NamedStyle(id: "s40", style: { var s = TextStyle(); s.color = Color(red: 255, green: 0, blue: 0); return s }()))
+    for level in 0..<16 {
+      for name in ["a", "b", "c"] {
+        chain.append(NamedStyle(id: "\(name)\(level)", basedOn: ["a\(level + 1)", "b\(level + 1)", "c\(level + 1)"], style: TextStyle()))
+      }
+    }
+    chain.append(NamedStyle(id: "a16", style: { var s = TextStyle(); s.fontStyle = .italic; return s }()))
+    let doc = CaptionDocument(
+      styles: chain,
+      cues: [Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.span, classes: ["s0"], children: [.text("R")])), .element(CueElement(.span, classes: ["a0"], children: [.text("I")]))])])
+    #expect(SRT.write(doc).text == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#ff0000\">R</font><i>I</i>\n")
+  }
+
   /// A positioned, voiced, styled document from another format: every loss is listed per cue.
   @Test func lossReport() {
     var positioned = CueSettings()

@@ -8,6 +8,23 @@ import Testing
 
   func ms(_ v: Int64) -> CaptionTime { CaptionTime(milliseconds: v) }
 
+  /// STYLE rules resolve `basedOn` chains deeper than 16 (the writer's old cut) and
+  /// diamonds (each style once, so 3^16 paths do not hang).
+  @Test func styleChainsResolveDeepAndOnce() throws {
+    var styles = (0..<20).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
+    styles.append(NamedStyle(id: "s20", style: { var s = TextStyle(); s.color = Color(named: "red"); s.fontStyle = .italic; return s }()))
+    for level in 0..<16 {
+      for name in ["a", "b", "c"] {
+        styles.append(NamedStyle(id: "\(name)\(level)", basedOn: ["a\(level + 1)", "b\(level + 1)", "c\(level + 1)"], style: TextStyle()))
+      }
+    }
+    styles.append(NamedStyle(id: "a16", style: { var s = TextStyle(); s.fontWeight = .bold; return s }()))
+    let doc = CaptionDocument(styles: styles, cues: [Cue(start: ms(0), end: ms(1000), content: [.text("x")])])
+    let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(text.contains("::cue(.s0) { color: red; font-style: italic; }"))
+    #expect(text.contains("::cue(.a0) { font-weight: bold; }"))
+  }
+
   @Test func writesEveryFeatureExactly() throws {
     var doc = CaptionDocument()
     doc.metadata.headerLines = ["X-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000"]

@@ -160,8 +160,9 @@ struct WebVTTWriter {
     for sheet in doc.styleSheets { writeStyleBlock(sheet, into: &styles) }
     if doc.styleSheets.isEmpty, !doc.styles.isEmpty {
       var css: [String] = []
+      var resolver = NamedStyleResolver(doc.styles)
       for s in doc.styles {
-        let resolved = resolve(s, in: doc)
+        let resolved = resolver.bases(of: s).merged(with: s.style)
         let (decls, dropped) = WebVTTCSSWriter.declarations(resolved)
         if !dropped.isEmpty {
           warn("webvtt.write.style-property-dropped", .info, "style '\(s.id)': \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS")
@@ -184,16 +185,6 @@ struct WebVTTWriter {
       writeStyleBlock(css.joined(separator: "\n"), into: &styles)
     }
     return styles
-  }
-
-  /// A named style with the styles it is based on applied first.
-  private func resolve(_ s: NamedStyle, in doc: CaptionDocument, depth: Int = 0) -> TextStyle {
-    guard depth < 16 else { return s.style }
-    var base = TextStyle()
-    for id in s.basedOn {
-      if let b = doc.style(id: id) { base = base.merged(with: resolve(b, in: doc, depth: depth + 1)) }
-    }
-    return base.merged(with: s.style)
   }
 
   /// A class name usable both in cue text (`<c.name>`) and in a simple CSS class selector.
