@@ -38,6 +38,21 @@ struct TTMLWriterTests {
     let r = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
     return (String(decoding: r.bytes, as: UTF8.self), r.diagnostics)
   }
+  /// Characters XML 1.0 forbids (even as references) are written as U+FFFD and reported, so
+  /// the output is well-formed and reads back without XML errors, in text and attributes.
+  @Test func charactersXMLCannotHoldAreReplaced() throws {
+    var doc = CaptionDocument()
+    doc.metadata.language = "en"
+    doc.cues = [Cue(id: "c1", start: .zero, end: CaptionTime(milliseconds: 1000), content: [.element(CueElement(.voice(name: "A\u{1}B"), children: [.text("\u{0B}a\u{1F}b\u{FFFE}c\u{FFFF}d\te\u{FFFD}f\u{FFEF}")]))])]
+    let (xml, diags) = Self.write(doc)
+    #expect(xml.contains("\u{FFFD}a\u{FFFD}b\u{FFFD}c\u{FFFD}d\te\u{FFFD}f\u{FFEF}"))
+    #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" || $0.value == 0xFFFE || $0.value == 0xFFFF })
+    #expect(diags.filter { $0.code == "ttml.write.invalid-character" }.map(\.message) == ["5 character(s) that XML 1.0 does not allow (C0 control characters other than tab, line feed and carriage return; U+FFFE; U+FFFF) written as U+FFFD"])
+    let back = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions())
+    #expect(back.diagnostics.filter { $0.severity == .error }.isEmpty)
+    #expect(back.document.cues.first?.plainText == "\u{FFFD}a\u{FFFD}b\u{FFFD}c\u{FFFD}d\te\u{FFFD}f\u{FFEF}")  // written with xml:space="preserve"
+  }
+
 
   @Test("WebVTT positions become TTML regions that read back to the same placement")
   func vttToRegions() throws {

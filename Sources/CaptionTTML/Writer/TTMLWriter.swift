@@ -127,6 +127,10 @@ struct TTMLWriter {
     x.indent(0)
     x.raw("</\(prefix)tt>")
     x.raw("\n")
+    let invalid = x.invalidCharacters + body.invalidCharacters
+    if invalid > 0 {
+      report("invalid-character", .warning, "\(invalid) character(s) that XML 1.0 does not allow (C0 control characters other than tab, line feed and carriage return; U+FFFE; U+FFFF) written as U+FFFD")
+    }
     return x.out
   }
 
