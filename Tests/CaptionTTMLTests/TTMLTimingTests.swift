@@ -24,6 +24,29 @@ struct TTMLTimingTests {
     #expect(!r.diagnostics.contains { $0.code == "ttml.timing.invalid-expression" })
   }
 
+  @Test("A p whose content changes too often is one cue with all its content, reported, never dropped")
+  func tooManyChangesAreMergedAndReported() throws {
+    // 5,001 timed spans: 10,001 intervals (over the 10,000 cap). Before, the p yielded no cue.
+    let spans = (0...5000).map { #"<span begin="\#($0 * 2)ms" end="\#($0 * 2 + 1)ms">w</span>"# }.joined()
+    let many = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="0s" end="100s">"# + spans + "</p></div>"))
+    #expect(many.document.cues.count == 1)
+    #expect(many.document.cues.first?.plainText == String(repeating: "w", count: 5001))
+    #expect(many.document.cues.first.map { ($0.start, $0.end) } ?? (.zero, .zero) == (TTMLTest.t(0), TTMLTest.t(100)))
+    #expect(many.diagnostics.filter { $0.code == "ttml.timing.too-many-changes" }.map { $0.location?.line } == [4])  // the p
+
+    // Under the budget, a p with timed spans is split at each change.
+    let few = TTMLTest.doc(body: #"<div><p begin="0s" end="3s">a <span begin="1s" end="2s">b</span> c</p></div>"#)
+    let split = try TTMLTest.read(few)
+    #expect(split.document.cues.map(\.plainText) == ["a c", "a b c", "a c"])
+    #expect(!split.diagnostics.contains { $0.code == "ttml.timing.too-many-changes" })
+    // Past a lowered budget (3 intervals x 5 nodes = 15 > 10), the same p is one cue with everything.
+    var options = ReadOptions()
+    options.limits.maxTimedContentNodes = 10
+    let merged = try TTMLFormat().read(Array(few.utf8), options: options)
+    #expect(merged.document.cues.map(\.plainText) == ["a b c"])
+    #expect(merged.diagnostics.first { $0.code == "ttml.timing.too-many-changes" }?.message.contains("--max-timed-content") == true)
+  }
+
   @Test("An indefinite end is reported as exactly what the model holds")
   func indefiniteEndMessageMatchesModel() throws {
     // "a" has no end and starts before the last timed instant (5 s): it ends there. "b" starts

@@ -41,6 +41,10 @@ struct CaptionLoader {
       guard let n = Int(m), n > 0, n <= 100_000 else { throw .usage("--max-nesting-depth takes a number from 1 to 100000") }
       options.limits.maxNestingDepth = n
     }
+    if let m = args.value("max-timed-content") {
+      guard let n = Int(m), n > 0 else { throw .usage("--max-timed-content takes a positive number of cue-text nodes") }
+      options.limits.maxTimedContentNodes = n
+    }
     if let m = args.value("max-diagnostics") {
       guard let n = Int(m), n > 0 else { throw .usage("--max-diagnostics takes a positive number") }
       options.limits.maxDiagnostics = n
@@ -77,7 +81,7 @@ struct CaptionLoader {
   }
 
   /// The options every reading command accepts.
-  static let valuedOptions: Set<String> = ["from", "encoding", "max-file-size", "max-nesting-depth", "max-diagnostics", "profile"]
+  static let valuedOptions: Set<String> = ["from", "encoding", "max-file-size", "max-nesting-depth", "max-timed-content", "max-diagnostics", "profile"]
 
   /// Loads `path` (`-` is standard input).
   func load(_ path: String, io: ToolIO) throws(ToolError) -> Loaded {

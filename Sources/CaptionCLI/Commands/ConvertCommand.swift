@@ -31,6 +31,8 @@ enum ConvertCommand: CLICommand {
       --encoding NAME        Decode the input with this encoding
       --max-file-size BYTES  Largest input read
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
+      --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
+                             (default 4000000); past it such a p is one cue, reported
       --max-diagnostics N    Diagnostics kept per file, when reading and again for SRT and WebVTT
                              loss reports; the rest are counted in one summary (default 10000)
       --quiet                Don't print info-level notes

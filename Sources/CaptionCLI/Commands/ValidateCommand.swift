@@ -52,6 +52,8 @@ enum ValidateCommand: CLICommand {
       --no-style             Don't check the legibility of the styles the file carries
       --max-file-size BYTES  Largest input read (default 536870912)
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
+      --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
+                             (default 4000000); past it such a p is one cue, reported
       --max-diagnostics N    Diagnostics kept per file, from reading and again from lint; the
                              rest are counted in one summary (default 10000)
       --quiet                Print only findings at or above the failing severity

@@ -112,6 +112,16 @@ extension TTMLReader {
     }
   }
 
+  /// Counts the text and element nodes under `e`, stopping once past `limit`.
+  static func countContent(_ e: XMLElementNode, upTo limit: Int, count: inout Int, depth: Int, depthLimit: Int) {
+    guard depth < depthLimit else { return }
+    for c in e.children {
+      if count > limit { return }
+      count += 1
+      if case .element(let child) = c { countContent(child, upTo: limit, count: &count, depth: depth + 1, depthLimit: depthLimit) }
+    }
+  }
+
   /// The region with this id, if the document defines one.
   func region(_ id: String?) -> Region? {
     id.flatMap { regionIndex[$0] }.map { doc.regions[$0] }
@@ -134,7 +144,23 @@ extension TTMLReader {
     var points = [begin]
     for t in cuts.sorted() where t > begin && t < finalEnd && points.last != t { points.append(t) }
     points.append(finalEnd)
-    if points.count > 10_000 { points = [begin, finalEnd] }
+    // Each interval is a cue holding the p's whole active content: bound what that multiplies.
+    var merged = false
+    if points.count > 2 {
+      let intervals = points.count - 1
+      var size = 0
+      TTMLReader.countContent(p, upTo: timedContentBudget / intervals + 1, count: &size, depth: 0, depthLimit: depthLimit)
+      if intervals > 10_000 || intervals * size > timedContentBudget {
+        sink.report(
+          "ttml.timing.too-many-changes", .warning,
+          "this p's content changes \(intervals - 1) times while it is shown; a cue for each interval would pass \(intervals > 10_000 ? "10,000 intervals" : "the \(limits.maxTimedContentNodes) cue-text nodes allowed for the document (--max-timed-content)"), so it is one cue from its begin to its end with all its timed content",
+          at: p.location)
+        points = [begin, finalEnd]
+        merged = true
+      } else {
+        timedContentBudget -= intervals * size
+      }
+    }
 
     let region = self.region(ctx.region)
     if ctx.region == nil, !doc.regions.isEmpty, !reportedUnassigned {
@@ -181,10 +207,10 @@ extension TTMLReader {
       var content: [CueNode]
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &quiet)
       }
       first = false
       content = TTMLWhitespace.normalise(content, preserve: preserve)
@@ -224,7 +250,7 @@ extension TTMLReader {
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, layers: [Color], preserve: Bool, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+    lang: String?, layers: [Color], preserve: Bool, merged: Bool = false, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
     var timedIndex = 0
@@ -243,7 +269,8 @@ extension TTMLReader {
         let tn = n.children[timedIndex]
         timedIndex += 1
         let end = TTMLReader.clip(tn.end, parentEnd)
-        let active = tn.begin <= t0 && (end.map { $0 >= t1 } ?? true)
+        // Merged intervals (`ttml.timing.too-many-changes`) show whatever is shown at any time in them.
+        let active = merged ? tn.begin < t1 && (end.map { $0 > t0 } ?? true) : tn.begin <= t0 && (end.map { $0 >= t1 } ?? true)
         guard active else { continue }
         switch e.name.local {
         case "br":
@@ -269,7 +296,7 @@ extension TTMLReader {
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
           // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
           let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, preserve: childPreserve, depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, preserve: childPreserve, merged: merged, depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }

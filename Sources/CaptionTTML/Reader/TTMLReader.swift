@@ -43,6 +43,10 @@ struct TTMLReader {
   /// tree walks recurse once per level.
   let depthLimit: Int
 
+  /// Cue-text nodes still allowed for `p`s whose content changes while shown
+  /// (`ReadLimits.maxTimedContentNodes`, spent by `makeCues`).
+  var timedContentBudget: Int
+
   /// Whether to compute `Output.runs` and `Output.significantTimes`. `CaptionFormat.read`
   /// discards them, and computing a full style per text run is a large share of a read.
   let wantsDetails: Bool
@@ -51,6 +55,7 @@ struct TTMLReader {
     self.limits = limits
     self.wantsDetails = wantsDetails
     depthLimit = max(1, min(limits.maxNestingDepth, 512))
+    timedContentBudget = max(0, limits.maxTimedContentNodes)
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     resolver = TTMLStyleResolver(document: CaptionDocument())
   }
