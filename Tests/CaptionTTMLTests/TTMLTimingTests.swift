@@ -47,6 +47,25 @@ struct TTMLTimingTests {
     #expect(merged.diagnostics.first { $0.code == "ttml.timing.too-many-changes" }?.message.contains("--max-timed-content") == true)
   }
 
+  @Test("dropPAL drops frames 00-03 at even minutes except 00, 20 and 40 (TTML1 10.3.1)")
+  func dropPALLabels() throws {
+    let pal: (inout TTMLTimingParameters) -> Void = {
+      $0.timeBase = .smpte
+      $0.frameRate = 30
+      $0.multiplierNumerator = 1000
+      $0.multiplierDenominator = 1001
+      $0.dropMode = .dropPAL
+    }
+    // 00:10:00:04: 18,004 labels less 4 x 5 dropped = 17,984 frames of 1001/30000 s.
+    #expect(try time("00:10:00:04", pal) == TTMLTest.t(17_984 * 1001, 30_000))
+    // One hour: 108,000 labels less 4 x 27 = 107,892 frames.
+    #expect(try time("01:00:00:00", pal) == TTMLTest.t(107_892 * 1001, 30_000))
+    // Minute 20 keeps its first frames; minute 10 (even) does not.
+    #expect(try time("00:20:00:00", pal) == TTMLTest.t((36_000 - 4 * 9) * 1001, 30_000))
+    #expect(throws: (any Error).self) { try time("00:10:00:00", pal) }
+    #expect(throws: (any Error).self) { try time("00:02:00:03", pal) }
+  }
+
   @Test("An indefinite end is reported as exactly what the model holds")
   func indefiniteEndMessageMatchesModel() throws {
     // "a" has no end and starts before the last timed instant (5 s): it ends there. "b" starts

@@ -167,8 +167,10 @@ public enum TTMLTimeExpression {
         dropped = 2 * (totalMinutes - totalMinutes / 10)
         if m % 10 != 0, s == 0, f < 2 { return .failure(TTMLTimeError("frames 00 and 01 do not exist at the start of minute \(m) in dropNTSC")) }
       case .dropPAL:
-        dropped = 4 * (totalMinutes / 2 - totalMinutes / 10)
-        if m % 2 == 0, m % 10 != 0, s == 0, f < 4 { return .failure(TTMLTimeError("frames 00–03 do not exist at the start of even minute \(m) in dropPAL")) }
+        // TTML1 §10.3.1: frames 00–03 of every even minute except minutes 00, 20 and 40 (27 a
+        // minute-pair set an hour: 108 labels, as the 1000/1001 rate needs).
+        dropped = 4 * (totalMinutes / 2 - totalMinutes / 20)
+        if m % 2 == 0, m % 20 != 0, s == 0, f < 4 { return .failure(TTMLTimeError("frames 00–03 do not exist at the start of even minute \(m) in dropPAL")) }
       case .nonDrop: dropped = 0
       }
       // Hours may have 15 digits: the frame count can overflow 64 bits at any frame rate.

@@ -10,6 +10,18 @@ import Testing
 
   /// STYLE rules resolve `basedOn` chains deeper than 16 (the writer's old cut) and
   /// diamonds (each style once, so 3^16 paths do not hang).
+  /// An outline and a shadow share one `text-shadow` (a second declaration would replace the
+  /// first): the outline's four hard shadows first, then the drop shadow.
+  @Test func outlineAndShadowShareOneDeclaration() {
+    var s = TextStyle()
+    s.textOutline = TextStyle.TextOutline(color: Color(named: "black"), thickness: Length(1, .pixels))
+    s.textShadow = [TextStyle.TextShadow(offsetX: Length(3, .pixels), offsetY: Length(3, .pixels), color: Color(named: "red"))]
+    let doc = CaptionDocument(styles: [NamedStyle(id: "s", style: s)], cues: [Cue(start: ms(0), end: ms(1000), content: [.text("x")])])
+    let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(text.contains("::cue(.s) { text-shadow: 1px 0 black, -1px 0 black, 0 1px black, 0 -1px black, 3px 3px red; }"))
+    #expect(text.components(separatedBy: "text-shadow").count == 2)
+  }
+
   @Test func styleChainsResolveDeepAndOnce() throws {
     var styles = (0..<20).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
     styles.append(NamedStyle(id: "s20", style: { var s = TextStyle(); s.color = Color(named: "red"); s.fontStyle = .italic; return s }()))

@@ -22,29 +22,33 @@ enum WebVTTCSSWriter {
       css.append("text-decoration: \(parts.isEmpty ? "none" : parts.joined(separator: " "))")
     }
     if let o = s.opacity { css.append("opacity: \(WebVTTNumber.format(o))") }
-    if let shadows = s.textShadow {
-      if shadows.isEmpty {
-        css.append("text-shadow: none")
-      } else {
-        let parts = shadows.compactMap { sh -> String? in
-          guard let x = length(sh.offsetX), let y = length(sh.offsetY) else { return nil }
-          var p = "\(x) \(y)"
-          if let b = sh.blur, let bl = length(b) { p += " \(bl)" }
-          if let c = sh.color { p += " \(color(c))" }
-          return p
-        }
-        if parts.count == shadows.count { css.append("text-shadow: \(parts.joined(separator: ", "))") } else { dropped.append("textShadow") }
-      }
-    }
+    // One `text-shadow` declaration: a second one would replace the first. The outline's four
+    // hard shadows come first, so they paint over the drop shadows.
+    var shadowParts: [String] = []
     if let o = s.textOutline {
       // CSS has no outline for text; four hard shadows are the usual approximation.
       if let t = length(o.thickness) {
         let c = o.color.map { " " + color($0) } ?? ""
-        css.append("text-shadow: \(t) 0\(c), -\(t) 0\(c), 0 \(t)\(c), 0 -\(t)\(c)")
+        shadowParts += ["\(t) 0\(c)", "-\(t) 0\(c)", "0 \(t)\(c)", "0 -\(t)\(c)"]
         dropped.append("textOutline (approximated with text-shadow)")
       } else {
         dropped.append("textOutline")
       }
+    }
+    if let shadows = s.textShadow, !shadows.isEmpty {
+      let parts = shadows.compactMap { sh -> String? in
+        guard let x = length(sh.offsetX), let y = length(sh.offsetY) else { return nil }
+        var p = "\(x) \(y)"
+        if let b = sh.blur, let bl = length(b) { p += " \(bl)" }
+        if let c = sh.color { p += " \(color(c))" }
+        return p
+      }
+      if parts.count == shadows.count { shadowParts += parts } else { dropped.append("textShadow") }
+    }
+    if !shadowParts.isEmpty {
+      css.append("text-shadow: \(shadowParts.joined(separator: ", "))")
+    } else if s.textShadow?.isEmpty == true {
+      css.append("text-shadow: none")
     }
     if let a = s.textAlign { css.append("text-align: \(a.rawValue)") }
     if let l = s.lineHeight { if let v = length(l) { css.append("line-height: \(v)") } else { dropped.append("lineHeight (\(l))") } }
