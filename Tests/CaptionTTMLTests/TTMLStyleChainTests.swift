@@ -12,6 +12,22 @@ import Testing
       """.utf8)
   }
 
+  /// An element's own `style="…"` outranks what its ancestors set inline (TTML2 §10.4.4), in
+  /// the model and so in every output: a `p style="red"` in a `div tts:color="lime"` is red.
+  @Test func ownReferentialStyleBeatsAncestorInlineStyle() throws {
+    let doc = TTMLTest.doc(
+      head: #"<styling><style xml:id="red" tts:color="red"/></styling>"#,
+      body: #"<div tts:color="lime" tts:fontStyle="italic"><p begin="0s" end="1s" style="red">red</p><p begin="1s" end="2s">lime</p><div style="red"><p begin="2s" end="3s">red too</p></div></div>"#)
+    let r = try TTMLTest.read(doc)
+    let cues = r.document.cues
+    #expect(cues.map(\.styleRefs) == [["red"], [], ["red"]])
+    #expect(cues.map { $0.style?.color } == [nil, Color(named: "lime"), nil])
+    #expect(cues.map { $0.style?.fontStyle } == [.italic, .italic, .italic])
+    let srt = String(decoding: SubRipFormat().write(r.document, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(srt.components(separatedBy: "<font color=\"#ff0000\">").count == 3)
+    #expect(srt.components(separatedBy: "<font color=\"#00ff00\">").count == 2)
+  }
+
   @Test func diamondChainsResolve() throws {
     // s0 → s1 s1 → s2 s2 → … → s40, which sets the colour: 2^40 paths, 41 styles.
     var styles = ""

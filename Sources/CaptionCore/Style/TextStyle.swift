@@ -100,6 +100,35 @@ public struct TextStyle: Sendable, Hashable {
   /// Whether no property is set.
   public var isEmpty: Bool { self == TextStyle() }
 
+  /// This style without the properties that `other` sets: what still shows through when
+  /// `other` is applied on top (for flattening a cascade whose layers are not in merge order).
+  public func removing(propertiesSetIn other: TextStyle) -> TextStyle {
+    var s = self
+    if other.color != nil { s.color = nil }
+    if other.backgroundColor != nil { s.backgroundColor = nil }
+    if other.fontFamily != nil { s.fontFamily = nil }
+    if other.fontSize != nil { s.fontSize = nil }
+    if other.fontSizeVertical != nil { s.fontSizeVertical = nil }
+    if other.fontStyle != nil { s.fontStyle = nil }
+    if other.fontWeight != nil { s.fontWeight = nil }
+    if other.textDecoration != nil { s.textDecoration = nil }
+    if other.textOutline != nil { s.textOutline = nil }
+    if other.textShadow != nil { s.textShadow = nil }
+    if other.textAlign != nil { s.textAlign = nil }
+    if other.displayAlign != nil { s.displayAlign = nil }
+    if other.lineHeight != nil { s.lineHeight = nil }
+    if other.opacity != nil { s.opacity = nil }
+    if other.visible != nil { s.visible = nil }
+    if other.displayed != nil { s.displayed = nil }
+    if other.writingMode != nil { s.writingMode = nil }
+    if other.direction != nil { s.direction = nil }
+    if other.forcedDisplay != nil { s.forcedDisplay = nil }
+    if other.linePadding != nil { s.linePadding = nil }
+    if other.multiRowAlign != nil { s.multiRowAlign = nil }
+    for k in other.other.keys { s.other[k] = nil }
+    return s
+  }
+
   /// This style with every property that `overrides` sets taken from it (`overrides` wins).
   public func merged(with overrides: TextStyle) -> TextStyle {
     var s = self

@@ -78,7 +78,7 @@ extension TTMLReader {
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs, settings: settings)
     case "body", "div":
       if e.name.local == "div" { c.lintDirectives += TTMLReader.lintDirectives(in: e) }
-      c.ancestorsStyle = ctx.ancestorsStyle.merged(with: inline)
+      c.ancestorsStyle = TTMLReader.beneath(refs, ctx.ancestorsStyle, resolver: resolver).merged(with: inline)
       for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
       c.siblings = TTMLSiblingStyleCache(generation: resolverGeneration)
       guard depth < depthLimit else { return }
@@ -110,6 +110,15 @@ extension TTMLReader {
       if let end { out.append(end) }
       innerTimes(c, parentEnd: end, into: &out, depth: depth + 1)
     }
+  }
+
+  /// The ancestors' inline style as it stands under an element's referential styles `refs`:
+  /// the model keeps `styleRefs` below `style`, but an element's own `style="…"` outranks what
+  /// its ancestors set inline (TTML2 §10.4.4: specified before inherited), so the properties
+  /// those styles set are taken out of the inherited part.
+  static func beneath(_ refs: [String], _ ancestors: TextStyle, resolver: TTMLStyleResolver) -> TextStyle {
+    guard !refs.isEmpty, !ancestors.isEmpty else { return ancestors }
+    return ancestors.removing(propertiesSetIn: resolver.specified(refs: refs, inline: nil))
   }
 
   /// Counts the text and element nodes under `e`, stopping once past `limit`.
@@ -170,7 +179,7 @@ extension TTMLReader {
         "this p (and maybe others) is in no region although the document defines regions; TTML processors do not show such content (TTML2 §11.3.1.3); CaptionKit keeps it in the default region",
         at: p.location)
     }
-    var cueStyle = ctx.ancestorsStyle.merged(with: inline)
+    var cueStyle = TTMLReader.beneath(refs, ctx.ancestorsStyle, resolver: resolver).merged(with: inline)
     cueStyle.other["tts:origin"] = nil
     cueStyle.other["tts:extent"] = nil
     let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
