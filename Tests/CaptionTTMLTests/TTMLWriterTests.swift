@@ -38,6 +38,20 @@ struct TTMLWriterTests {
     let r = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
     return (String(decoding: r.bytes, as: UTF8.self), r.diagnostics)
   }
+  /// EBU-TT-D flattens nested spans onto referential styles: a `style="red"` span inside a
+  /// lime span stays red (its class is not overridden by the outer span's generated style).
+  @Test func ebuFlatteningKeepsInnerReferentialStyle() throws {
+    let src = TTMLTest.doc(
+      head: #"<styling><style xml:id="red" tts:color="red"/></styling>"#,
+      body: #"<div><p begin="0s" end="1s"><span tts:color="lime">g<span style="red">e</span></span></p></div>"#)
+    let doc = try TTMLTest.read(src).document
+    let (ebu, _) = Self.write(doc, "ebu-tt-d")
+    #expect(ebu.contains(#"<tt:span style="red">e</tt:span>"#))
+    let back = try TTMLFormat().read(Array(ebu.utf8), options: ReadOptions()).document
+    let srt = String(decoding: SubRipFormat().write(back, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(srt.hasSuffix(##"<font color="#00ff00">g</font><font color="#ff0000">e</font>"## + "\n"))
+  }
+
   /// Characters XML 1.0 forbids (even as references) are written as U+FFFD and reported, so
   /// the output is well-formed and reads back without XML errors, in text and attributes.
   @Test func charactersXMLCannotHoldAreReplaced() throws {

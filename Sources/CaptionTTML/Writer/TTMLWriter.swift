@@ -428,7 +428,10 @@ struct TTMLWriter {
       case .timestamp:
         report("timestamp-dropped", .warning, "inline timestamp dropped (TTML has no karaoke timestamps inside a p)", cue: index)
       case .element(let e):
-        var s = style.merged(with: e.style ?? TextStyle())
+        // The refs are written before the generated styles, so what this element's classes set
+        // must not be overridden by what outer elements set inline.
+        let inherited = e.classes.isEmpty || style.isEmpty ? style : style.removing(propertiesSetIn: resolver.specified(refs: e.classes, inline: nil))
+        var s = inherited.merged(with: e.style ?? TextStyle())
         var r = refs
         for c in e.classes where !r.contains(c) { r.append(c) }
         switch e.kind {
