@@ -66,6 +66,22 @@ struct TTMLTimingTests {
     #expect(throws: (any Error).self) { try time("00:02:00:03", pal) }
   }
 
+  @Test("seq: bare text has no duration, and a child with an unresolved end keeps later siblings from beginning")
+  func sequentialContainers() throws {
+    // TTML2 12.1.2: the anonymous spans holding "A" and "C" get zero duration in a seq p.
+    let text = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="0s" end="10s" timeContainer="seq">A<span dur="2s">B</span>C</p></div>"#))
+    #expect(text.document.cues.map(\.plainText) == ["B"])
+    #expect(text.document.cues.map(\.start) == [TTMLTest.t(0)])
+    #expect(text.document.cues.map(\.end) == [TTMLTest.t(2)])
+    // "A" has no resolved end (mixed content), so "B" never begins; "A" lasts to the div's end.
+    let unresolved = try TTMLTest.read(TTMLTest.doc(body: #"<div timeContainer="seq" dur="10s"><p>A</p><p dur="1s">B</p></div>"#))
+    #expect(unresolved.document.cues.map(\.plainText) == ["A"])
+    #expect(unresolved.document.cues.map(\.end) == [TTMLTest.t(10)])
+    // Resolved ends chain as before.
+    let chained = try TTMLTest.read(TTMLTest.doc(body: #"<div timeContainer="seq"><p dur="2s">A</p><p dur="1s">B</p></div>"#))
+    #expect(chained.document.cues.map { [$0.start, $0.end] } == [[TTMLTest.t(0), TTMLTest.t(2)], [TTMLTest.t(2), TTMLTest.t(3)]])
+  }
+
   @Test("An indefinite end is reported as exactly what the model holds")
   func indefiniteEndMessageMatchesModel() throws {
     // "a" has no end and starts before the last timed instant (5 s): it ends there. "b" starts

@@ -266,6 +266,8 @@ extension TTMLReader {
     for child in n.element.children {
       switch child {
       case .text(let t, let loc):
+        // Bare text in a seq container is an anonymous span of no duration: never shown.
+        if n.sequential { continue }
         out.append(.text(t))
         guard wantsDetails else { continue }
         let collapsed = TTMLWhitespace.collapse(t)

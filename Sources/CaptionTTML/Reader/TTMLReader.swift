@@ -429,13 +429,19 @@ struct TTMLReader {
     if mixed { reportForeignContent(e) }
     var children: [TTMLTimedNode] = []
     var childSync = begin
+    // In a seq, a child whose end is unresolved keeps every later sibling from beginning.
+    var unresolved = false
     if depth < depthLimit {
       for child in e.children {
         guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(c.name.local) else { continue }
-        let n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
+        var n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
         if seq {
-          implicitEnd = n.end
-          if let end = n.end { childSync = end }
+          if unresolved {
+            n.end = n.begin  // never active: an empty interval, pruned like any other
+          } else {
+            implicitEnd = n.end
+            if let end = n.end { childSync = end } else { unresolved = true }
+          }
         } else if let ie = implicitEnd, let ce = n.end {
           implicitEnd = max(ie, ce)
         } else {
@@ -451,7 +457,7 @@ struct TTMLReader {
     case let (x?, nil): end = syncBase + x
     case (nil, nil): end = implicitEnd
     }
-    return TTMLTimedNode(element: e, begin: begin, end: end, explicitlyTimed: eb != nil || ee != nil || ed != nil, children: children)
+    return TTMLTimedNode(element: e, begin: begin, end: end, explicitlyTimed: eb != nil || ee != nil || ed != nil, children: children, sequential: seq)
   }
 
   static func clip(_ end: CaptionTime?, _ parentEnd: CaptionTime?) -> CaptionTime? {

@@ -11,4 +11,6 @@ struct TTMLTimedNode: Sendable {
   var explicitlyTimed: Bool
   /// Child content elements, in document order (foreign and metadata elements are not here).
   var children: [TTMLTimedNode]
+  /// `timeContainer="seq"`: its bare text (anonymous spans) has no duration (TTML2 §12.1.2).
+  var sequential = false
 }
