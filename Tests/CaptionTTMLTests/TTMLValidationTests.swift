@@ -30,6 +30,17 @@ struct TTMLValidationTests {
     #expect(try profileErrors(#"<ttp:features xml:base="http://example.com/f/"/>"#, "ttml1").first?.contains("must be the TT feature namespace") == true)
   }
 
+  @Test("TTML1 lengths have no rw or rh (TTML1 8.3.9); TTML2 and IMSC 1.1 accept them")
+  func rootRelativeUnitsAreTTML2Only() throws {
+    let doc = TTMLTest.doc(head: #"<styling><style xml:id="s" tts:fontSize="5rh"/></styling><layout><region xml:id="r" tts:origin="10rw 70%" tts:extent="60% 20%"/></layout>"#, body: "")
+    let ttml1 = try errors(doc, profile: "ttml1").filter { $0.code == "ttml.validate.bad-value" }.map(\.message)
+    #expect(ttml1 == [
+      #"tts:fontSize="5rh": TTML1 lengths are px, em, c or %; rw and rh are TTML2 units"#,
+      #"tts:origin="10rw 70%": TTML1 lengths are px, em, c or %; rw and rh are TTML2 units"#,
+    ])
+    #expect(try errors(doc, profile: "ttml2").filter { $0.code == "ttml.validate.bad-value" }.isEmpty)
+  }
+
   @Test("A content profile must not prohibit a feature that a feature it permits is defined by (TTML2 Appendix E.1)")
   func profileFeatureConflicts() throws {
     func profile(_ features: String, type: String = "content") -> String {

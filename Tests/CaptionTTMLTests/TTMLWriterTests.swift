@@ -52,6 +52,24 @@ struct TTMLWriterTests {
     #expect(srt.hasSuffix(##"<font color="#00ff00">g</font><font color="#ff0000">e</font>"## + "\n"))
   }
 
+  /// DFXP (TTML1) and EBU-TT-D have no rw/rh: lengths become cells through
+  /// ttp:cellResolution (here 20 rows, 40 columns), region geometry percent of the root.
+  @Test func rootRelativeUnitsInFlavorsWithoutThem() throws {
+    let src = TTMLTest.doc(
+      #"xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:cellResolution="40 20""#,
+      head: #"<styling><style xml:id="s" tts:fontSize="5rh" tts:lineHeight="10rh"/></styling><layout><region xml:id="r" tts:origin="10rw 70rh" tts:extent="60rw 20rh"/></layout>"#,
+      body: #"<div><p begin="0s" end="1s" region="r" style="s">x</p></div>"#)
+    let doc = try TTMLTest.read(src).document
+    for flavor in ["dfxp", "ebu-tt-d"] {
+      let (xml, _) = Self.write(doc, flavor)
+      #expect(xml.contains(#"tts:fontSize="1c" tts:lineHeight="2c""#), "\(flavor)")
+      #expect(xml.contains(#"tts:origin="10% 70%" tts:extent="60% 20%""#), "\(flavor)")
+      #expect(!xml.contains("rh\"") && !xml.contains("rw "), "\(flavor)")
+    }
+    let (imsc, _) = Self.write(doc)
+    #expect(imsc.contains(#"tts:fontSize="5rh""#) && imsc.contains(#"tts:extent="60rw 20rh""#))
+  }
+
   /// Characters XML 1.0 forbids (even as references) are written as U+FFFD and reported, so
   /// the output is well-formed and reads back without XML errors, in text and attributes.
   @Test func charactersXMLCannotHoldAreReplaced() throws {

@@ -346,6 +346,9 @@ struct TTMLValidator {
         {
           // TTML1's <color> grammar has no whitespace inside rgb()/rgba(); TTML2 allows it.
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 allows no spaces inside rgb() or rgba()", a.location)
+        } else if profile == "ttml1", TTMLValueRules.words(v).contains(where: { TTMLStyleParser.length(String($0)).map { $0.unit == .rootWidth || $0.unit == .rootHeight } ?? false }) {
+          // TTML1 §8.3.9 <length>: px, em, c and % only; rw and rh came with TTML2.
+          error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 lengths are px, em, c or %; rw and rh are TTML2 units", a.location)
         } else if (local == "animate" || local == "set") && v.contains(";") ? v.split(separator: ";", omittingEmptySubsequences: false).contains(where: { TTMLValueRules.validStyle(n, String($0)) == false }) : TTMLValueRules.validStyle(n, v) == false {
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location)
         } else if n == "extent", local == "tt" {

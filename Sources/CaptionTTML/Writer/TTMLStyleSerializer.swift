@@ -38,10 +38,48 @@ enum TTMLStyleSerializer {
 
   static func length(_ l: Length) -> String { l.description }
 
+  /// `l` in units the flavor has. TTML1 (DFXP) and EBU-TT-D have no `rw`/`rh` (TTML2 units):
+  /// they become cells through `ttp:cellResolution` (`vertical` picks rows or columns), or
+  /// percent of the root container where the property's percentages are of it (`rootPercent`:
+  /// a region's origin and extent) and the axis matches.
+  static func portable(_ l: Length, flavor: TTMLFlavor, cells: (rows: Double, columns: Double), vertical: Bool, rootPercent: Bool = false) -> Length {
+    guard flavor != .imsc11 else { return l }
+    switch l.unit {
+    case .rootHeight: return rootPercent && vertical ? Length(l.value, .percent) : Length(l.value * cells.rows / 100, .cells)
+    case .rootWidth: return rootPercent && !vertical ? Length(l.value, .percent) : Length(l.value * cells.columns / 100, .cells)
+    default: return l
+    }
+  }
+
   static func color(_ c: Color) -> String { c.hex }
 
+  /// The lengths of `s` in units the flavor has (see `portable(_:flavor:cells:vertical:rootPercent:)`).
+  static func portable(_ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double)) -> TextStyle {
+    func p(_ l: Length, vertical: Bool) -> Length { portable(l, flavor: flavor, cells: cells, vertical: vertical) }
+    var s = s
+    // One font size is the vertical one; with two, the first is horizontal (TTML1 §8.2.9).
+    if let v = s.fontSize { s.fontSize = p(v, vertical: s.fontSizeVertical == nil) }
+    if let v = s.fontSizeVertical { s.fontSizeVertical = p(v, vertical: true) }
+    if let v = s.lineHeight { s.lineHeight = p(v, vertical: true) }
+    if var o = s.textOutline {
+      o.thickness = p(o.thickness, vertical: true)
+      o.blur = o.blur.map { p($0, vertical: true) }
+      s.textOutline = o
+    }
+    s.textShadow = s.textShadow?.map { sh in
+      var sh = sh
+      sh.offsetX = p(sh.offsetX, vertical: false)
+      sh.offsetY = p(sh.offsetY, vertical: true)
+      sh.blur = sh.blur.map { p($0, vertical: true) }
+      return sh
+    }
+    if let v = s.linePadding { s.linePadding = p(v, vertical: false) }
+    return s
+  }
+
   /// The attributes for `s`, with the names of the properties the flavor cannot hold.
-  static func attributes(_ s: TextStyle, flavor: TTMLFlavor) -> (attributes: [(String, String)], dropped: [String]) {
+  static func attributes(_ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double) = (15, 32)) -> (attributes: [(String, String)], dropped: [String]) {
+    let s = flavor == .imsc11 ? s : portable(s, flavor: flavor, cells: cells)
     var a: [(String, String)] = []
     if let v = s.color { a.append(("tts:color", color(v))) }
     if let v = s.backgroundColor { a.append(("tts:backgroundColor", color(v))) }

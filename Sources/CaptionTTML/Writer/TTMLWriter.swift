@@ -61,6 +61,9 @@ struct TTMLWriter {
     return WriteResult(bytes: bytes, diagnostics: w.diags)
   }
 
+  /// `ttp:cellResolution` rows and columns (for writing `rw`/`rh` in flavors without them).
+  var cells: (rows: Double, columns: Double) { (resolver.cellRows, resolver.cellColumns) }
+
   /// The document's regions by id (looked up per cue).
   let regionsByID: [String: Region]
 
@@ -233,7 +236,7 @@ struct TTMLWriter {
       var attrs: [(String, String)] = [("xml:id", s.id)]
       let refs = s.basedOn.filter { styleIDs.contains($0) }
       if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
-      let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor)
+      let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor, cells: cells)
       attrs += a
       for d in dropped { report("style-property-dropped", .warning, "style '\(s.id)': \(d) cannot be written in \(flavor.rawValue)") }
       x.indent(3)
@@ -319,9 +322,12 @@ struct TTMLWriter {
     var attrs: [(String, String)] = []
     let refs = r.styleRefs.filter { styleIDs.contains($0) }
     if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
-    if let o = r.origin { attrs.append(("tts:origin", "\(o.x) \(o.y)")) }
-    if let e = r.extent { attrs.append(("tts:extent", "\(e.x) \(e.y)")) }
-    let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor)
+    func axis(_ l: Length, vertical: Bool) -> Length {
+      TTMLStyleSerializer.portable(l, flavor: flavor, cells: cells, vertical: vertical, rootPercent: true)
+    }
+    if let o = r.origin { attrs.append(("tts:origin", "\(axis(o.x, vertical: false)) \(axis(o.y, vertical: true))")) }
+    if let e = r.extent { attrs.append(("tts:extent", "\(axis(e.x, vertical: false)) \(axis(e.y, vertical: true))")) }
+    let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells)
     attrs += a
     for d in dropped { report("style-property-dropped", .warning, "region '\(r.id)': \(d) cannot be written in \(flavor.rawValue)") }
     regionOut.append((r.id, attrs))
@@ -345,7 +351,7 @@ struct TTMLWriter {
     }
     var out: [(String, String)] = []
     if let s, !s.isEmpty {
-      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor)
+      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells)
       for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
       if flavor == .ebuttd, !attrs.isEmpty {
         // EBU-TT-D has referential styling only.
