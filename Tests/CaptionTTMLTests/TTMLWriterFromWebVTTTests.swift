@@ -32,6 +32,22 @@ import Testing
     #expect(back.document.style(id: "cueText")?.style.backgroundColor == Color(red: 0, green: 0, blue: 0, alpha: 230))
   }
 
+  /// A position with the default size (100%) keeps its place: the box shrinks to what the
+  /// position allows first (WebVTT §7.2), so `position:20%` is a 40% box centred at 20%, and
+  /// reading the TTML back gives the same rendering settings.
+  @Test func positionWithDefaultSizeKeepsItsPlace() throws {
+    let vtt = "WEBVTT\n\n00:00:00.000 --> 00:00:01.000 position:20%\na\n\n00:00:01.000 --> 00:00:02.000 position:10% align:left\nb\n\n00:00:02.000 --> 00:00:03.000 position:70%,line-right size:50%\nc\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let out = TTMLFormat().write(doc, options: WriteOptions())
+    let text = String(decoding: out.bytes, as: UTF8.self)
+    #expect(text.contains(#"tts:origin="0% 0%" tts:extent="40% 100%""#))
+    #expect(text.contains(#"tts:origin="10% 0%" tts:extent="90% 100%""#))
+    #expect(text.contains(#"tts:origin="20% 0%" tts:extent="50% 100%""#))
+    let back = try TTMLFormat().read(out.bytes, options: ReadOptions()).document.cues.map(\.settings)
+    #expect(back.map(\.position) == [20, 10, 45])
+    #expect(back.map(\.size) == [40, 90, 50])
+  }
+
   @Test func pixelLengthsGetARootExtent() throws {
     let (text, result) = try written()
     #expect(text.contains(#"tts:extent="1280px 720px""#))

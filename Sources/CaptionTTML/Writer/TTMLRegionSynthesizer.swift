@@ -29,7 +29,7 @@ enum TTMLRegionSynthesizer {
     case .right: textAlign = .right
     }
     // Inline axis.
-    let size = clamp(s.size, 0, 100)
+    var size = clamp(s.size, 0, 100)
     var pa = s.positionAlign
     if pa == .auto {
       switch s.align {
@@ -48,6 +48,15 @@ enum TTMLRegionSynthesizer {
       default: pos = 50
       }
     }
+    // WebVTT §7.2 ("apply WebVTT cue settings", steps on the maximum size): the box never
+    // reaches past the edge its alignment points to, so the size shrinks first.
+    let maxSize: Double
+    switch pa {
+    case .lineLeft: maxSize = 100 - pos
+    case .lineRight: maxSize = pos
+    default: maxSize = 2 * min(pos, 100 - pos)
+    }
+    size = min(size, clamp(maxSize, 0, 100))
     var start: Double
     switch pa {
     case .lineLeft: start = pos
