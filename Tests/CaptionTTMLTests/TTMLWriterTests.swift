@@ -70,6 +70,19 @@ struct TTMLWriterTests {
     #expect(imsc.contains(#"tts:fontSize="5rh""#) && imsc.contains(#"tts:extent="60rw 20rh""#))
   }
 
+  /// A time too large for the output unit is reported, not silently saturated.
+  @Test func timesBeyondTheOutputUnitAreReported() {
+    var doc = CaptionDocument()
+    doc.metadata.language = "en"
+    doc.cues = [
+      Cue(start: CaptionTime(value: 1 << 62, timescale: 1), end: CaptionTime(value: (1 << 62) + 1, timescale: 1), content: [.text("far")]),
+      Cue(start: .zero, end: CaptionTime(milliseconds: 1000), content: [.text("near")]),
+    ]
+    let (_, diags) = Self.write(doc)
+    #expect(diags.filter { $0.code == "ttml.write.time-out-of-range" }.map(\.cueIndex) == [0])
+    #expect(!diags.contains { $0.code == "ttml.write.time-rounded" })
+  }
+
   /// Characters XML 1.0 forbids (even as references) are written as U+FFFD and reported, so
   /// the output is well-formed and reads back without XML errors, in text and attributes.
   @Test func charactersXMLCannotHoldAreReplaced() throws {

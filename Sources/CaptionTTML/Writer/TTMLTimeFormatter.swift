@@ -105,6 +105,22 @@ struct TTMLTimeFormatter {
     }
   }
 
+  /// Whether `t` can be written without saturating: its count in the output unit (10^-digits
+  /// seconds, frames or ticks) fits in 64 bits.
+  func fits(_ t: CaptionTime) -> Bool {
+    let scale: Int64
+    switch mode {
+    case .clock(let digits):
+      var s: Int64 = 1
+      for _ in 0..<digits { s *= 10 }
+      scale = s
+    case .frames(let fr, let m): scale = fr * (m?.0 ?? 1)
+    case .ticks(let r): scale = r
+    }
+    let units = t.rounded(toTimescale: scale)
+    return units != .max && units != .min
+  }
+
   func format(_ t: CaptionTime) -> String {
     let t = t < .zero ? .zero : t
     switch mode {

@@ -386,7 +386,9 @@ struct TTMLWriter {
     if c.start < .zero || c.end < .zero {
       report("negative-time", .warning, "negative cue time written as 0", cue: index)
     }
-    if !times.isExact(c.start) || !times.isExact(c.end) {
+    if !times.fits(c.start) || !times.fits(c.end) {
+      report("time-out-of-range", .warning, "cue time \(c.start)–\(c.end) is beyond what \(flavor.rawValue) time expressions can hold here; it was written as the largest time they can", cue: index)
+    } else if !times.isExact(c.start) || !times.isExact(c.end) {
       report("time-rounded", .warning, "cue time \(c.start)–\(c.end) is not exact in \(flavor.rawValue) time expressions and was rounded", cue: index)
     }
     attrs.append(("begin", times.format(c.start)))
