@@ -45,4 +45,22 @@ public struct TTMLFormat: CaptionFormat {
   public func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
     TTMLWriter.write(document, options: options)
   }
+
+  /// `document` with what TTML2 `<initial>` elements set (kept by the reader as the parameter
+  /// `captionkit:initial`) moved into the style for all cue text (the named style with the
+  /// empty id: WebVTT `::cue`, the TTML writer's `body` style), under what that style already
+  /// sets. For writing formats, or TTML flavors, that have no `<initial>`; a no-op without one.
+  public static func movingInitialToGlobalStyle(_ document: CaptionDocument) -> CaptionDocument {
+    let initial = TTMLStyleResolver.initialOverrides(document)
+    guard document.metadata.parameters["captionkit:initial"] != nil else { return document }
+    var doc = document
+    doc.metadata.parameters["captionkit:initial"] = nil
+    guard !initial.isEmpty else { return doc }
+    if let k = doc.styles.firstIndex(where: { $0.id.isEmpty }) {
+      doc.styles[k].style = initial.merged(with: doc.styles[k].style)
+    } else {
+      doc.styles.insert(NamedStyle(id: "", style: initial), at: 0)
+    }
+    return doc
+  }
 }

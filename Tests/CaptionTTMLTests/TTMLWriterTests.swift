@@ -83,6 +83,25 @@ struct TTMLWriterTests {
     #expect(!diags.contains { $0.code == "ttml.write.time-rounded" })
   }
 
+  /// TTML2 `<initial>` is kept by IMSC 1.1; DFXP and EBU-TT-D, which have no `<initial>`, and
+  /// other formats get its properties as the style for all cue text (body style, `::cue`).
+  @Test func initialStylesReachEveryFlavorAndFormat() throws {
+    let src = TTMLTest.doc(head: #"<styling><initial tts:color="yellow" tts:fontStyle="italic"/></styling>"#, body: #"<div><p begin="0s" end="1s">x</p></div>"#)
+    let doc = try TTMLTest.read(src).document
+    let (imsc, _) = Self.write(doc)
+    #expect(imsc.contains(#"<initial tts:color="yellow" tts:fontStyle="italic"/>"#))
+    for flavor in ["dfxp", "ebu-tt-d"] {
+      let (xml, _) = Self.write(doc, flavor)
+      #expect(xml.contains(##"style xml:id="cueText" tts:color="#ffff00" tts:fontStyle="italic"/>"##), "\(flavor)")
+      #expect(xml.contains(#"body style="cueText">"#), "\(flavor)")
+      #expect(!xml.contains("initial"), "\(flavor)")
+    }
+    let moved = TTMLFormat.movingInitialToGlobalStyle(doc)
+    #expect(moved.metadata.parameters["captionkit:initial"] == nil)
+    let vtt = String(decoding: WebVTTFormat().write(moved, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(vtt.contains("::cue { color: yellow; font-style: italic; }"))
+  }
+
   /// Characters XML 1.0 forbids (even as references) are written as U+FFFD and reported, so
   /// the output is well-formed and reads back without XML errors, in text and attributes.
   @Test func charactersXMLCannotHoldAreReplaced() throws {

@@ -106,7 +106,8 @@ enum ConvertCommand: CLICommand {
       guard let target else {
         throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")
       }
-      let written = target.write(document, options: options)
+      // Only TTML has <initial>: other formats get its properties as their all-cues style.
+      let written = target.write(target.id == "ttml" ? document : TTMLFormat.movingInitialToGlobalStyle(document), options: options)
       bytes = written.bytes
       losses += written.diagnostics
     }

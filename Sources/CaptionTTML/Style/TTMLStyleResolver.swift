@@ -58,15 +58,7 @@ public struct TTMLStyleResolver: Sendable {
     } else {
       rootExtent = nil
     }
-    var overrides = TextStyle()
-    if let i = document.metadata.parameters["captionkit:initial"] {
-      // Serialised as "name=value;name=value" by the reader from TTML2 <initial> elements.
-      for item in i.split(separator: ";") {
-        let kv = item.split(separator: "=", maxSplits: 1)
-        if kv.count == 2 { _ = TTMLStyleParser.apply(String(kv[0]), String(kv[1]), to: &overrides) }
-      }
-    }
-    initialOverrides = overrides
+    initialOverrides = Self.initialOverrides(document)
     initialStyle = TextStyle()
     resolvedNamed = [:]
     computedRegions = [:]
@@ -84,6 +76,18 @@ public struct TTMLStyleResolver: Sendable {
       regionStyles[id] = computed(specified: specified(refs: g.styleRefs, inline: g.style), parent: initialStyle, inheritAll: true)
     }
     computedRegions = regionStyles
+  }
+
+  /// The properties TTML2 `<initial>` elements set (TTML2 §10.1.2), which the reader keeps as
+  /// the parameter `captionkit:initial` ("name=value;name=value"); empty when there are none.
+  public static func initialOverrides(_ document: CaptionDocument) -> TextStyle {
+    var overrides = TextStyle()
+    guard let i = document.metadata.parameters["captionkit:initial"] else { return overrides }
+    for item in i.split(separator: ";") {
+      let kv = item.split(separator: "=", maxSplits: 1)
+      if kv.count == 2 { _ = TTMLStyleParser.apply(String(kv[0]), String(kv[1]), to: &overrides) }
+    }
+    return overrides
   }
 
   /// The initial computed style (TTML2 §10.2 initial values, with `initial` overrides).

@@ -40,8 +40,9 @@ struct TTMLWriter {
       diags.append(Diagnostic(code: "ttml.write.unknown-flavor", severity: .warning, message: "unknown TTML flavor '\(options.flavor ?? "")'; writing IMSC 1.1 (choose imsc1.1, ebu-tt-d or dfxp)"))
       flavor = .imsc11
     }
+    // TTML1 (DFXP) and EBU-TT-D have no <initial>: its properties go on the body's style.
+    var document = flavor == .imsc11 ? document : TTMLFormat.movingInitialToGlobalStyle(document)
     // The style for all cue text has no name in the model (WebVTT `::cue`); TTML needs an id.
-    var document = document
     var globalID: String?
     if let k = document.styles.firstIndex(where: { $0.id.isEmpty }) {
       let taken = Set(document.styles.map(\.id)).union(document.regions.map(\.id))
@@ -215,10 +216,10 @@ struct TTMLWriter {
       x.indent(2)
       x.raw("</\(p)metadata>")
     }
-    let hasStyles = !doc.styles.isEmpty || !generated.isEmpty || (doc.metadata.parameters["captionkit:initial"] != nil && flavor == .imsc11)
+    let hasStyles = !doc.styles.isEmpty || !generated.isEmpty || doc.metadata.parameters["captionkit:initial"] != nil
     x.indent(2)
     x.raw(hasStyles ? "<\(p)styling>" : "<\(p)styling/>")
-    if let initial = doc.metadata.parameters["captionkit:initial"], flavor == .imsc11 {
+    if let initial = doc.metadata.parameters["captionkit:initial"] {
       var attrs: [(String, String)] = []
       for item in initial.split(separator: ";") {
         let kv = item.split(separator: "=", maxSplits: 1)
