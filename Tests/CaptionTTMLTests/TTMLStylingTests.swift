@@ -160,6 +160,25 @@ struct TTMLStylingTests {
     #expect(cues.flatMap { classes($0.content) }.isEmpty)
   }
 
+  @Test("tts:position places a region as CSS background-position (TTML2 10.2.35): keywords, offsets, edge offsets")
+  func regionPosition() throws {
+    let cases: [(String, Double, Double)] = [
+      ("center", 20, 40), ("left", 0, 40), ("bottom", 20, 80), ("25rh", 25, 40),
+      ("left 25rw", 0, 25), ("right 25rw", 40, 25), ("25% 75%", 10, 60),
+      ("bottom left 25rw", 25, 80), ("bottom 25rh center", 20, 55), ("right 25rw top 25rh", 15, 25), ("center right 25rw", 15, 40),
+    ]
+    let regions = cases.enumerated().map { #"<region xml:id="r\#($0.offset)" tts:extent="60rw 20rh" tts:position="\#($0.element.0)"/>"# }.joined()
+    let doc = try TTMLTest.read(TTMLTest.doc(head: "<layout>\(regions)</layout>", body: "")).document
+    for (k, c) in cases.enumerated() {
+      let r = try #require(doc.region(id: "r\(k)"))
+      #expect(r.origin == Region.LengthPair(Length(c.1, .percent), Length(c.2, .percent)), "\(c.0)")
+      #expect(r.style.other["tts:position"] == nil)
+    }
+    // Not a position: kept as written, no origin.
+    let bad = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="r" tts:extent="60% 20%" tts:position="left 10% 20%"/></layout>"#, body: "")).document
+    #expect(bad.region(id: "r")?.origin == nil)
+  }
+
   @Test("br, ttm:agent voices, xml:lang spans")
   func structure() throws {
     let d = TTMLTest.doc(

@@ -356,6 +356,11 @@ struct TTMLReader {
     if let e = style.other.removeValue(forKey: "tts:extent") {
       if let p = TTMLStyleParser.lengthPair(e) { region.extent = p } else { style.other["tts:extent"] = e }
     }
+    // tts:position is the other way to place a region: keep the origin it amounts to.
+    if region.origin == nil, let extent = region.extent, let p = style.other["tts:position"], let o = TTMLPosition.origin(p, extent: extent) {
+      region.origin = o
+      style.other["tts:position"] = nil
+    }
     region.style = style
     region.source = r.location
     if regionIndex[region.id] == nil { regionIndex[region.id] = doc.regions.count }
