@@ -54,6 +54,25 @@ import Testing
     return path
   }
 
+  /// Streamed and whole lint agree on overlaps in several places at once and on gaps after
+  /// nested cues, whatever the window: a seeded random file of cues in four placements, some
+  /// long, some nested, some touching.
+  @Test func placementsAndNestedGapsAgree() throws {
+    var rng = SplitMix64(seed: 7)
+    var text = "WEBVTT\n\n"
+    var t = 0
+    func stamp(_ ms: Int) -> String { String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000) }
+    for _ in 0..<400 {
+      t += Int(rng.next() % 700)
+      let length = [40, 300, 1200, 5000][Int(rng.next() % 4)]
+      let place = ["", " line:10%", " line:20%", " position:30%"][Int(rng.next() % 4)]
+      text += "\(stamp(t)) --> \(stamp(t + length))\(place)\nx\n\n"
+    }
+    let path = try Self.write(text, ext: "vtt")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try Self.agree(path, windows: [1, 2, 3, 7, 4096]))
+  }
+
   /// Every SRT and WebVTT file of the shared corpus and the repository's fixtures and samples,
   /// with windows of 1, 3 and 4,096 cues.
   @Test func corpusFixturesAndSamples() throws {

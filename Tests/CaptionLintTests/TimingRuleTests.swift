@@ -47,6 +47,31 @@ import Testing
     #expect(run(r, swapped, thresholds: t).map(\.cueIndex) == [0])
   }
 
+  /// Cues elsewhere on screen do not use up a cue's overlap pairs: three positioned cues and
+  /// then two overlapping in the default place still give the same-place warning.
+  @Test func samePlaceOverlapBehindOtherPlacedCues() {
+    let placed = [10.0, 20, 30].map { v -> CueSettings in
+      var s = CueSettings()
+      s.line = .value(v)
+      s.snapToLines = false
+      return s
+    }
+    let d = doc([cue(0, 6, "top", settings: placed[0]), cue(0, 6, "second", settings: placed[1]), cue(0, 6, "third", settings: placed[2]), cue(0, 6, "bottom one"), cue(1, 5, "bottom two")])
+    let fired = run(OverlapRule(), d)
+    #expect(fired.map(\.cueIndex) == [4])
+    #expect(fired.first?.message.contains("overlaps cue 4") == true)
+    #expect(run(PositionedOverlapRule(), d).count == 9)
+  }
+
+  /// The gap is measured from when the screen blanks: the latest end so far, not the end of
+  /// the cue that started last (a short cue nested in a long one).
+  @Test func minGapAfterANestedCue() {
+    let d = doc([cue(0, 5, "long"), cue(1, 2, "nested"), cue(5.05, 6.5, "after a 50 ms gap")])
+    let fired = run(MinGapRule(), d)
+    #expect(fired.map(\.cueIndex) == [2])
+    #expect(fired.first?.message.contains("starts 0.05 s after cue 1 ends") == true)
+  }
+
   @Test func overlapSamePlacementVersusPositionedSpeakers() {
     var left = CueSettings(), right = CueSettings()
     left.position = 20

@@ -126,22 +126,33 @@ public struct StreamingLinter {
     // `OverlapScanner.maxPairsPerCue` still on screen when some later cue starts. A cue with
     // that many earlier ones lasting at least as long never is. Carried cues keep only their
     // times, id and settings: nothing else of them is looked at again.
+    // The gap rule measures from the shown cue with the latest end (the first one, on a tie),
+    // and the overlap rule pairs cues in one place among themselves: both are carried too.
     let lastStart = pending[pending.count - 1].start
     let lastShown = doc.cues.lastIndex { $0.end > $0.start }
+    var latestEnd: Int?
+    for (k, c) in doc.cues.enumerated() where c.end > c.start && (latestEnd.map { c.end > doc.cues[$0].end } ?? true) { latestEnd = k }
     let limit = OverlapScanner.maxPairsPerCue
     var longest: [CaptionTime] = []  // the `limit` latest ends so far, latest first
+    var longestHere: [CueSettings: [CaptionTime]] = [:]  // the same for each place
+    func mayPair(_ end: CaptionTime, _ list: [CaptionTime]) -> Bool { list.count < limit || list[limit - 1] < end }
+    func insert(_ end: CaptionTime, into list: inout [CaptionTime]) {
+      let at = list.firstIndex { $0 < end } ?? list.count
+      if at < limit {
+        list.insert(end, at: at)
+        if list.count > limit { list.removeLast() }
+      }
+    }
     var next: [(cue: Cue, index: Int)] = []
-    for (k, c) in doc.cues.enumerated() where c.end > c.start && (c.end > lastStart || k == lastShown) {
-      let mayPair = c.end > lastStart && (longest.count < limit || longest[limit - 1] < c.end)
-      if mayPair || k == lastShown {
+    for (k, c) in doc.cues.enumerated() where c.end > c.start && (c.end > lastStart || k == lastShown || k == latestEnd) {
+      let onScreen = c.end > lastStart
+      let keep = onScreen && (mayPair(c.end, longest) || mayPair(c.end, longestHere[c.settings] ?? []))
+      if keep || k == lastShown || k == latestEnd {
         next.append((Cue(id: c.id, start: c.start, end: c.end, settings: c.settings, content: [], source: c.source), numbers[k]))
       }
-      guard c.end > lastStart else { continue }
-      let at = longest.firstIndex { $0 < c.end } ?? longest.count
-      if at < limit {
-        longest.insert(c.end, at: at)
-        if longest.count > limit { longest.removeLast() }
-      }
+      guard onScreen else { continue }
+      insert(c.end, into: &longest)
+      insert(c.end, into: &longestHere[c.settings, default: []])
     }
     carry = next
     pending.removeAll(keepingCapacity: true)

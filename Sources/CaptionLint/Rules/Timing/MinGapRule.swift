@@ -25,14 +25,21 @@ public struct MinGapRule: LintRule {
     let cues = input.document.cues
     let order = input.presentationOrder.filter { cues[$0].end > cues[$0].start }
     guard order.count > 1 else { return }
+    // Two flickers: the cue before in presentation order ends just before this one starts, or
+    // the screen blanks just before it (the earlier cue with the latest end ends: a short cue
+    // nested in a long one ends first). The cue before is named when both apply.
+    var latest = order[0]
     for k in 1..<order.count {
-      let prev = cues[order[k - 1]], i = order[k], cue = cues[i]
-      let gap = cue.start - prev.end
+      let i = order[k], cue = cues[i]
+      let before = order[k - 1], blanked = latest
+      if cue.end > cues[latest].end { latest = i }
       // Zero: continuous, not a flicker. Negative: an overlap.
-      guard gap > .zero, gap < minGap else { continue }
+      func flickers(_ j: Int) -> Bool { cue.start - cues[j].end > .zero && cue.start - cues[j].end < minGap }
+      guard let p = flickers(before) ? before : flickers(blanked) ? blanked : nil else { continue }
+      let gap = cue.start - cues[p].end
       findings.append(LintFinding(
         cueIndex: i,
-        message: "\(input.cueName(i)) starts \(RuleSupport.seconds(gap)) s after \(input.cueName(order[k - 1])) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
+        message: "\(input.cueName(i)) starts \(RuleSupport.seconds(gap)) s after \(input.cueName(p)) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
     }
   }
 }

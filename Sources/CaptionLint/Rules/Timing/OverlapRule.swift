@@ -14,7 +14,7 @@ public struct OverlapRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let cues = input.document.cues
-    for (a, b) in OverlapScanner.pairs(input) where OverlapScanner.samePlacement(cues[a], cues[b]) {
+    for (a, b) in OverlapScanner.pairs(input, samePlacement: true) {
       let end = min(cues[a].end, cues[b].end)
       findings.append(LintFinding(
         cueIndex: b,

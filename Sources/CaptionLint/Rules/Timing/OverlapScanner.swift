@@ -11,10 +11,26 @@ enum OverlapScanner {
 
   /// Pairs `(earlier, later)` of cue indices that overlap in time (half-open intervals): for
   /// each cue, the first `maxPairsPerCue` earlier cues (in presentation order) still on screen
-  /// when it starts.
-  static func pairs(_ input: LintRuleInput) -> [(Int, Int)] {
+  /// when it starts. With `samePlacement`, only cues in the same place are paired (each place
+  /// swept alone, so cues elsewhere on screen cannot use up a cue's pairs), in the same order.
+  static func pairs(_ input: LintRuleInput, samePlacement: Bool = false) -> [(Int, Int)] {
     let cues = input.document.cues
     let order = input.presentationOrder.filter { cues[$0].end > cues[$0].start }
+    guard samePlacement else { return sweep(order, cues) }
+    var groups: [CueSettings: [Int]] = [:]
+    for i in order { groups[cues[i].settings, default: []].append(i) }
+    if groups.count <= 1 { return sweep(order, cues) }
+    var rank = [Int: Int](minimumCapacity: order.count)
+    for (k, i) in order.enumerated() { rank[i] = k }
+    var out: [(Int, Int)] = []
+    for g in groups.values { out += sweep(g, cues) }
+    // The order one sweep over all cues gives: by the later cue, then the earlier one.
+    out.sort { (rank[$0.1]!, rank[$0.0]!) < (rank[$1.1]!, rank[$1.0]!) }
+    return out
+  }
+
+  /// The sweep: `order` is a presentation order of cues with a duration.
+  static func sweep(_ order: [Int], _ cues: [Cue]) -> [(Int, Int)] {
     // The cues shown so far, in presentation order, as a linked list over positions in `order`.
     // Starts only grow, so a cue found to have ended when one starts has ended for every later
     // one: it is unlinked then, and never looked at again.
