@@ -58,6 +58,21 @@ import Testing
     #expect(err.contains("$.requirements[0].sdh"))
   }
 
+  /// `no-rule` with an id that is not a rule is a usage error naming it (and the JSON path).
+  @Test func unknownRuleIsAUsageError() throws {
+    let (code, out, err) = run(["inspect", "--quiet", "--require", "no-rule MP4-02", path("mp4_und.mp4")])
+    #expect(code == 2)
+    #expect(out == "")
+    #expect(err.contains("policy --require 'no-rule MP4-02': unknown rule 'MP4-02'"), "\(err)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-policy-\(UUID().uuidString).json")
+    try Data(#"{"version": 1, "requirements": [{"type": "no-rule", "rule": "NOPE-999"}]}"#.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (code2, _, err2) = run(["inspect", "--policy", url.path, path("mp4_und.mp4")])
+    #expect(code2 == 2)
+    #expect(err2.contains("policy $.requirements[0].rule: unknown rule 'NOPE-999'"), "\(err2)")
+    #expect(run(["inspect", "--quiet", "--no-cc", "--require", "no-rule mp4-002", path("mp4_apple_sdh.mp4")]).0 == 0)
+  }
+
   @Test func jsonOutputIsVersioned() throws {
     let (code, out, _) = run(["inspect", "--format", "json", "--no-cc", path("mkv_edited.mkv")])
     #expect(code == 0)
