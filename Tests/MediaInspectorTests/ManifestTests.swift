@@ -212,6 +212,34 @@ import Testing
     #expect(loc?.line == 6 && loc?.column == 3)
   }
 
+  /// Role values are defined by their scheme (ISO/IEC 23009-1 §5.8.5.5): `forced-subtitle`,
+  /// `caption` and `main` in another scheme set no flag, and DASH-003 still asks for the role scheme.
+  @Test func roleFlagsNeedTheRoleScheme() throws {
+    let r = Self.inspectMPD(
+      Self.mpdHead + """
+        <AdaptationSet id="1" contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:example:other" value="forced-subtitle"/></AdaptationSet>
+        <AdaptationSet id="2" contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:example:other" value="caption"/><Role schemeIdUri="urn:example:other" value="main"/></AdaptationSet>
+        <AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="main"/><Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption"/></AdaptationSet>
+        <AdaptationSet id="4" contentType="text" mimeType="text/vtt" lang="fr"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="forced-subtitle"/></AdaptationSet>
+        </Period></MPD>
+        """)
+    // How roles are stored and reported does not change.
+    #expect(r.tracks.map(\.roles) == [
+      ["urn:example:other forced-subtitle"], ["urn:example:other caption", "urn:example:other main"],
+      ["urn:mpeg:dash:role:2011 main", "urn:mpeg:dash:role:2011 caption"], ["urn:mpeg:dash:role:2011 forced-subtitle"],
+    ])
+    #expect(r.tracks.map(\.isForced) == [false, false, false, true])
+    #expect(r.tracks.map(\.isSDH) == [false, false, true, false])
+    #expect(r.tracks.map(\.isDefault) == [false, false, true, false])
+    #expect(r.diagnostics.filter { $0.code == "media.dash-003" }.map(\.message) == [
+      "text AdaptationSet '1' has no urn:mpeg:dash:role:2011 Role (subtitle, caption or forced-subtitle) (DASH-003)",
+      "text AdaptationSet '2' has no urn:mpeg:dash:role:2011 Role (subtitle, caption or forced-subtitle) (DASH-003)",
+    ])
+    #expect(Policy(requirements: [.track(TrackRequirement(language: "en", forced: true))]).evaluate(r).failures.map(\.reason) == [
+      "en track found but none is forced (SUB-006)"
+    ])
+  }
+
   @Test func malformedMPDGivesLineAndColumn() throws {
     let r = Self.inspectMPD(
       Self.mpdHead + """
