@@ -112,6 +112,20 @@ media "$B/subs/en2.m3u8" en_0.vtt
 vtt "$B/subs/en_0.vtt" "" "No timestamp map here."
 printf '1\n00:00:00,100 --> 00:00:00,900\nSRT, not WebVTT\n' > "$B/subs/en_1.vtt"
 
+# --- HLS, attribute values of the wrong type (HLS-017) ------------------------------------------
+S="$OUT/hls_syntax"
+rm -rf "$S"; mkdir -p "$S"
+cat > "$S/master.m3u8" <<'M'
+#EXTM3U
+#EXT-X-VERSION:6
+#EXT-X-MEDIA:TYPE="SUBTITLES",GROUP-ID=subs,NAME="English",LANGUAGE="en",DEFAULT="YES",AUTOSELECT=yes,URI="en.m3u8"
+#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English CC",LANGUAGE="en",INSTREAM-ID=CC1
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c",SUBTITLES=subs,CLOSED-CAPTIONS=cc
+main.m3u8
+M
+media "$S/en.m3u8" en_0.vtt
+vtt "$S/en_0.vtt" "$MAP" "Hello there."
+
 # --- DASH ---------------------------------------------------------------------------------------
 cat > "$OUT/dash_good.mpd" <<'M'
 <?xml version="1.0" encoding="UTF-8"?>

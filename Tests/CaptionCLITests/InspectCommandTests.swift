@@ -58,6 +58,43 @@ import Testing
     #expect(err.contains("$.requirements[0].sdh"))
   }
 
+  /// `no-rule` with an id that is not a rule is a usage error naming it (and the JSON path).
+  @Test func unknownRuleIsAUsageError() throws {
+    let (code, out, err) = run(["inspect", "--quiet", "--require", "no-rule MP4-02", path("mp4_und.mp4")])
+    #expect(code == 2)
+    #expect(out == "")
+    #expect(err.contains("policy --require 'no-rule MP4-02': unknown rule 'MP4-02'"), "\(err)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-policy-\(UUID().uuidString).json")
+    try Data(#"{"version": 1, "requirements": [{"type": "no-rule", "rule": "NOPE-999"}]}"#.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (code2, _, err2) = run(["inspect", "--policy", url.path, path("mp4_und.mp4")])
+    #expect(code2 == 2)
+    #expect(err2.contains("policy $.requirements[0].rule: unknown rule 'NOPE-999'"), "\(err2)")
+    #expect(run(["inspect", "--quiet", "--no-cc", "--require", "no-rule mp4-002", path("mp4_apple_sdh.mp4")]).0 == 0)
+  }
+
+  /// An INSTREAM-ID on a SUBTITLES rendition is an error and declares no CEA-608 channel.
+  @Test func instreamIDOnSubtitlesDoesNotMeetCEA608() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-t2-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("subs"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try Data("""
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,INSTREAM-ID="CC1",URI="subs/es.m3u8"
+      #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="subs",CLOSED-CAPTIONS=NONE
+      v.m3u8
+
+      """.utf8).write(to: dir.appendingPathComponent("t2.m3u8"))
+    try Data("#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nes_0.vtt\n#EXT-X-ENDLIST\n".utf8).write(to: dir.appendingPathComponent("subs/es.m3u8"))
+    try Data("WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:0\n".utf8).write(to: dir.appendingPathComponent("subs/es_0.vtt"))
+    let t2 = dir.appendingPathComponent("t2.m3u8").path
+    let (code, out, _) = run(["inspect", "--no-cc", "--require", "cea608 CC1", t2])
+    #expect(code == 1)
+    #expect(out.contains("error: [media.hls-010] line 2: SUBTITLES rendition 'English' has INSTREAM-ID 'CC1', which only CLOSED-CAPTIONS renditions may have (HLS-010)\n"), "\(out)")
+    #expect(out.contains("FAIL \(t2): CEA-608 CC1 present: no CEA-608 CC1 declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)\n"), "\(out)")
+    #expect(out.hasSuffix("0 of 1 file meets the policy\n"))
+  }
+
   @Test func jsonOutputIsVersioned() throws {
     let (code, out, _) = run(["inspect", "--format", "json", "--no-cc", path("mkv_edited.mkv")])
     #expect(code == 0)

@@ -212,6 +212,34 @@ import Testing
     #expect(loc?.line == 6 && loc?.column == 3)
   }
 
+  /// Role values are defined by their scheme (ISO/IEC 23009-1 §5.8.5.5): `forced-subtitle`,
+  /// `caption` and `main` in another scheme set no flag, and DASH-003 still asks for the role scheme.
+  @Test func roleFlagsNeedTheRoleScheme() throws {
+    let r = Self.inspectMPD(
+      Self.mpdHead + """
+        <AdaptationSet id="1" contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:example:other" value="forced-subtitle"/></AdaptationSet>
+        <AdaptationSet id="2" contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:example:other" value="caption"/><Role schemeIdUri="urn:example:other" value="main"/></AdaptationSet>
+        <AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="main"/><Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption"/></AdaptationSet>
+        <AdaptationSet id="4" contentType="text" mimeType="text/vtt" lang="fr"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="forced-subtitle"/></AdaptationSet>
+        </Period></MPD>
+        """)
+    // How roles are stored and reported does not change.
+    #expect(r.tracks.map(\.roles) == [
+      ["urn:example:other forced-subtitle"], ["urn:example:other caption", "urn:example:other main"],
+      ["urn:mpeg:dash:role:2011 main", "urn:mpeg:dash:role:2011 caption"], ["urn:mpeg:dash:role:2011 forced-subtitle"],
+    ])
+    #expect(r.tracks.map(\.isForced) == [false, false, false, true])
+    #expect(r.tracks.map(\.isSDH) == [false, false, true, false])
+    #expect(r.tracks.map(\.isDefault) == [false, false, true, false])
+    #expect(r.diagnostics.filter { $0.code == "media.dash-003" }.map(\.message) == [
+      "text AdaptationSet '1' has no urn:mpeg:dash:role:2011 Role (subtitle, caption or forced-subtitle) (DASH-003)",
+      "text AdaptationSet '2' has no urn:mpeg:dash:role:2011 Role (subtitle, caption or forced-subtitle) (DASH-003)",
+    ])
+    #expect(Policy(requirements: [.track(TrackRequirement(language: "en", forced: true))]).evaluate(r).failures.map(\.reason) == [
+      "en track found but none is forced (SUB-006)"
+    ])
+  }
+
   @Test func malformedMPDGivesLineAndColumn() throws {
     let r = Self.inspectMPD(
       Self.mpdHead + """
@@ -417,5 +445,200 @@ import Testing
     #expect(ManifestReference.resolve("../../a.ts", relativeTo: "/p/subs/en.m3u8", root: "/p", allowOutside: false) == .outside)
     #expect(ManifestReference.resolve("file:///etc/passwd", relativeTo: "/p/m.m3u8", allowOutside: false) == .outside)
     #expect(ManifestReference.resolve("file:///p/a.vtt", relativeTo: "/p/m.m3u8", allowOutside: false) == .local("/p/a.vtt"))
+  }
+}
+
+/// RFC 8216 attribute types, Groups of Renditions and INSTREAM-ID scope; content-based playlist
+/// and WebVTT segment checks.
+@Suite struct HLSConformanceTests {
+  typealias Package = HLSLimitAndPortabilityTests
+
+  static func inspect(master: String, files: [String: String] = [:]) throws -> MediaReport {
+    let dir = try Package.package(files.merging(["master.m3u8": master]) { a, _ in a })
+    defer { try? FileManager.default.removeItem(at: dir) }
+    return Package.inspect(dir)
+  }
+
+  static func found(_ r: MediaReport, _ code: String) -> [String] {
+    r.diagnostics.filter { $0.code == code }.map { "\($0.severity)@\($0.location?.line ?? 0): \($0.message)" }
+  }
+
+  /// RFC 8216 §4.3.4.1: INSTREAM-ID MUST NOT be specified for a TYPE other than CLOSED-CAPTIONS,
+  /// and such a rendition declares no 608 channel for a policy.
+  @Test func instreamIDOnlyOnClosedCaptions() throws {
+    let r = try Self.inspect(
+      master: """
+        #EXTM3U
+        #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,INSTREAM-ID="CC1",URI="subs/es.m3u8"
+        #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Main",LANGUAGE="en",INSTREAM-ID="SERVICE1",URI="a.m3u8"
+        #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="subs",CLOSED-CAPTIONS=NONE
+        v.m3u8
+
+        """,
+      files: ["subs/es.m3u8": Package.playlist(["es_0.vtt"]), "subs/es_0.vtt": Package.vtt])
+    #expect(Self.found(r, "media.hls-010") == [
+      "error@2: SUBTITLES rendition 'English' has INSTREAM-ID 'CC1', which only CLOSED-CAPTIONS renditions may have (HLS-010)",
+      "error@3: AUDIO rendition 'Main' has INSTREAM-ID 'SERVICE1', which only CLOSED-CAPTIONS renditions may have (HLS-010)",
+    ])
+    #expect(r.tracks.map(\.mediaType) == ["subtitle"])
+    let p = Policy(requirements: [.cea608(channel: "CC1"), .cea708(service: 1)]).evaluate(r)
+    #expect(p.failures.map(\.reason) == [
+      "no CEA-608 CC1 declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)", "CEA-708 service 1 not found (TS-004)",
+    ])
+  }
+
+  /// RFC 8216 §4.3.4.2: a quoted "NONE" is a GROUP-ID (here of no rendition); only the unquoted
+  /// enumerated-string NONE means "no captions".
+  @Test func quotedNoneNamesAGroup() throws {
+    let master = """
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",AUTOSELECT=YES,URI="https://cdn/en.m3u8"
+      #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="subs",CLOSED-CAPTIONS="NONE"
+      v.m3u8
+
+      """
+    let quoted = try Self.inspect(master: master)
+    #expect(quoted.hls?.variants.map(\.closedCaptions) == ["NONE"])
+    #expect(quoted.hls?.variants.map(\.closedCaptionsNone) == [false])
+    #expect(Self.found(quoted, "media.hls-010") == [
+      #"error@3: EXT-X-STREAM-INF names CLOSED-CAPTIONS group 'NONE', which has no CLOSED-CAPTIONS rendition ("NONE" in quotes is a GROUP-ID; CLOSED-CAPTIONS=NONE without quotes means no captions) (HLS-010)"#
+    ])
+    #expect(quoted.diagnostics.filter { $0.code == "media.hls-011" }.map(\.severity) == [.info])
+    let unquoted = try Self.inspect(master: master.replacingOccurrences(of: #"CLOSED-CAPTIONS="NONE""#, with: "CLOSED-CAPTIONS=NONE"))
+    #expect(unquoted.hls?.variants.map(\.closedCaptionsNone) == [true])
+    #expect(Self.found(unquoted, "media.hls-010") == [])
+    #expect(Self.found(unquoted, "media.hls-011") == [])
+    #expect(Self.found(unquoted, "media.hls-017") == [])
+  }
+
+  /// RFC 8216 §4.2, §4.3.4.1–2: enumerated-strings are unquoted (YES/NO exactly), quoted-strings quoted.
+  @Test func attributeValueTypes() throws {
+    let r = try Self.inspect(master: """
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE="SUBTITLES",GROUP-ID="s",NAME="A",LANGUAGE="en",AUTOSELECT=YES,URI="https://cdn/a.m3u8"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=s,NAME="B",LANGUAGE="fr",AUTOSELECT=YES,URI="https://cdn/b.m3u8"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="C",LANGUAGE="de",DEFAULT="YES",AUTOSELECT=YES,URI="https://cdn/c.m3u8"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="D",LANGUAGE="es",DEFAULT=yes,AUTOSELECT=YES,URI="https://cdn/d.m3u8"
+      #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="E",LANGUAGE="en",INSTREAM-ID=CC4
+      #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES=s,CLOSED-CAPTIONS=cc
+      v.m3u8
+
+      """)
+    #expect(Self.found(r, "media.hls-017") == [
+      #"error@2: SUBTITLES rendition 'A': TYPE="SUBTITLES" must be AUDIO, VIDEO, SUBTITLES or CLOSED-CAPTIONS exactly, without quotes (an enumerated-string, RFC 8216 §4.3.4.1) (HLS-017)"#,
+      #"error@3: SUBTITLES rendition 'B': GROUP-ID=s must be a quoted-string: GROUP-ID="s" (RFC 8216 §4.3.4.1) (HLS-017)"#,
+      #"error@4: SUBTITLES rendition 'C': DEFAULT="YES" must be YES or NO exactly, without quotes (an enumerated-string, RFC 8216 §4.3.4.1) (HLS-017)"#,
+      #"error@5: SUBTITLES rendition 'D': DEFAULT=yes must be YES or NO exactly, without quotes (an enumerated-string, RFC 8216 §4.3.4.1) (HLS-017)"#,
+      #"error@6: CLOSED-CAPTIONS rendition 'E': INSTREAM-ID=CC4 must be a quoted-string: INSTREAM-ID="CC4" (RFC 8216 §4.3.4.1) (HLS-017)"#,
+      #"error@7: EXT-X-STREAM-INF: SUBTITLES=s must be a quoted-string: SUBTITLES="s" (RFC 8216 §4.3.4.2) (HLS-017)"#,
+      #"error@7: EXT-X-STREAM-INF: CLOSED-CAPTIONS=cc must be a quoted GROUP-ID (CLOSED-CAPTIONS="cc") or the unquoted NONE (RFC 8216 §4.3.4.2) (HLS-017)"#,
+    ])
+    // DEFAULT=yes is not YES: the rendition is not default (and now that is reported).
+    #expect(r.hls?.renditions.map(\.isDefault) == [false, false, true, false, false])
+    // The checked-in fixture: one rendition with four wrong types, one unquoted INSTREAM-ID, a variant with two.
+    let fixture = Fixtures.inspect("hls_syntax/master.m3u8", cc: false)
+    #expect(fixture.diagnostics.filter { $0.code == "media.hls-017" }.map { $0.location?.line ?? 0 } == [3, 3, 3, 3, 4, 5, 5])
+    #expect(Fixtures.inspect("hls_good/master.m3u8", cc: false).diagnostics.filter { $0.code == "media.hls-017" } == [])
+  }
+
+  /// RFC 8216 §4.3.4.1.1: a Group of Renditions is the tags with the same GROUP-ID and TYPE.
+  @Test func groupsAreKeyedByTypeAndGroupID() throws {
+    let master = """
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="text",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="https://cdn/en.m3u8"
+      #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="text",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,INSTREAM-ID="CC1"
+      #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="text",CLOSED-CAPTIONS="text"
+      v.m3u8
+
+      """
+    let r = try Self.inspect(master: master)
+    #expect(r.diagnostics.filter { $0.severity >= .warning }.map(\.description) == [])
+    #expect(Policy(requirements: [.exactlyOneDefault, .cea608(channel: "CC1")]).evaluate(r).passed)
+    // A second SUBTITLES rendition of the same name in the same group still fails all three.
+    let dup = try Self.inspect(master: master.replacingOccurrences(of: "#EXT-X-STREAM-INF", with: #"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="text",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="https://cdn/en2.m3u8""# + "\n#EXT-X-STREAM-INF"))
+    #expect(dup.diagnostics.filter { ["media.hls-003", "media.hls-006", "media.hls-007"].contains($0.code) }.map { "\($0.location?.line ?? 0): \($0.message)" } == [
+      "4: NAME 'English' is used twice in SUBTITLES group 'text' (HLS-003)",
+      "4: SUBTITLES group 'text' has 2 DEFAULT=YES renditions (HLS-006)",
+      "4: AUTOSELECT rendition 'English' in SUBTITLES group 'text' does not differ from another in LANGUAGE, ASSOC-LANGUAGE, FORCED or CHARACTERISTICS (HLS-007)",
+    ])
+  }
+
+  /// HLS-015 is decided by what was read (RFC 8216 §4: `.m3u8`, `.m3u` or Content-Type), and by
+  /// the extension only for URIs that were not read.
+  @Test func renditionPlaylistsAreJudgedByContent() throws {
+    func media(_ name: String, _ lang: String, _ uri: String) -> String {
+      #"#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="\#(name)",LANGUAGE="\#(lang)",AUTOSELECT=YES,URI="\#(uri)""#
+    }
+    let r = try Self.inspect(
+      master: ["#EXTM3U", media("M3U", "en", "subs/en.m3u"), media("Bare", "fr", "subs/fr"), media("VTT", "de", "subs/de.m3u8"), media("Remote", "es", "https://cdn/es.vtt?x=1"),
+               #"#EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="s",CLOSED-CAPTIONS=NONE"#, "v.m3u8", ""].joined(separator: "\n"),
+      files: [
+        "subs/en.m3u": Package.playlist(["s0.vtt"]), "subs/fr": Package.playlist(["s0.vtt"]), "subs/s0.vtt": Package.vtt,
+        "subs/de.m3u8": Package.vtt,
+      ])
+    #expect(Self.found(r, "media.hls-015") == [
+      "error@4: SUBTITLES rendition 'VTT' URI 'subs/de.m3u8' is not a media playlist: it does not start with #EXTM3U or has no #EXTINF or #EXT-X-TARGETDURATION (HLS-015)",
+      "error@5: SUBTITLES rendition 'Remote' URI 'https://cdn/es.vtt?x=1' is not a media playlist: its extension is .vtt, not .m3u8 or .m3u (HLS-015)",
+    ])
+    let pls = try #require(r.hls?.subtitlePlaylists)
+    #expect(pls.map(\.isMediaPlaylist) == [true, true, false, nil])
+    // The WebVTT file's lines are not taken for segment URIs.
+    #expect(pls.map(\.segmentCount) == [1, 1, 0, 0])
+    #expect(Self.found(r, "media.hls-013") == [])
+  }
+
+  /// WebVTT segments: the extension is the path's (query and fragment removed), and the
+  /// signature is `WEBVTT` followed by a space, tab, line end or the end of the file.
+  @Test func webVTTSegmentSignature() throws {
+    let map = "X-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:0"
+    let r = try Self.inspect(
+      master: Package.master("subs/en.m3u8"),
+      files: [
+        "subs/en.m3u8": Package.playlist(["q.vtt?token=1", "x.vtt#t=1", "ok.vtt", "bare.vtt", "bom.vtt"]),
+        "subs/q.vtt": "1\n00:00:00,100 --> 00:00:00,900\nSRT\n",
+        "subs/x.vtt": "WEBVTTX\n\(map)\n\n00:00.000 --> 00:01.000\nHi\n",
+        "subs/ok.vtt": "WEBVTT\t- title\r\n\(map)\r\n\r\n00:00.000 --> 00:01.000\r\nHi\r\n",
+        "subs/bare.vtt": "WEBVTT",
+        "subs/bom.vtt": "\u{FEFF}WEBVTT\n\(map)\n",
+      ])
+    let p = try #require(r.hls?.subtitlePlaylists.first)
+    #expect(p.segmentsMissing == [])
+    #expect(p.segmentsWithoutWebVTTHeader == ["q.vtt?token=1", "x.vtt#t=1"])
+    #expect(p.segmentsWithoutTimestampMap == ["q.vtt?token=1", "bare.vtt"])
+    #expect(HLSInspector.hasWebVTTSignature(Array("WEBVTT".utf8)))
+    #expect(HLSInspector.hasWebVTTSignature(Array("WEBVTT \n".utf8)))
+    #expect(!HLSInspector.hasWebVTTSignature(Array("WEBVTTX\n".utf8)))
+    #expect(!HLSInspector.hasWebVTTSignature(Array("\u{FEFF}WEBVTT-\n".utf8)))
+    #expect(!HLSInspector.hasWebVTTSignature(Array("WEBVT".utf8)))
+  }
+
+  /// RFC 5646 primary language subtags are letters (2–3 or 5–8); INSTREAM-ID SERVICEn has n 1–63
+  /// in plain digits.
+  @Test func languageAndInstreamIDValidators() throws {
+    #expect(!LanguageTag.isWellFormedBCP47("12345"))
+    #expect(!LanguageTag.isWellFormedBCP47("123456"))
+    #expect(!LanguageTag.isWellFormedBCP47("abcd"))
+    #expect(LanguageTag.isWellFormedBCP47("abcde"))
+    #expect(LanguageTag.isWellFormedBCP47("en-US"))
+    #expect(LanguageTag.isWellFormedBCP47("yue"))
+    #expect(LanguageTag.isWellFormedBCP47("x-klingon"))
+    for ok in ["CC1", "CC4", "SERVICE1", "SERVICE9", "SERVICE10", "SERVICE63"] { #expect(HLSInspector.isValidInstreamID(ok), "\(ok)") }
+    for bad in ["CC0", "CC5", "cc1", "SERVICE", "SERVICE0", "SERVICE01", "SERVICE+2", "SERVICE-2", "SERVICE 2", "SERVICE64", "SERVICE٣"] {
+      #expect(!HLSInspector.isValidInstreamID(bad), "\(bad)")
+    }
+    let r = try Self.inspect(master: """
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="Numbers",LANGUAGE="12345",AUTOSELECT=YES,URI="https://cdn/a.m3u8"
+      #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="Plus",LANGUAGE="en",INSTREAM-ID="SERVICE+2"
+      #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="Zero",LANGUAGE="fr",INSTREAM-ID="SERVICE01"
+      #EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES="s",CLOSED-CAPTIONS="cc"
+      v.m3u8
+
+      """)
+    #expect(Self.found(r, "media.hls-004") == ["warning@2: SUBTITLES rendition 'Numbers': LANGUAGE '12345' is not a well-formed BCP 47 tag (HLS-004)"])
+    #expect(Self.found(r, "media.hls-010") == [
+      "error@3: CLOSED-CAPTIONS rendition 'Plus': INSTREAM-ID 'SERVICE+2' is not CC1–CC4 or SERVICE1–SERVICE63 (HLS-010)",
+      "error@4: CLOSED-CAPTIONS rendition 'Zero': INSTREAM-ID 'SERVICE01' is not CC1–CC4 or SERVICE1–SERVICE63 (HLS-010)",
+    ])
   }
 }

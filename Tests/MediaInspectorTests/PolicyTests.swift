@@ -77,6 +77,28 @@ import Testing
     #expect(throws: MediaInspectorError.self) { try Policy.parse(requirement: "cea608 CC9") }
   }
 
+  /// An unknown rule id would never match a finding, so `no-rule` would always pass: it is an error.
+  @Test func noRuleNeedsACatalogRule() throws {
+    #expect(try Policy.parse(requirement: "no-rule MP4-002") == .noRule("MP4-002"))
+    #expect(try Policy.parse(requirement: "no-rule=hls-010") == .noRule("HLS-010"))
+    #expect(try Policy.parse(requirement: "no-rule sel-apple") == .noRule("SEL-APPLE"))
+    #expect(try Policy.parse(requirement: "no-rule media.mp4-002") == .noRule("MP4-002"))
+    #expect(throws: MediaInspectorError.invalidPolicy(path: "requirement", reason: "unknown rule 'MP4-02' (a rule id of MediaRuleCatalog such as MP4-002 or HLS-010)")) {
+      try Policy.parse(requirement: "no-rule MP4-02")
+    }
+    #expect(throws: MediaInspectorError.invalidPolicy(path: "requirement", reason: "unknown rule 'media.hls.remote-uri' (a rule id of MediaRuleCatalog such as MP4-002 or HLS-010)")) {
+      try Policy.parse(requirement: "no-rule media.hls.remote-uri")
+    }
+    let ok = try Policy.load(json: Array(#"{"requirements": [{"type": "no-rule", "rule": "mkv-004"}, "no-rule DASH-003"]}"#.utf8))
+    #expect(ok.requirements == [.noRule("MKV-004"), .noRule("DASH-003")])
+    #expect(throws: MediaInspectorError.invalidPolicy(path: "$.requirements[1].rule", reason: "unknown rule 'NOPE-999' (a rule id of MediaRuleCatalog such as MP4-002 or HLS-010)")) {
+      try Policy.load(json: Array(#"{"requirements": [{"type": "no-errors"}, {"type": "no-rule", "rule": "NOPE-999"}]}"#.utf8))
+    }
+    #expect(throws: MediaInspectorError.invalidPolicy(path: "$.requirements[0]", reason: "unknown rule 'X' (a rule id of MediaRuleCatalog such as MP4-002 or HLS-010)")) {
+      try Policy.load(json: Array(#"{"requirements": ["no-rule X"]}"#.utf8))
+    }
+  }
+
   @Test func jsonPolicy() throws {
     let json = """
       { "version": 1, "requirements": [
@@ -93,6 +115,7 @@ import Testing
     (#"{"requirements": [{"type": "track", "selectableOn": ["apple", 3]}]}"#, "$.requirements[0].selectableOn[1]"),
     (#"{"requirements": [{"type": "track"}, {"type": "track", "sdh": "yes"}]}"#, "$.requirements[1].sdh"),
     (#"{"requirements": [{"type": "bogus"}]}"#, "$.requirements[0].type"),
+    (#"{"requirements": [{"type": "no-rule", "rule": "NOPE-999"}]}"#, "$.requirements[0].rule"),
     (#"{"requirements": [{"type": "track", "lang": "en"}]}"#, "$.requirements[0].lang"),
     (#"{"version": 2, "requirements": []}"#, "$.version"),
     (#"{"requirements": {}}"#, "$.requirements"),

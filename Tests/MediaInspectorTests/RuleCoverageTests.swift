@@ -71,6 +71,7 @@ import Testing
     "HLS-014": (Probe("hls_imsc/master.m3u8"), Probe("hls_imsc/master_nocodecs.m3u8")),
     "HLS-015": (Probe(hlsGood), Probe(hlsBad)),
     "HLS-016": (Probe(hlsGood), Probe(hlsBad)),
+    "HLS-017": (Probe(hlsGood), Probe("hls_syntax/master.m3u8")),
     "DASH-001": (Probe("dash_good.mpd"), Probe("dash_bad.mpd")),
     "DASH-002": (Probe("dash_good.mpd"), Probe("dash_bad.mpd")),
     "DASH-003": (Probe("dash_good.mpd"), Probe("dash_bad.mpd")),

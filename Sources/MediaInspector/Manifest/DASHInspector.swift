@@ -14,7 +14,7 @@ import Foundation
 struct DASHInspector {
   var options: InspectOptions
 
-  static let roleScheme = "urn:mpeg:dash:role:2011"
+  static let roleScheme = TrackReport.roleScheme
   static let cea608Scheme = "urn:scte:dash:cc:cea-608:2015"
   static let cea708Scheme = "urn:scte:dash:cc:cea-708:2015"
 
@@ -169,8 +169,10 @@ struct DASHInspector {
         }
         t.roles = a.roles + a.accessibility.filter { $0.hasPrefix(DASHInspector.roleScheme) }
         t.sources["roles"] = .direct
-        if t.roles.contains(where: { $0.hasSuffix(" forced-subtitle") || $0.hasSuffix(" forced_subtitle") }) { t.dispositions.append(.forced) }
-        if t.roles.contains(where: { $0.hasSuffix(" main") }) { t.dispositions.append(.default) }
+        // Only the role scheme defines these values (ISO/IEC 23009-1 §5.8.5.5); the same word in
+        // another scheme means whatever that scheme says, so it sets no flag.
+        if t.hasRole("forced-subtitle") || t.hasRole("forced_subtitle") { t.dispositions.append(.forced) }
+        if t.hasRole("main") { t.dispositions.append(.default) }
         out.append(t)
       } else if a.isVideo {
         for acc in a.accessibility {

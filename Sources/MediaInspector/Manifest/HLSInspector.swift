@@ -34,7 +34,8 @@ struct HLSInspector {
       if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
       if line.hasPrefix("#EXT-X-MEDIA:") {
         var r = HLSRendition(line: lineNo)
-        for a in HLSAttributeList.parse(line.dropFirst("#EXT-X-MEDIA:".count)) {
+        let attributes = HLSAttributeList.parse(line.dropFirst("#EXT-X-MEDIA:".count))
+        for a in attributes {
           r.attributes[a.name] = a.value
           switch a.name {
           case "TYPE": r.type = a.value
@@ -51,19 +52,37 @@ struct HLSInspector {
           default: break
           }
         }
+        let what = "\(r.type ?? "EXT-X-MEDIA") rendition '\(r.name ?? "?")'"
+        for problem in Self.syntaxProblems(attributes, enumerated: Self.mediaEnumerated, quoted: Self.mediaQuoted, section: "4.3.4.1") {
+          d.append(rule("HLS-017", .error, "\(what): \(problem)", line: lineNo))
+        }
         hls.renditions.append(r)
       } else if line.hasPrefix("#EXT-X-STREAM-INF:") {
         var v = HLSVariant(line: lineNo)
-        for a in HLSAttributeList.parse(line.dropFirst("#EXT-X-STREAM-INF:".count)) {
+        let attributes = HLSAttributeList.parse(line.dropFirst("#EXT-X-STREAM-INF:".count))
+        for a in attributes {
           v.attributes[a.name] = a.value
           switch a.name {
           case "BANDWIDTH": v.bandwidth = Int(a.value)
           case "CODECS": v.codecs = a.value.split(separator: ",").map { String($0).trimmingSpaces }
           case "AUDIO": v.audio = a.value
           case "SUBTITLES": v.subtitles = a.value
-          case "CLOSED-CAPTIONS": v.closedCaptions = a.quoted ? a.value : (a.value == "NONE" ? "NONE" : a.value)
+          case "CLOSED-CAPTIONS":
+            // Only the unquoted enumerated-string NONE means "no captions"; "NONE" names a group.
+            v.closedCaptions = a.value
+            v.closedCaptionsNone = !a.quoted && a.value == "NONE"
           default: break
           }
+        }
+        for problem in Self.syntaxProblems(attributes, enumerated: [:], quoted: ["SUBTITLES"], section: "4.3.4.2") {
+          d.append(rule("HLS-017", .error, "EXT-X-STREAM-INF: \(problem)", line: lineNo))
+        }
+        if let cc = attributes.last(where: { $0.name == "CLOSED-CAPTIONS" }), !cc.quoted, cc.value != "NONE" {
+          d.append(
+            rule(
+              "HLS-017", .error,
+              "EXT-X-STREAM-INF: CLOSED-CAPTIONS=\(cc.value) must be a quoted GROUP-ID (CLOSED-CAPTIONS=\"\(cc.value)\") or the unquoted NONE (RFC 8216 §4.3.4.2)",
+              line: lineNo))
         }
         pendingVariant = v
       } else if line.hasPrefix("#EXTINF") {
@@ -123,6 +142,64 @@ struct HLSInspector {
     text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
   }
 
+  /// EXT-X-MEDIA attributes whose values are enumerated-strings, written without quotes, with
+  /// the values RFC 8216 §4.3.4.1 allows (exactly, case-sensitive).
+  static let mediaEnumerated: [String: [String]] = [
+    "TYPE": ["AUDIO", "VIDEO", "SUBTITLES", "CLOSED-CAPTIONS"], "DEFAULT": ["YES", "NO"], "AUTOSELECT": ["YES", "NO"], "FORCED": ["YES", "NO"],
+  ]
+  /// EXT-X-MEDIA attributes whose values are quoted-strings (RFC 8216 §4.3.4.1).
+  static let mediaQuoted: Set<String> = ["GROUP-ID", "NAME", "LANGUAGE", "ASSOC-LANGUAGE", "URI", "INSTREAM-ID", "CHARACTERISTICS"]
+
+  /// HLS-017: attribute values of the wrong type (RFC 8216 §4.2): a quoted enumerated-string or
+  /// one outside its values, an unquoted quoted-string. Players such as ExoPlayer reject these,
+  /// and `DEFAULT=yes` would otherwise silently mean "not default".
+  static func syntaxProblems(
+    _ attributes: [(name: String, value: String, quoted: Bool)], enumerated: [String: [String]], quoted: Set<String>, section: String
+  ) -> [String] {
+    var out: [String] = []
+    for a in attributes {
+      let written = a.quoted ? "\(a.name)=\"\(a.value)\"" : "\(a.name)=\(a.value)"
+      if let allowed = enumerated[a.name], a.quoted || !allowed.contains(a.value) {
+        let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed.last! : allowed.joined()
+        out.append("\(written) must be \(list) exactly, without quotes (an enumerated-string, RFC 8216 §\(section))")
+      } else if quoted.contains(a.name), !a.quoted {
+        out.append("\(written) must be a quoted-string: \(a.name)=\"\(a.value)\" (RFC 8216 §\(section))")
+      }
+    }
+    return out
+  }
+
+  /// RFC 8216 §4.3.4.1 INSTREAM-ID: `CC1`…`CC4`, or `SERVICEn` with n from 1 to 63 in decimal
+  /// digits (no sign, no leading zero).
+  static func isValidInstreamID(_ id: String) -> Bool {
+    if ["CC1", "CC2", "CC3", "CC4"].contains(id) { return true }
+    guard id.hasPrefix("SERVICE") else { return false }
+    let n = id.dropFirst("SERVICE".count)
+    guard let first = n.first, first != "0", n.count <= 2, n.allSatisfy({ $0.isASCII && $0.isNumber }), let v = Int(n) else { return false }
+    return (1...63).contains(v)
+  }
+
+  /// Whether `text` is a media playlist: `#EXTM3U` on the first line (RFC 8216 §4.3.1.1) and a
+  /// tag only media playlists have (`#EXTINF`, `#EXT-X-TARGETDURATION`, §4.3.2–4.3.3).
+  static func isMediaPlaylist(_ text: String) -> Bool {
+    let lines = Self.lines(text)
+    guard var first = lines.first else { return false }
+    if first.hasPrefix("\u{FEFF}") { first = first.dropFirst() }
+    guard String(first).trimmingSpaces == "#EXTM3U" else { return false }
+    return lines.contains { $0.hasPrefix("#EXTINF:") || $0.hasPrefix("#EXT-X-TARGETDURATION:") }
+  }
+
+  /// Whether a WebVTT file starts with its signature: an optional BOM, `WEBVTT`, then a space,
+  /// tab, CR, LF or the end of the file (WebVTT §4.1), so `WEBVTTX` is not one.
+  static func hasWebVTTSignature(_ head: [UInt8]) -> Bool {
+    var b = head[...]
+    if b.starts(with: [0xEF, 0xBB, 0xBF]) { b = b.dropFirst(3) }
+    guard b.starts(with: Array("WEBVTT".utf8)) else { return false }
+    b = b.dropFirst(6)
+    guard let next = b.first else { return true }
+    return next == 0x20 || next == 0x09 || next == 0x0D || next == 0x0A
+  }
+
   /// HLS-016 for a URI that is an absolute path, a `file:` URL or a `..` escape from the
   /// package folder: players resolve URIs against the playlist's URL, so such a package breaks
   /// once it is moved or served over HTTP. Nothing outside the package is read either way.
@@ -160,6 +237,10 @@ struct HLSInspector {
             line: line))
       }
       let text = String(decoding: f.read(at: 0, count: options.maxManifestSize), as: UTF8.self)
+      // A WebVTT file or a master playlist named as the rendition's URI has no segments to check
+      // (its lines are not URIs); HLS-015 reports it.
+      p.isMediaPlaylist = Self.isMediaPlaylist(text)
+      guard p.isMediaPlaylist == true else { return p }
       // Every segment is counted; only the first `maxSegmentsChecked` are kept and opened.
       var segments: [String] = []
       var nonPortable: [String] = []
@@ -208,11 +289,12 @@ struct HLSInspector {
           p.segmentsMissing.append(seg)
           continue
         }
-        let ext = (seg as NSString).pathExtension.lowercased()
+        // The extension of the path, not of the URI: `e.vtt?token=1` is a .vtt segment.
+        let ext = (ManifestReference.pathPart(seg) as NSString).pathExtension.lowercased()
         guard ext == "vtt" || ext == "webvtt" else { continue }
         var head = sf.read(at: 0, count: 4096)
+        if !Self.hasWebVTTSignature(head) { p.segmentsWithoutWebVTTHeader.append(seg) }
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
-        if !head.starts(with: Array("WEBVTT".utf8)) { p.segmentsWithoutWebVTTHeader.append(seg) }
         // The header ends at the first blank line; X-TIMESTAMP-MAP must be in it.
         let headText = String(decoding: head, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         let header = headText.components(separatedBy: "\n\n").first ?? ""
@@ -276,7 +358,7 @@ struct HLSInspector {
     guard seg.error == nil else { return ([], []) }
     let found = Set(seg.closedCaptions.flatMap(\.channels608) + seg.closedCaptions.flatMap { $0.services708.map { "SERVICE\($0)" } })
     let declared = Set(
-      hls.renditions.filter { $0.type == "CLOSED-CAPTIONS" && $0.groupID != nil && $0.groupID == variant.closedCaptions }.compactMap(\.instreamID))
+      hls.renditions.filter { $0.type == "CLOSED-CAPTIONS" && $0.groupID != nil && $0.groupID == variant.closedCaptionGroup }.compactMap(\.instreamID))
     var d: [Diagnostic] = []
     let where_ = "the first segment of \(uri) (\(first))"
     for id in declared.subtracting(found).sorted() {
@@ -302,21 +384,27 @@ struct HLSInspector {
       } else if v.subtitles == nil && !subs.isEmpty {
         d.append(rule("HLS-001", .error, "EXT-X-STREAM-INF has no SUBTITLES attribute, so this variant offers no subtitles", line: v.line))
       }
-      if let c = v.closedCaptions, c != "NONE", !ccGroups.contains(c) {
-        d.append(rule("HLS-010", .error, "EXT-X-STREAM-INF names CLOSED-CAPTIONS group '\(c)', which has no CLOSED-CAPTIONS rendition", line: v.line))
+      if let c = v.closedCaptionGroup, !ccGroups.contains(c) {
+        let hint = c == "NONE" ? " (\"NONE\" in quotes is a GROUP-ID; CLOSED-CAPTIONS=NONE without quotes means no captions)" : ""
+        d.append(rule("HLS-010", .error, "EXT-X-STREAM-INF names CLOSED-CAPTIONS group '\(c)', which has no CLOSED-CAPTIONS rendition\(hint)", line: v.line))
       }
     }
-    var seenNames: [String: Set<String>] = [:]
+    // NAME is unique within a Group of Renditions: same GROUP-ID and same TYPE (§4.3.4.1.1).
+    var seenNames: [HLSLookup.Group: Set<String>] = [:]
     for r in hls.renditions {
       let what = "\(r.type ?? "EXT-X-MEDIA") rendition '\(r.name ?? "?")'"
       if r.forced != nil && r.type != "SUBTITLES" {
         d.append(rule("HLS-008", .error, "\(what) has FORCED, which is allowed only on SUBTITLES", line: r.line))
       }
-      guard r.type == "SUBTITLES" || r.type == "CLOSED-CAPTIONS" else { continue }
+      // RFC 8216 §4.3.4.1: "For all other TYPE values, the INSTREAM-ID MUST NOT be specified."
+      if let id = r.instreamID, r.type != "CLOSED-CAPTIONS" {
+        d.append(rule("HLS-010", .error, "\(what) has INSTREAM-ID '\(id)', which only CLOSED-CAPTIONS renditions may have", line: r.line))
+      }
+      guard let type = r.type, type == "SUBTITLES" || type == "CLOSED-CAPTIONS" else { continue }
       if let n = r.name {
-        let g = r.groupID ?? ""
+        let g = HLSLookup.Group(type: type, id: r.groupID ?? "")
         if seenNames[g, default: []].contains(n) {
-          d.append(rule("HLS-003", .error, "NAME '\(n)' is used twice in group '\(g)'", line: r.line))
+          d.append(rule("HLS-003", .error, "NAME '\(n)' is used twice in \(type) group '\(g.id)'", line: r.line))
         }
         seenNames[g, default: []].insert(n)
       } else {
@@ -343,13 +431,12 @@ struct HLSInspector {
         } else if hasBoth && !r.isAutoselect {
           d.append(rule("HLS-009", .warning, "SDH \(what) should have AUTOSELECT=YES (Apple)", line: r.line))
         }
-        if let u = r.uri?.lowercased(), !(u.hasSuffix(".m3u8") || u.contains(".m3u8?")) {
-          d.append(rule("HLS-015", .error, "\(what) URI '\(r.uri!)' is not a media playlist", line: r.line))
+        if let u = r.uri, let why = notMediaPlaylist(u, lookup) {
+          d.append(rule("HLS-015", .error, "\(what) URI '\(u)' is not a media playlist: \(why)", line: r.line))
         }
       } else {
         if let id = r.instreamID {
-          let valid = ["CC1", "CC2", "CC3", "CC4"].contains(id) || (id.hasPrefix("SERVICE") && Int(id.dropFirst(7)).map { (1...63).contains($0) } == true)
-          if !valid { d.append(rule("HLS-010", .error, "\(what): INSTREAM-ID '\(id)' is not CC1–CC4 or SERVICE1–SERVICE63", line: r.line)) }
+          if !Self.isValidInstreamID(id) { d.append(rule("HLS-010", .error, "\(what): INSTREAM-ID '\(id)' is not CC1–CC4 or SERVICE1–SERVICE63", line: r.line)) }
         } else {
           d.append(rule("HLS-010", .error, "\(what) has no INSTREAM-ID", line: r.line))
         }
@@ -360,23 +447,22 @@ struct HLSInspector {
       }
     }
     // HLS-006: one DEFAULT per group; HLS-007: AUTOSELECT members must differ.
-    for g in Set(hls.renditions.compactMap(\.groupID)).sorted() {
-      let members = lookup.textRenditionsByGroup[g] ?? []
+    for (g, members) in lookup.textRenditionsByGroup.sorted(by: { $0.key < $1.key }) {
       let defaults = members.filter(\.isDefault)
       if defaults.count > 1 {
-        d.append(rule("HLS-006", .error, "group '\(g)' has \(defaults.count) DEFAULT=YES renditions", line: defaults[1].line))
+        d.append(rule("HLS-006", .error, "\(g.type) group '\(g.id)' has \(defaults.count) DEFAULT=YES renditions", line: defaults[1].line))
       }
       var keys = Set<String>()
       for m in members where m.isAutoselect {
         let key = [m.language ?? "", m.assocLanguage ?? "", m.forced ?? "NO", m.characteristics.sorted().joined(separator: ",")].joined(separator: "|")
         if keys.contains(key) {
-          d.append(rule("HLS-007", .warning, "AUTOSELECT rendition '\(m.name ?? "?")' in group '\(g)' does not differ from another in LANGUAGE, ASSOC-LANGUAGE, FORCED or CHARACTERISTICS", line: m.line))
+          d.append(rule("HLS-007", .warning, "AUTOSELECT rendition '\(m.name ?? "?")' in \(g.type) group '\(g.id)' does not differ from another in LANGUAGE, ASSOC-LANGUAGE, FORCED or CHARACTERISTICS", line: m.line))
         }
         keys.insert(key)
       }
     }
     // HLS-011: CLOSED-CAPTIONS=NONE on all variants or none.
-    let none = hls.variants.filter { $0.closedCaptions == "NONE" }
+    let none = hls.variants.filter(\.closedCaptionsNone)
     if !none.isEmpty && none.count != hls.variants.count {
       d.append(rule("HLS-011", .error, "CLOSED-CAPTIONS=NONE is on \(none.count) of \(hls.variants.count) variants; it must be on all or none", line: none[0].line))
     } else if ccs.isEmpty && none.isEmpty && !hls.variants.isEmpty {
@@ -389,6 +475,18 @@ struct HLSInspector {
       d.append(rule("HLS-014", .error, "IMSC subtitle rendition '\(imsc[0].name ?? "?")' (stpp in its init segment) is not listed in any EXT-X-STREAM-INF CODECS (stpp.ttml.im1t)", line: imsc[0].line))
     }
     return d
+  }
+
+  /// HLS-015: why a SUBTITLES URI is not a media playlist, or nil. What was read decides (RFC 8216
+  /// §4 also allows `.m3u` and identification by Content-Type); a URI that was not read (remote,
+  /// outside the package, missing) only by an extension other than `.m3u8`/`.m3u`.
+  func notMediaPlaylist(_ uri: String, _ lookup: HLSLookup) -> String? {
+    if let isPlaylist = lookup.playlist(uri)?.isMediaPlaylist {
+      return isPlaylist ? nil : "it does not start with #EXTM3U or has no #EXTINF or #EXT-X-TARGETDURATION"
+    }
+    let path = ManifestReference.isRemote(uri) ? (URL(string: uri)?.path ?? "") : ManifestReference.pathPart(uri)
+    let ext = (path as NSString).pathExtension.lowercased()
+    return ext.isEmpty || ext == "m3u8" || ext == "m3u" ? nil : "its extension is .\(ext), not .m3u8 or .m3u"
   }
 
   /// `webvtt` for WebVTT segment playlists, `stpp` when the variants declare IMSC in CODECS.

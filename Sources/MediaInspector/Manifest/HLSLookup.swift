@@ -4,7 +4,8 @@
 struct HLSLookup {
   /// The SUBTITLES and CLOSED-CAPTIONS renditions, in order (a text track's `index` is its place here).
   let textRenditions: [HLSRendition]
-  /// The SUBTITLES and CLOSED-CAPTIONS attribute values of the variants (`nil` for a variant without one).
+  /// The SUBTITLES and CLOSED-CAPTIONS groups the variants name (`nil` for a variant without
+  /// one, or with CLOSED-CAPTIONS=NONE).
   let subtitleGroupsOfVariants: Set<String?>
   let closedCaptionGroupsOfVariants: Set<String?>
   /// SUBTITLES groups that a variant lists with an `stpp` codec, and with `wvtt`.
@@ -12,20 +13,31 @@ struct HLSLookup {
   let wvttGroups: Set<String?>
   /// The first subtitle playlist read for each URI.
   let playlists: [String: HLSSubtitlePlaylist]
-  /// Text renditions by GROUP-ID, in order.
-  let textRenditionsByGroup: [String: [HLSRendition]]
+  /// Text renditions by Group of Renditions, in order.
+  let textRenditionsByGroup: [Group: [HLSRendition]]
+
+  /// A Group of Renditions: the EXT-X-MEDIA tags with the same GROUP-ID *and* the same TYPE
+  /// (RFC 8216 §4.3.4.1.1), so a SUBTITLES and a CLOSED-CAPTIONS group may share an id.
+  struct Group: Hashable, Comparable {
+    var type: String
+    var id: String
+
+    static func < (a: Group, b: Group) -> Bool { (a.id, a.type) < (b.id, b.type) }
+  }
 
   init(_ hls: HLSReport) {
     textRenditions = hls.renditions.filter { $0.type == "SUBTITLES" || $0.type == "CLOSED-CAPTIONS" }
     subtitleGroupsOfVariants = Set(hls.variants.map(\.subtitles))
-    closedCaptionGroupsOfVariants = Set(hls.variants.map(\.closedCaptions))
+    closedCaptionGroupsOfVariants = Set(hls.variants.map(\.closedCaptionGroup))
     stppGroups = Set(hls.variants.filter { $0.codecs.contains { $0.hasPrefix("stpp") } }.map(\.subtitles))
     wvttGroups = Set(hls.variants.filter { $0.codecs.contains { $0 == "wvtt" } }.map(\.subtitles))
     var playlists: [String: HLSSubtitlePlaylist] = [:]
     for p in hls.subtitlePlaylists where playlists[p.uri] == nil { playlists[p.uri] = p }
     self.playlists = playlists
-    var byGroup: [String: [HLSRendition]] = [:]
-    for r in textRenditions { if let g = r.groupID { byGroup[g, default: []].append(r) } }
+    var byGroup: [Group: [HLSRendition]] = [:]
+    for r in textRenditions {
+      if let t = r.type, let g = r.groupID { byGroup[Group(type: t, id: g), default: []].append(r) }
+    }
     textRenditionsByGroup = byGroup
   }
 

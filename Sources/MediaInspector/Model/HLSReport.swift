@@ -56,15 +56,22 @@ public struct HLSVariant: Sendable, Hashable, Codable {
   public var codecs: [String]
   public var audio: String?
   public var subtitles: String?
-  /// A quoted group id, or `NONE` (unquoted in the playlist).
+  /// CLOSED-CAPTIONS as written, without quotes: a group id, or `NONE`.
   public var closedCaptions: String?
+  /// Whether CLOSED-CAPTIONS is the unquoted enumerated-string `NONE` (no captions). A quoted
+  /// `"NONE"` is a GROUP-ID like any other (RFC 8216 §4.3.4.2).
+  public var closedCaptionsNone: Bool
   public var attributes: [String: String]
 
   public init(line: Int) {
     self.line = line
     codecs = []
+    closedCaptionsNone = false
     attributes = [:]
   }
+
+  /// The CLOSED-CAPTIONS group this variant names: `nil` when it has none or says `NONE`.
+  public var closedCaptionGroup: String? { closedCaptionsNone ? nil : closedCaptions }
 }
 
 /// A SUBTITLES media playlist and its WebVTT segments (RFC 8216 §3.5).
@@ -73,6 +80,10 @@ public struct HLSSubtitlePlaylist: Sendable, Hashable, Codable {
   public var uri: String
   /// Whether it was read (local, inside the manifest's folder, present).
   public var checked: Bool
+  /// Whether what was read is a media playlist (`#EXTM3U` first, with `#EXTINF` or
+  /// `#EXT-X-TARGETDURATION`); `nil` when it was not read. RFC 8216 §4 identifies a playlist
+  /// by its path (`.m3u8`, `.m3u`) or its Content-Type, so the content decides, not the name.
+  public var isMediaPlaylist: Bool?
   /// Why it was not read (`remote URL not fetched`, `outside the manifest folder`, `missing`).
   public var skippedReason: String?
   public var segmentCount: Int

@@ -49,7 +49,8 @@ public enum LanguageTag {
   }
 
   /// A syntactic BCP 47 check (RFC 5646 §2.1 shape: alphanumeric subtags of 1–8 characters, a
-  /// 2–3 letter or 4–8 letter primary language subtag, or `x-`/`i-` forms).
+  /// primary language subtag of 2–3 or 5–8 letters (4 letters are reserved, §2.2.1), or
+  /// `x-`/`i-` forms).
   public static func isWellFormedBCP47(_ tag: String) -> Bool {
     let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
     guard let first = parts.first, !first.isEmpty else { return false }
@@ -57,6 +58,6 @@ public enum LanguageTag {
       guard (1...8).contains(p.count), p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
     }
     if first == "x" || first == "i" { return parts.count > 1 }
-    return first.allSatisfy({ $0.isASCII && $0.isLetter }) && (2...3).contains(first.count) || (5...8).contains(first.count)
+    return first.allSatisfy({ $0.isASCII && $0.isLetter }) && ((2...3).contains(first.count) || (5...8).contains(first.count))
   }
 }

@@ -105,16 +105,27 @@ public struct TrackReport: Sendable, Hashable, Codable {
   }
 
   /// SDH / captions for the deaf and hard of hearing, as any layer signals it: hearing-impaired
-  /// or captions disposition, both Apple accessibility characteristics, a `caption` role, a
-  /// `D_WEBVTT/CAPTIONS` CodecID, a 608/708 caption track, or a DVB hard-of-hearing type.
+  /// or captions disposition, both Apple accessibility characteristics, a `caption` role in the
+  /// DASH role scheme, a `D_WEBVTT/CAPTIONS` CodecID, a 608/708 caption track, or a DVB
+  /// hard-of-hearing type.
   public var isSDH: Bool {
     if dispositions.contains(.hearingImpaired) || dispositions.contains(.captions) { return true }
     if TrackReport.sdhCharacteristics.allSatisfy(characteristics.contains) { return true }
-    if roles.contains(where: { $0.hasSuffix("caption") }) { return true }
+    if hasRole("caption") { return true }
     if codec == "eia_608" || codec == "eia_708" || mediaType == "closed-captions" { return true }
     if let t = dvbSubtitlingTypes, t.contains(where: { (0x20...0x25).contains($0) }) { return true }
     if let t = teletextTypes, t.contains(5) { return true }
     return false
+  }
+
+  /// The scheme of DASH Role descriptors and of the ISO `kind` boxes FFmpeg writes
+  /// (ISO/IEC 23009-1 §5.8.5.5), the only one that defines `caption`, `main`, `forced-subtitle`.
+  static let roleScheme = "urn:mpeg:dash:role:2011"
+
+  /// Whether `roles` has `value` in the `urn:mpeg:dash:role:2011` scheme (a `caption` Role in
+  /// another scheme is not one).
+  func hasRole(_ value: String) -> Bool {
+    roles.contains(TrackReport.roleScheme + " " + value)
   }
 
   /// The best language tag: BCP 47 if known, else the ISO 639-2 code.

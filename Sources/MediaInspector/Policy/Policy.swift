@@ -116,7 +116,7 @@ public struct Policy: Sendable, Hashable {
     case "no-rule":
       try allow(["rule"])
       guard let r = try string("rule") else { throw .invalidPolicy(path: path + ".rule", reason: "expected a rule id such as MP4-002") }
-      return .noRule(r.uppercased())
+      return .noRule(try ruleID(r, path: path + ".rule"))
     default:
       throw .invalidPolicy(path: path + ".type", reason: "unknown requirement type '\(type)'")
     }
@@ -175,10 +175,22 @@ public struct Policy: Sendable, Hashable {
     case "no-errors": return .noErrors
     case "no-rule":
       guard args.count == 1 else { throw .invalidPolicy(path: path, reason: "expected a rule id such as MP4-002") }
-      return .noRule(args[0].uppercased())
+      return .noRule(try ruleID(args[0], path: path))
     default:
       throw .invalidPolicy(path: path, reason: "unknown requirement '\(words[0])'")
     }
+  }
+
+  /// The catalog id for a `no-rule` argument: a rule id in any case (`MP4-002`, `mp4-002`) or
+  /// its diagnostic code (`media.mp4-002`).
+  /// - Throws: `invalidPolicy` for an id that is not in `MediaRuleCatalog`: a typo would
+  ///   otherwise never match a finding and the requirement would always pass.
+  static func ruleID(_ text: String, path: String) throws(MediaInspectorError) -> String {
+    let id = text.lowercased().hasPrefix("media.") ? String(text.dropFirst("media.".count)) : text
+    guard let rule = MediaRuleCatalog.rule(id) else {
+      throw .invalidPolicy(path: path, reason: "unknown rule '\(text)' (a rule id of MediaRuleCatalog such as MP4-002 or HLS-010)")
+    }
+    return rule.id
   }
 
   // MARK: - Evaluation

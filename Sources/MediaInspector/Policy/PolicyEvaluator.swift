@@ -8,7 +8,9 @@ enum PolicyEvaluator {
     case .track(let req): return checkTrack(req, report)
     case .cea608(let channel):
       if report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) { return nil }
-      if text.contains(where: { $0.instreamID?.uppercased() == channel }) { return nil }
+      // Only caption declarations (HLS CLOSED-CAPTIONS, DASH CEA-608 Accessibility) carry a
+      // channel: an INSTREAM-ID on a SUBTITLES rendition is invalid (HLS-010) and declares nothing.
+      if text.contains(where: { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == channel }) { return nil }
       if text.contains(where: { $0.codec == "eia_608" && $0.mediaType == "subtitle" && ($0.channels608 ?? []).contains(channel) }) { return nil }
       let scanned = report.closedCaptions
       if scanned.isEmpty {
@@ -21,7 +23,7 @@ enum PolicyEvaluator {
         : "\(channel) not found in \(budget); found \(found.joined(separator: ", ")) (TS-004)"
     case .cea708(let service):
       if report.closedCaptions.contains(where: { $0.services708.contains(service) }) { return nil }
-      if text.contains(where: { $0.instreamID?.uppercased() == "SERVICE\(service)" }) { return nil }
+      if text.contains(where: { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == "SERVICE\(service)" }) { return nil }
       return "CEA-708 service \(service) not found (TS-004)"
     case .noUntaggedLanguages:
       let bad = text.filter { LanguageTag.isUndetermined($0.language) && LanguageTag.isUndetermined($0.languageBCP47) }
