@@ -89,6 +89,15 @@ import Testing
     }
   }
 
+  /// Language blocks are found by BCP 47 lookup: the exact tag, then shorter prefixes.
+  @Test func languageBlocksByLookup() throws {
+    let c = try parse(#"{"version": 1, "languages": {"zh-hant": {"thresholds": {"maxCharactersPerSecond": 5}}, "zh": {"thresholds": {"maxCharactersPerSecond": 9}}}}"#)
+    #expect(c.thresholds(for: "zh-Hant-TW").maxCharactersPerSecond == 5)
+    #expect(c.thresholds(for: "zh-Hant").maxCharactersPerSecond == 5)
+    #expect(c.thresholds(for: "zh-Hans-CN").maxCharactersPerSecond == 9)
+    #expect(c.thresholds(for: "en").maxCharactersPerSecond == 17)
+  }
+
   @Test func ruleEntriesCarryTheirOwnThresholds() throws {
     let c = try parse("""
       { "version": 1, "thresholds": { "maxCharactersPerLine": 40 },

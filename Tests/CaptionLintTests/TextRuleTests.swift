@@ -14,8 +14,14 @@ import Testing
     #expect(TextMetrics.characterCount("Hi, you!\nNo") == 10)
     #expect(TextMetrics.characterCount("Hi, you!", counting: ReadingSpeedCounting(countSpaces: false)) == 7)
     #expect(TextMetrics.characterCount("Hi, you!", counting: ReadingSpeedCounting(countPunctuation: false)) == 6)
-    // Full-width: 3 ideographs + full-width full stop (punctuation, weight 1).
-    #expect(TextMetrics.characterCount("日本語。", counting: ReadingSpeedCounting(fullWidthWeight: 2)) == 7)
+    // Full-width: 3 ideographs + the ideographic full stop, which is full-width punctuation and
+    // takes a full-width cell like the ideographs (so do ！, ？ and the ideographic space).
+    #expect(TextMetrics.characterCount("日本語。", counting: ReadingSpeedCounting(fullWidthWeight: 2)) == 8)
+    #expect(TextMetrics.characterCount("こんにちは、世界。", counting: ReadingSpeedCounting(fullWidthWeight: 2)) == 18)
+    #expect(TextMetrics.characterCount("！？", counting: ReadingSpeedCounting(fullWidthWeight: 2)) == 4)
+    #expect(TextMetrics.characterCount("日本\u{3000}語", counting: ReadingSpeedCounting(fullWidthWeight: 2)) == 8)
+    // Not counted when punctuation or spaces are not counted, full-width or not.
+    #expect(TextMetrics.characterCount("日本\u{3000}語。", counting: ReadingSpeedCounting(countSpaces: false, countPunctuation: false, fullWidthWeight: 2)) == 6)
     // é as e + combining acute is one character.
     #expect(TextMetrics.characterCount("cafe\u{301}") == 4)
     #expect(TextMetrics.wordCount("  two words\nand three ") == 4)

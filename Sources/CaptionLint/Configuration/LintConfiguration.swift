@@ -4,8 +4,8 @@ import CaptionCore
 /// command line) changes.
 ///
 /// Precedence, lowest first: the preset's thresholds, `thresholds`, then the block in
-/// `languages` that matches the document language (exact tag, then its primary subtag:
-/// `pt-BR`, then `pt`). Rule settings follow the same order.
+/// `languages` that matches the document language (BCP 47 lookup: the exact tag, then the
+/// tag with its last subtag removed, and so on: `zh-Hant-TW`, `zh-Hant`, `zh`). Rule settings follow the same order.
 public struct LintConfiguration: Sendable, Hashable {
   /// Per-language overrides.
   public struct LanguageOverride: Sendable, Hashable {
@@ -52,10 +52,13 @@ public struct LintConfiguration: Sendable, Hashable {
 
   /// The language block for a BCP 47 tag, if any.
   public func languageOverride(for language: String?) -> LanguageOverride? {
-    guard let tag = language?.lowercased(), !tag.isEmpty else { return nil }
-    if let o = languages[tag] { return o }
-    if let dash = tag.firstIndex(of: "-"), let o = languages[String(tag[..<dash])] { return o }
-    return nil
+    guard var tag = language?.lowercased(), !tag.isEmpty else { return nil }
+    // BCP 47 lookup (RFC 4647 §3.4): zh-hant-tw, then zh-hant, then zh.
+    while true {
+      if let o = languages[tag] { return o }
+      guard let dash = tag.lastIndex(of: "-") else { return nil }
+      tag = String(tag[..<dash])
+    }
   }
 
   /// The thresholds in force for a document in `language`.

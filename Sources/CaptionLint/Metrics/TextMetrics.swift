@@ -115,6 +115,8 @@ public enum TextMetrics {
     switch v < 0x80 ? table[Int(v)] : CharacterClass(nonASCII: v) {
     case .space: counting.countSpaces ? 1 : 0
     case .punctuation: counting.countPunctuation ? 1 : 0
+    case .fullWidthSpace: counting.countSpaces ? counting.fullWidthWeight : 0
+    case .fullWidthPunctuation: counting.countPunctuation ? counting.fullWidthWeight : 0
     case .fullWidth: counting.fullWidthWeight
     case .other: 1
     }
@@ -122,7 +124,9 @@ public enum TextMetrics {
 
   /// What the counting formula distinguishes.
   enum CharacterClass {
-    case space, punctuation, fullWidth, other
+    /// Full-width spaces and punctuation (U+3000, `、`, `。`, `！`) are spaces and punctuation
+    /// that weigh as full-width characters when counted.
+    case space, punctuation, fullWidth, fullWidthSpace, fullWidthPunctuation, other
 
     /// The class of each ASCII scalar, from the same Unicode properties as non-ASCII ones.
     static let table: [CharacterClass] = (0..<128).map { CharacterClass(scalar: Unicode.Scalar(UInt8($0))) }
@@ -137,9 +141,9 @@ public enum TextMetrics {
 
     init(scalar s: Unicode.Scalar) {
       if UTF8Text.isWhitespace(s.value) {
-        self = .space
+        self = TextMetrics.isFullWidth(s) ? .fullWidthSpace : .space
       } else if TextMetrics.isPunctuation(s) {
-        self = .punctuation
+        self = TextMetrics.isFullWidth(s) ? .fullWidthPunctuation : .punctuation
       } else if TextMetrics.isFullWidth(s) {
         self = .fullWidth
       } else {

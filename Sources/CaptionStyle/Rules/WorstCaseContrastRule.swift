@@ -40,6 +40,9 @@ public struct WorstCaseContrastRule: ProfileRule {
       }
       return [finding(a, .error, msg, threshold: t, values: v)]
     }
-    return [finding(a, .info, "worst-case contrast \(list) ≥ \(NumberFormat.plain(t)):1 (\(a.sizeClassReason))", threshold: t, values: values)]
+    // Passing needs one blend space at or above the threshold; say which when not all are.
+    let passing = a.worst.filter { $0.ratio >= t }.map(\.blendSpace.rawValue)
+    let which = failing.isEmpty ? "" : " in \(passing.joined(separator: " and ")) blending (\(failing.map(\.blendSpace.rawValue).joined(separator: " and ")) is below it)"
+    return [finding(a, .info, "worst-case contrast \(list) ≥ \(NumberFormat.plain(t)):1\(which) (\(a.sizeClassReason))", threshold: t, values: values)]
   }
 }

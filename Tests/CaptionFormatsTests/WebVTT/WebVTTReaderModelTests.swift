@@ -12,6 +12,16 @@ import Testing
     try format.read(Array(text.utf8), options: ReadOptions())
   }
 
+  /// CSS percentages of colour channels and alpha are of 255 exactly: 50% is 127.5, which
+  /// rounds to 128, the same as 0.5 (p * 2.55 gave 127.49999…, so 127).
+  @Test func cssPercentColoursRoundLikeFractions() throws {
+    let doc = try WebVTTTestSupport.read("WEBVTT\n\nSTYLE\n::cue(.a) { background-color: rgba(0,0,0,50%); }\n::cue(.b) { background-color: rgba(0,0,0,0.5); }\n::cue(.c) { color: rgb(50%, 90%, 10%); }\n\n00:00.000 --> 00:01.000\nx\n").document
+    let style = { (id: String) in doc.styles.first { $0.id == id }?.style }
+    #expect(style("a")?.backgroundColor?.alpha == 128)
+    #expect(style("b")?.backgroundColor?.alpha == 128)
+    #expect(style("c")?.color == Color(red: 128, green: 230, blue: 26))
+  }
+
   /// WebVTT §6.5: `line:` or `position:` without an alignment leaves the alignment an earlier
   /// setting gave; only a given alignment changes it. A `region:` value is compared after
   /// U+0000 became U+FFFD, as the region's id was.

@@ -264,7 +264,7 @@ enum WebVTTStyleSheetParser {
     let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" }).map(String.init)
     guard parts.count == 3 || parts.count == 4 else { return nil }
     func channel(_ s: String) -> UInt8? {
-      if s.hasSuffix("%"), let p = Double(s.dropLast()) { return UInt8(max(0, min(255, (p * 2.55).rounded()))) }
+      if s.hasSuffix("%"), let p = Double(s.dropLast()) { return UInt8(max(0, min(255, (p * 255 / 100).rounded()))) }
       guard let d = Double(s) else { return nil }
       return UInt8(max(0, min(255, d.rounded())))
     }
@@ -272,7 +272,7 @@ enum WebVTTStyleSheetParser {
     var a: UInt8 = 255
     if parts.count == 4 {
       let s = parts[3]
-      if s.hasSuffix("%"), let p = Double(s.dropLast()) { a = UInt8(max(0, min(255, (p * 2.55).rounded()))) } else if let d = Double(s) {
+      if s.hasSuffix("%"), let p = Double(s.dropLast()) { a = UInt8(max(0, min(255, (p * 255 / 100).rounded()))) } else if let d = Double(s) {
         a = UInt8(max(0, min(255, (d * 255).rounded())))
       } else {
         return nil
