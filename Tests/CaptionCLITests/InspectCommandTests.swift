@@ -106,6 +106,21 @@ import Testing
     #expect((tracks[3]["sources"] as? [String: String])?["enabled"] == "direct")
   }
 
+  /// The JSON carries what the text report derives: forced from the tx3g flag, the default,
+  /// SDH and the best language, per track.
+  @Test func jsonCarriesDerivedFlags() throws {
+    let (code, out, _) = run(["inspect", "--format", "json", "--no-cc", path("mp4_forced_pair.mp4")])
+    #expect(code == 0)
+    let obj = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+    let tracks = try #require((obj["files"] as? [[String: Any]])?.first?["tracks"] as? [[String: Any]])
+    let derived = tracks.compactMap { $0["derived"] as? [String: Any] }
+    #expect(derived.count == 4)
+    #expect(derived.map { $0["isForced"] as? Bool } == [false, false, false, true])
+    #expect(derived.map { $0["isDefault"] as? Bool } == [true, true, true, false])
+    #expect(derived.map { $0["bestLanguage"] as? String } == ["und", "und", "en", "en"])
+    #expect(derived.allSatisfy { $0["isSDH"] as? Bool == false })
+  }
+
   @Test func jsonWithPolicyCarriesResultsAndSummary() throws {
     let (code, out, _) = run(["inspect", "--format", "json", "--no-cc", "--require", "cea608 CC1", path("mov_c608.mov"), path("mp4_und.mp4")])
     #expect(code == 1)

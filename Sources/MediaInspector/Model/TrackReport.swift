@@ -68,6 +68,9 @@ public struct TrackReport: Sendable, Hashable, Codable {
   public var sources: [String: FactSource]
   /// The selectability verdict per player family (subtitle and caption tracks only).
   public var verdicts: [SelectabilityVerdict]
+  /// What the facts add up to (`isDefault`, `isForced`, `isSDH`, `bestLanguage`), filled in
+  /// for the JSON output (`InspectionOutput`), where computed properties are not encoded.
+  public var derived: TrackFlags?
 
   public init(index: Int, mediaType: String, codec: String) {
     self.index = index
@@ -130,4 +133,11 @@ public struct TrackReport: Sendable, Hashable, Codable {
 
   /// The best language tag: BCP 47 if known, else the ISO 639-2 code.
   public var bestLanguage: String? { languageBCP47 ?? language }
+
+  /// This track with `derived` filled in from the computed properties.
+  public func withDerivedFlags() -> TrackReport {
+    var t = self
+    t.derived = TrackFlags(isDefault: isDefault, isForced: isForced, isSDH: isSDH, bestLanguage: bestLanguage)
+    return t
+  }
 }

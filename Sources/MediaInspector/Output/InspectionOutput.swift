@@ -12,7 +12,12 @@ public struct InspectionOutput: Sendable, Hashable, Codable {
 
   public init(files: [MediaReport], policy: [PolicyResult]? = nil) {
     schema = MediaInspector.schemaVersion
-    self.files = files
+    // Computed facts (default, forced, SDH, best language) are written with each track.
+    self.files = files.map { f in
+      var f = f
+      f.tracks = f.tracks.map { $0.withDerivedFlags() }
+      return f
+    }
     self.policy = policy
     summary = policy.map(PolicySummary.init)
   }
