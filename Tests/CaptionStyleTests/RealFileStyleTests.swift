@@ -148,4 +148,23 @@ import Testing
     #expect(low.location?.line == 16)
     #expect(low.message.contains("1.84:1 (sRGB blend), 1.31:1 (linear) < 4.5:1"))
   }
+  /// A region's `tts:opacity` applies to its content's text and outline too (TTML2 §10.2.26):
+  /// white at 50% with a 50% black outline fails over a white frame (3.98:1 sRGB, 1.91:1 linear),
+  /// as it does when the opacity is on the `p` itself; both compound.
+  @Test func regionOpacityAppliesToTheText() throws {
+    let ttml = """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en">
+       <head><layout><region xml:id="r1" tts:opacity="0.5"/></layout></head>
+       <body><div>
+        <p begin="1s" end="3s" region="r1" tts:color="#FFFFFF" tts:textOutline="#000000 10%">region at half opacity</p>
+        <p begin="4s" end="6s" region="r1" tts:color="#FFFFFF" tts:textOutline="#000000 10%" tts:opacity="0.5">both at half</p>
+       </div></body></tt>
+      """
+    let doc = try TTMLFormat().read(Array(ttml.utf8), options: ReadOptions()).document
+    let d = DocumentStyleChecker.check(doc, profile: nil).filter { $0.code == "style.contrast.worst-case-video" }
+    #expect(d.count == 2, "\(d)")
+    #expect(d.first?.message.contains("text #FFFFFF @ 50%") == true)
+    #expect(d.first?.message.contains("3.98:1 (sRGB blend; halo, plain 1.00:1), 1.91:1 (linear") == true)
+    #expect(d.last?.message.contains("text #FFFFFF @ 25%") == true)
+  }
 }

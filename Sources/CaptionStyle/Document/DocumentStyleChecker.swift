@@ -112,6 +112,13 @@ public enum DocumentStyleChecker {
         var rs = TextStyle()
         for ref in region.styleRefs { rs = rs.merged(with: cascade.resolve(ref)) }
         rs = rs.merged(with: region.style)
+        // A region's opacity applies to every mark of its content too (TTML2 §10.2.26), not
+        // only to its background.
+        if let o = rs.opacity, o < 1 {
+          ctx.opacity = max(0, o)
+          ctx.authored = true
+          if let src = region.source { ctx.origin = ("region \"\(rid)\"", src) }
+        }
         if let bg = rs.backgroundColor, bg.alpha > 0 {
           ctx.boxes.append(Paint(RGB(bg), opacity: bg.opacity * (rs.opacity ?? 1)))
           ctx.authored = true
