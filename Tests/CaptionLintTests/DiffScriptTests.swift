@@ -59,4 +59,21 @@ import Testing
     #expect(differences.allSatisfy { $0.indexA == $0.indexB && ($0.kind == .text || $0.kind == .timing) })
     #expect(differences.filter { $0.kind == .timing }.map(\.indexA) == (0..<200).map { $0 })
   }
+  /// Cues are compared in presentation order, so the same cues listed in another order are
+  /// no difference, and only a real change is reported, between the right cues.
+  @Test func sourceOrderDoesNotMatter() {
+    func cue(_ s: Int64, _ e: Int64, _ text: String, line: Double? = nil) -> Cue {
+      var settings = CueSettings()
+      if let line { settings.line = .value(line); settings.snapToLines = false }
+      return Cue(start: CaptionTime(milliseconds: s), end: CaptionTime(milliseconds: e), settings: settings, content: [.text(text)])
+    }
+    let a = CaptionDocument(cues: [cue(1000, 3000, "alpha", line: 10), cue(1000, 3000, "beta", line: 80)])
+    let b = CaptionDocument(cues: [cue(1000, 3000, "beta", line: 80), cue(1000, 3000, "alpha", line: 10)])
+    #expect(CaptionDiff.compare(a, b).isEmpty)
+    let c = CaptionDocument(cues: [cue(1000, 2000, "alpha"), cue(3000, 4000, "beta"), cue(5000, 6000, "gamma"), cue(7000, 8000, "beta")])
+    let d = CaptionDocument(cues: [cue(5000, 6000, "gamma"), cue(1000, 2050, "alpha"), cue(7000, 8000, "beta"), cue(3000, 4000, "beta")])
+    let diff = CaptionDiff.compare(c, d)
+    #expect(diff.count == 1)
+    #expect(diff.first?.kind == .timing && diff.first?.indexA == 0 && diff.first?.indexB == 1)
+  }
 }

@@ -55,8 +55,25 @@ public enum CaptionDiff {
   ///
   /// - Returns: the differences, in the order of the first document (added cues where they fall).
   public static func compare(_ a: CaptionDocument, _ b: CaptionDocument, options: Options = Options()) -> [Difference] {
-    let keysA = a.cues.map { normalized($0.plainText) }, keysB = b.cues.map { normalized($0.plainText) }
-    let ops = UnifiedDiff.script(keysA, keysB)
+    let textA = a.cues.map { normalized($0.plainText) }, textB = b.cues.map { normalized($0.plainText) }
+    // Compared in presentation order (start, end, then text), so two files that list the same
+    // cues in another order (cues that start together, or a file out of order) agree.
+    func order(_ d: CaptionDocument, _ text: [String]) -> [Int] {
+      d.cues.indices.sorted { i, j in
+        let x = d.cues[i], y = d.cues[j]
+        if x.start != y.start { return x.start < y.start }
+        if x.end != y.end { return x.end < y.end }
+        if text[i] != text[j] { return text[i] < text[j] }
+        return i < j
+      }
+    }
+    let orderA = order(a, textA), orderB = order(b, textB)
+    let ops = UnifiedDiff.script(orderA.map { textA[$0] }, orderB.map { textB[$0] }).map { op in
+      var op = op
+      if op.kind != .insert { op.aIndex = orderA[op.aIndex] }
+      if op.kind != .delete { op.bIndex = orderB[op.bIndex] }
+      return op
+    }
     var out: [Difference] = []
     var pendingA: [Int] = [], pendingB: [Int] = []
 
