@@ -160,6 +160,26 @@ import Testing
     #expect(failing.contains { $0.code == "style.contrast.worst-case" && $0.severity == .error && $0.message.contains("1.00:1") })
   }
 
+  /// The profile's words-per-minute and gap limits are checked too (they were read and never
+  /// used): 8 words in 2 s is 240 words/min, and a 100 ms gap is under 10 frames at 23.976.
+  @Test func displayUnderProfileChecksWordsPerMinuteAndGaps() throws {
+    let profile = try ProfileLoader.parse(#"{"schema":"caption-style-profile/1","id":"pw","timing":{"maxWordsPerMinute":60,"maxCharsPerSecond":60,"minGapFrames":10}}"#)
+    let doc = CaptionDocument(cues: [
+      cue([.text("a b c d e f g h")], line: 3, start: 1000, end: 3000),
+      cue([.text("next")], line: 6, start: 3100, end: 5000),
+      cue([.text("touching")], line: 9, start: 5000, end: 7000),
+    ])
+    let d = DocumentStyleChecker.check(doc, profile: profile).filter { $0.code.hasPrefix("style.timing") }
+    #expect(d.map(\.code) == ["style.timing.reading-rate", "style.timing.gap-too-short"])
+    #expect(d.first?.message == "reading rate 7.5 characters/s (240 words/min) > 60 words/min under profile pw (CS-T01)")
+    #expect(d.last?.cueIndex == 1)
+    #expect(d.last?.message.hasPrefix("starts 0.100 s after the cue before it ends, under 10 frames (0.417 s at 23.976 fps)") == true)
+    // Streamed, cue by cue, the same.
+    var streamed = StreamingStyleChecker(header: CaptionDocument(), profile: profile, defaults: .webvtt)
+    for c in doc.cues { streamed.add(c) }
+    #expect(streamed.finish().filter { $0.code.hasPrefix("style.timing") } == d)
+  }
+
   @Test func defaultsByFormat() {
     let doc = CaptionDocument()
     #expect(RendererDefaults.forFormat("vtt", document: doc) == .webvtt)

@@ -6,8 +6,16 @@ import CaptionCore
 enum ProfileDisplayChecker {
   static func check(_ doc: CaptionDocument, profile: StyleProfile, into sink: inout DiagnosticSink) {
     header(profile, into: &sink)
-    for (i, cue) in doc.cues.enumerated() { check(cue, index: i, profile: profile, into: &sink) }
+    var previousEnd: CaptionTime?
+    for (i, cue) in doc.cues.enumerated() {
+      check(cue, index: i, profile: profile, previousEnd: previousEnd, into: &sink)
+      previousEnd = cue.end
+    }
   }
+
+  /// The frame rate `timing.minGapFrames` counts in: a profile has none, so the streaming rate
+  /// the frame counts usually come from (Netflix TTSG, 23.976 fps).
+  static let gapFrameDuration = CaptionTime(value: 1001, timescale: 24000)
 
   /// The profile's own findings, reported before any cue's.
   static func header(_ profile: StyleProfile, into sink: inout DiagnosticSink) {
@@ -17,7 +25,8 @@ enum ProfileDisplayChecker {
   }
 
   /// One cue (`index` in the file) against the profile's layout and timing limits.
-  static func check(_ cue: Cue, index i: Int, profile: StyleProfile, into sink: inout DiagnosticSink) {
+  /// `previousEnd` is the end of the cue before it in the file, for the gap check.
+  static func check(_ cue: Cue, index i: Int, profile: StyleProfile, previousEnd: CaptionTime?, into sink: inout DiagnosticSink) {
     let layout = profile.layout
     let timing = profile.timing
     let advance = (profile.text.fontFamily.last ?? "").lowercased().hasPrefix("monospace") ? 0.6 : 0.5
@@ -52,18 +61,30 @@ enum ProfileDisplayChecker {
             location: loc, cueIndex: i))
       }
     }
+    if let previousEnd, timing.minGapFrames > 0 {
+      let gap = cue.start - previousEnd
+      let minGap = CaptionTime(value: ProfileDisplayChecker.gapFrameDuration.value * Int64(timing.minGapFrames), timescale: ProfileDisplayChecker.gapFrameDuration.timescale)
+      if gap > .zero, gap < minGap {
+        sink.report(
+          Diagnostic(
+            code: "style.timing.gap-too-short", severity: .warning,
+            message: "starts \(NumberFormat.fixed(gap.seconds, 3)) s after the cue before it ends, under \(timing.minGapFrames) frames (\(NumberFormat.fixed(minGap.seconds, 3)) s at 23.976 fps) under profile \(id) (CS-T03)",
+            location: loc, cueIndex: i))
+      }
+    }
     let seconds = cue.duration.seconds
     guard seconds > 0 else { return }
     let chars = lines.reduce(0, +)
     let cps = Double(chars) / seconds
-    if cps > timing.maxCharsPerSecond {
-      let words = text.split { $0 == " " || $0 == "\n" }.count
-      let wpm = Double(words) / seconds * 60
+    let words = text.split { $0 == " " || $0 == "\n" }.count
+    let wpm = Double(words) / seconds * 60
+    if cps > timing.maxCharsPerSecond || wpm > timing.maxWordsPerMinute {
+      let over = cps > timing.maxCharsPerSecond ? "\(NumberFormat.plain(timing.maxCharsPerSecond)) characters/s" : "\(NumberFormat.plain(timing.maxWordsPerMinute)) words/min"
       sink.report(
         Diagnostic(
           code: "style.timing.reading-rate", severity: .warning,
           message:
-            "reading rate \(NumberFormat.fixed(cps, 1)) characters/s (\(NumberFormat.fixed(wpm, 0)) words/min) > \(NumberFormat.plain(timing.maxCharsPerSecond)) under profile \(id) (CS-T01)",
+            "reading rate \(NumberFormat.fixed(cps, 1)) characters/s (\(NumberFormat.fixed(wpm, 0)) words/min) > \(over) under profile \(id) (CS-T01)",
           location: loc, cueIndex: i))
     }
     if seconds < timing.minDuration {

@@ -21,6 +21,9 @@ public struct StreamingStyleChecker {
   ///   - profile: also check the file as displayed under this profile (see
   ///     `DocumentStyleChecker`).
   ///   - defaults: the player's defaults (`RendererDefaults.forFormat`).
+  /// The end of the cue added before (for the profile's gap check).
+  private var previousEnd: CaptionTime?
+
   public init(header: CaptionDocument, profile: StyleProfile?, defaults: RendererDefaults) {
     authored = DocumentStyleChecker.AuthoredWalk(header, validation: profile?.validation ?? StyleProfile.Validation(), defaults: defaults)
     self.profile = profile
@@ -30,7 +33,8 @@ public struct StreamingStyleChecker {
   /// The next cue in source order.
   public mutating func add(_ cue: Cue) {
     authored.check(cue, index: count, into: &authoredSink)
-    if let profile { ProfileDisplayChecker.check(cue, index: count, profile: profile, into: &displaySink) }
+    if let profile { ProfileDisplayChecker.check(cue, index: count, profile: profile, previousEnd: previousEnd, into: &displaySink) }
+    previousEnd = cue.end
     count += 1
   }
 
