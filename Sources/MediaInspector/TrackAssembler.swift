@@ -42,8 +42,10 @@ enum TrackAssembler {
       if let mp4, let f = mp4.first(where: { $0.trackID == s.id }) ?? (s.index < mp4.count ? mp4[s.index] : nil) {
         merge(mp4: f, into: &t)
       }
-      // FFmpeg leaves AVStream.id at 0 for Matroska and creates streams in TrackEntry order.
-      if let mkv, let f = mkv.count == streams.count ? mkv[s.index] : mkv.first(where: { $0.trackNumber == s.index + 1 }) {
+      // FFmpeg leaves AVStream.id at 0 for Matroska and creates streams in TrackEntry order, for
+      // the entries it accepts (video, audio, subtitle and metadata types with a CodecID), then
+      // one per attachment.
+      if let mkv, let f = matroskaFacts(mkv, streamIndex: s.index, streamCount: streams.count) {
         merge(mkv: f, into: &t)
       }
       if t.languageBCP47 == nil, let l = t.language, !LanguageTag.isUndetermined(l) {
@@ -53,6 +55,13 @@ enum TrackAssembler {
       out.append(t)
     }
     return out
+  }
+
+  /// The TrackEntry FFmpeg made stream `streamIndex` from.
+  static func matroskaFacts(_ mkv: [MatroskaTrackFacts], streamIndex: Int, streamCount: Int) -> MatroskaTrackFacts? {
+    let accepted = mkv.filter { [0x01, 0x02, 0x11, 0x21].contains($0.trackType) && $0.codecID != nil }
+    if accepted.count <= streamCount { return streamIndex < accepted.count ? accepted[streamIndex] : nil }
+    return mkv.first { $0.trackNumber == streamIndex + 1 }
   }
 
   static func merge(mp4 f: MP4TrackFacts, into t: inout TrackReport) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MediaInspector
 
@@ -20,6 +21,25 @@ import Testing
     #expect(subs[2].verdicts.first { $0.player == .android }?.selectable == false)
     #expect(subs[0].verdicts.first { $0.player == .android }?.autoSelected == true)
     #expect(subs[0].verdicts.first { $0.player == .apple }?.selectable == false)
+  }
+
+  /// FFmpeg creates no stream for a TrackEntry of a type it does not play (here the first
+  /// subtitle entry's TrackType is patched from 0x11 to 0x20): the facts of the other entries
+  /// still go to their own streams, not shifted by one.
+  @Test func skippedTrackEntryDoesNotShiftFacts() throws {
+    var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Fixtures.path("mkv_flags.mkv"))))
+    let typeSubtitle: [UInt8] = [0x83, 0x81, 0x11]
+    let at = try #require((0..<(bytes.count - 3)).first { Array(bytes[$0..<($0 + 3)]) == typeSubtitle })
+    bytes[at + 2] = 0x20
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-mkv-skip-\(UUID().uuidString).mkv")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    var o = InspectOptions()
+    o.scanClosedCaptions = false
+    let subs = MediaInspector.inspect(path: url.path, options: o).textTracks
+    #expect(subs.map(\.codec) == ["ass", "webvtt", "subrip", "subrip"])
+    #expect(subs.map(\.codecID) == ["S_TEXT/ASS", "D_WEBVTT/SUBTITLES", "S_TEXT/UTF8", "S_TEXT/UTF8"])
+    #expect(subs.map(\.cueCount) == [2, 2, 2, 1])
   }
 
   @Test func fieldsFFmpegCannotSee() {
