@@ -130,6 +130,19 @@ enum TrackAssembler {
     }
     t.enabled = f.flagEnabled ?? true
     t.sources["enabled"] = f.flagEnabled == nil ? .containerDefault : .direct
+    // Track flags FFmpeg 5.1 does not turn into dispositions (FlagTextDescriptions, and the
+    // others when an older FFmpeg is installed): added from the TrackEntry itself.
+    let flags: [(Bool?, Disposition)] = [
+      (f.flagHearingImpaired, .hearingImpaired), (f.flagVisualImpaired, .visualImpaired), (f.flagTextDescriptions, .descriptions),
+      (f.flagOriginal, .original), (f.flagCommentary, .comment), (f.flagForced, .forced),
+    ]
+    var added = false
+    for (flag, d) in flags where flag == true && !t.dispositions.contains(d) {
+      t.dispositions.append(d)
+      t.sources["disposition." + d.rawValue] = .direct
+      added = true
+    }
+    if added { t.dispositions = Disposition.allCases.filter(t.dispositions.contains) }
     t.flagDefaultWritten = f.flagDefault != nil
     t.languageElementWritten = f.language != nil
     t.sources["flagDefaultWritten"] = .direct

@@ -42,6 +42,25 @@ import Testing
     #expect(subs.map(\.cueCount) == [2, 2, 2, 1])
   }
 
+  /// Track flags that the installed FFmpeg may not turn into dispositions (FlagTextDescriptions
+  /// with FFmpeg 5.1) are added from the TrackEntry itself, in disposition order; ones FFmpeg
+  /// already gave are left as they are.
+  @Test func trackFlagsBecomeDispositions() {
+    var t = TrackReport(index: 3, mediaType: "subtitle", codec: "webvtt")
+    t.dispositions = [.visualImpaired]
+    var f = MatroskaTrackFacts()
+    f.trackNumber = 4
+    f.trackType = 0x11
+    f.codecID = "D_WEBVTT/SUBTITLES"
+    f.flagVisualImpaired = true
+    f.flagTextDescriptions = true
+    f.flagCommentary = false
+    TrackAssembler.merge(mkv: f, into: &t)
+    #expect(t.dispositions == [.visualImpaired, .descriptions])
+    #expect(t.sources["disposition.descriptions"] == .direct)
+    #expect(t.sources["disposition.visual_impaired"] == nil)
+  }
+
   @Test func fieldsFFmpegCannotSee() {
     let r = Fixtures.inspect("mkv_edited.mkv")
     let subs = r.textTracks
