@@ -39,7 +39,11 @@ extension MediaInspector {
         content += ASSTextConverter.nodes(ASSTextConverter.textField(line))
       }
       if content.isEmpty { continue }
-      doc.cues.append(Cue(start: e.start.time, end: e.end.time, content: content))
+      var cue = Cue(start: e.start.time, end: e.end.time, content: content)
+      if let a = e.assLines.compactMap({ ASSTextConverter.anchor(ASSTextConverter.textField($0)) }).last {
+        cue.settings = NumpadAnchor.settings(for: a)
+      }
+      doc.cues.append(cue)
     }
     return doc
   }

@@ -51,6 +51,25 @@ import Testing
       .element(CueElement(.bold, children: [.text("x")])),
     ])
   }
+
+  /// Colours (`\c&HBBGGRR&`, reset by `{\c}`) become styled spans and `{\anN}` the cue's
+  /// anchor, as FFmpeg's SubRip decoder writes `<font color>` and `{\an8}`; they were dropped.
+  @Test func assColoursAndAnchors() {
+    let line = "0,0,Default,,0,0,0,,{\\an8}Top {\\c&H0000FF&}red{\\c} text {\\1c&H00FF00&}green"
+    var red = TextStyle()
+    red.color = Color(red: 255, green: 0, blue: 0)
+    var green = TextStyle()
+    green.color = Color(red: 0, green: 255, blue: 0)
+    #expect(ASSTextConverter.nodes(ASSTextConverter.textField(line)) == [
+      .text("Top "), .element(CueElement(.span, style: red, children: [.text("red")])), .text(" text "),
+      .element(CueElement(.span, style: green, children: [.text("green")])),
+    ])
+    #expect(ASSTextConverter.anchor(ASSTextConverter.textField(line)) == 8)
+    #expect(ASSTextConverter.anchor("{\\a6}legacy top centre") == 8)
+    #expect(ASSTextConverter.anchor("{\\a10}legacy middle centre") == 5)
+    #expect(ASSTextConverter.anchor("no override") == nil)
+    #expect(NumpadAnchor.settings(for: 8).line == .value(0))
+  }
 }
 
 @Suite struct SidecarTests {

@@ -319,7 +319,7 @@ struct SubRipReader {
       var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)
       let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
       cue.content = result.content
-      if let a = result.anchor { cue.settings = SubRipAnchor.settings(for: a) }
+      if let a = result.anchor { cue.settings = NumpadAnchor.settings(for: a) }
     }
     emit(cue)
   }

@@ -6,7 +6,7 @@ import CaptionCore
 /// `HH:MM:SS,mmm --> HH:MM:SS,mmm` and the text lines, separated by one blank line; the chosen
 /// line ending throughout. Markup: `<i>`, `<b>`, `<u>`, `<font color="#rrggbb" face="…"
 /// size="…">`, and `{\anN}` at the start of the text when the cue settings name one of the nine
-/// anchors (see `SubRipAnchor`). Losses are `srt.write.*` diagnostics with the cue index.
+/// anchors (see `NumpadAnchor`). Losses are `srt.write.*` diagnostics with the cue index.
 struct SubRipWriter {
   let document: CaptionDocument
   let newline: [UInt8]
@@ -153,7 +153,7 @@ struct SubRipWriter {
     writeCueHead(start: cue.start, end: cue.end, number: number)
 
     // Settings → {\anN}.
-    let (anchor, dropped) = SubRipAnchor.anchor(for: cue.settings)
+    let (anchor, dropped) = NumpadAnchor.anchor(for: cue.settings)
     for d in dropped { lose("srt.write.position-dropped", keepsDetails ? "\(d) has no SRT equivalent, dropped" : "") }
     if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
 

@@ -2,9 +2,11 @@ import CaptionCore
 
 /// Turns the ASS dialogue text that libavcodec's subtitle decoders produce (FFmpeg 5.1
 /// `AVSubtitleRect.ass`: `ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`) into
-/// cue nodes: `\N`/`\n` become line breaks, `\h` a no-break space, and the override tags
-/// `\i`, `\b`, `\u` become italic, bold and underline elements; other override tags are
-/// dropped.
+/// cue nodes: `\N`/`\n` become line breaks, `\h` a no-break space, the override tags `\i`,
+/// `\b`, `\u` become italic, bold and underline elements, `\c`/`\1c` (`&HBBGGRR&`) a span with
+/// that colour, and `\anN` (or the legacy `\aN`) the cue's anchor (`anchor(_:)`). Other
+/// override tags (position, fonts, sizes, karaoke, animation) have no cue-model equivalent and
+/// are dropped.
 enum ASSTextConverter {
   /// The Text field: everything after the eighth comma (or the whole line when it has fewer).
   static func textField(_ line: String) -> Substring {
@@ -22,6 +24,31 @@ enum ASSTextConverter {
 
   private struct Flags: Equatable {
     var italic = false, bold = false, underline = false
+    var color: Color?
+  }
+
+  /// The `{\anN}` anchor (1–9) the text's override blocks set, the last one winning; legacy
+  /// `{\aN}` (1–3 bottom, 5–7 top, 9–11 middle) is read too.
+  static func anchor(_ text: Substring) -> Int? {
+    var found: Int?
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      for tag in rest[rest.index(after: open)..<close].split(separator: "\\") {
+        if tag.hasPrefix("an"), let n = Int(tag.dropFirst(2)), (1...9).contains(n) {
+          found = n
+        } else if tag.hasPrefix("a"), let n = Int(tag.dropFirst()) {
+          // SSA: 1–3 bottom, +4 top, +8 middle.
+          switch n {
+          case 1...3: found = n
+          case 5...7: found = n + 2
+          case 9...11: found = n - 5
+          default: break
+          }
+        }
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return found
   }
 
   static func nodes(_ text: Substring) -> [CueNode] {
@@ -75,6 +102,11 @@ enum ASSTextConverter {
         group.append(items[k].0)
         k += 1
       }
+      if let c = f.color {
+        var style = TextStyle()
+        style.color = c
+        group = [.element(CueElement(.span, style: style, children: group))]
+      }
       if f.underline { group = [.element(CueElement(.underline, children: group))] }
       if f.italic { group = [.element(CueElement(.italic, children: group))] }
       if f.bold { group = [.element(CueElement(.bold, children: group))] }
@@ -83,6 +115,17 @@ enum ASSTextConverter {
     // Trailing line breaks carry nothing.
     while case .lineBreak? = out.last { out.removeLast() }
     return out
+  }
+
+  /// `&HBBGGRR&` (ASS colours are blue, green, red; a leading alpha byte is ignored); nil
+  /// when it is not one.
+  static func color(_ v: Substring) -> Color? {
+    var hex = v.uppercased()
+    guard hex.hasPrefix("&H") else { return nil }
+    hex.removeFirst(2)
+    while hex.hasSuffix("&") { hex.removeLast() }
+    guard !hex.isEmpty, hex.count <= 8, let n = UInt32(hex, radix: 16) else { return nil }
+    return Color(red: UInt8(n & 0xFF), green: UInt8(n >> 8 & 0xFF), blue: UInt8(n >> 16 & 0xFF))
   }
 
   private static func applyOverrides(_ block: String, _ f: inout Flags) {
@@ -95,6 +138,11 @@ enum ASSTextConverter {
       case "b": if let on { f.bold = on } else if let w = Int(rest) { f.bold = w >= 600 }
       case "u": if let on { f.underline = on }
       case "r": f = Flags()
+      case "c", "1":
+        // \c&HBBGGRR& or \1c&HBBGGRR& (primary colour); \2c–\4c are other colours.
+        let value = first == "1" ? (rest.first == "c" ? rest.dropFirst() : nil) : rest
+        // An empty value (`{\c}`) goes back to the style's colour.
+        if let value { f.color = value.isEmpty ? nil : color(value) ?? f.color }
       default: break
       }
     }

@@ -1,7 +1,5 @@
-import CaptionCore
-
-/// The nine `{\anN}` positions of SRT (the SubStation Alpha numpad layout) and their WebVTT cue
-/// settings.
+/// The nine `{\anN}` positions of SRT and ASS (the SubStation Alpha numpad layout) and their
+/// WebVTT cue settings.
 ///
 /// Rows: `an1`–`an3` bottom, `an4`–`an6` middle, `an7`–`an9` top. Columns: 1/4/7 left, 2/5/8
 /// centre, 3/6/9 right. The settings are chosen so that a WebVTT player renders the cue at the
@@ -21,12 +19,12 @@ import CaptionCore
 ///
 /// `position` stays `auto` and `size` 100, so the cue box spans the video width and the text is
 /// aligned inside it. `{\an2}` is therefore the default settings, and the writer omits it.
-enum SubRipAnchor {
+public enum NumpadAnchor {
   enum Row { case bottom, middle, top }
   enum Column { case left, center, right }
 
   /// The settings for `{\an<n>}`, `n` in 1…9.
-  static func settings(for n: Int) -> CueSettings {
+  public static func settings(for n: Int) -> CueSettings {
     var s = CueSettings()
     switch (n - 1) / 3 {
     case 1:
@@ -46,7 +44,7 @@ enum SubRipAnchor {
   }
 
   /// The anchor number for `settings` and what of them it cannot express (empty when exact).
-  static func anchor(for settings: CueSettings) -> (number: Int, dropped: [String]) {
+  public static func anchor(for settings: CueSettings) -> (number: Int, dropped: [String]) {
     var dropped: [String] = []
     var row = Row.bottom
     switch settings.line {
