@@ -1,5 +1,5 @@
 import CaptionCore
-import CaptionLint
+@testable import CaptionLint
 import Testing
 
 @Suite struct TextRuleTests {
@@ -25,6 +25,14 @@ import Testing
     // é as e + combining acute is one character.
     #expect(TextMetrics.characterCount("cafe\u{301}") == 4)
     #expect(TextMetrics.wordCount("  two words\nand three ") == 4)
+  }
+
+  /// A value just over its limit is printed with the digits that show it (200.4, not 200).
+  @Test func messagesShowTheDifference() {
+    #expect(RuleSupport.pair(200.38, 200, decimals: 0) == ("200.4", "200"))
+    #expect(RuleSupport.pair(17.004, 17) == ("17.004", "17"))
+    #expect(RuleSupport.pair(24, 17) == ("24", "17"))
+    #expect(RuleSupport.pair(CaptionTime(milliseconds: 83), CaptionTime(value: 1001, timescale: 12000)) == ("0.083", "0.0834"))
   }
 
   @Test func wordsPerMinute() {

@@ -20,6 +20,20 @@ enum RuleSupport {
     return s
   }
 
+  /// `value` and `limit` for a message that says one is over or under the other: with
+  /// `decimals` decimals, or more (up to 6) when fewer would print them equal (`200.4 words
+  /// per minute, over 200`, not `200, over 200`).
+  static func pair(_ value: Double, _ limit: Double, decimals: Int = 1) -> (value: String, limit: String) {
+    var d = decimals
+    while d < 6, value != limit, number(value, decimals: d) == number(limit, decimals: d) { d += 1 }
+    return (number(value, decimals: d), number(limit, decimals: d))
+  }
+
+  /// `pair` for times, in seconds (at least three decimals).
+  static func pair(_ value: CaptionTime, _ limit: CaptionTime) -> (value: String, limit: String) {
+    pair(value.seconds, limit.seconds, decimals: 3)
+  }
+
   /// Cue duration in seconds, or `nil` when the cue does not end after it starts.
   static func positiveSeconds(_ cue: Cue) -> Double? {
     cue.end > cue.start ? cue.duration.seconds : nil

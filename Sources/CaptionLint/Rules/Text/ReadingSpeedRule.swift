@@ -22,7 +22,8 @@ public struct ReadingSpeedRule: LintRule {
       let chars = TextMetrics.characterCount(input.plainTexts[i], counting: input.thresholds.counting)
       let cps = chars / secs
       if cps > max + 1e-9 {
-        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) needs \(RuleSupport.number(cps)) characters per second (\(RuleSupport.number(chars)) in \(RuleSupport.seconds(cue.duration)) s), over \(RuleSupport.number(max))"))
+        let shown = RuleSupport.pair(cps, max)
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) needs \(shown.value) characters per second (\(RuleSupport.number(chars)) in \(RuleSupport.seconds(cue.duration)) s), over \(shown.limit)"))
       }
     }
   }

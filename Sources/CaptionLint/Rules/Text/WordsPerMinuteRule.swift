@@ -21,7 +21,8 @@ public struct WordsPerMinuteRule: LintRule {
       let words = TextMetrics.wordCount(input.plainTexts[i])
       let wpm = Double(words) * 60 / secs
       if wpm > max + 1e-9 {
-        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) needs \(RuleSupport.number(wpm, decimals: 0)) words per minute (\(words) in \(RuleSupport.seconds(cue.duration)) s), over \(RuleSupport.number(max, decimals: 0))"))
+        let shown = RuleSupport.pair(wpm, max, decimals: 0)
+        findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) needs \(shown.value) words per minute (\(words) in \(RuleSupport.seconds(cue.duration)) s), over \(shown.limit)"))
       }
     }
   }

@@ -15,7 +15,7 @@ public struct MaxDurationRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let max = input.thresholds.maxDuration else { return }
     for (i, cue) in input.document.cues.enumerated() where cue.end > cue.start && cue.duration > max {
-      findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) is on screen for \(RuleSupport.seconds(cue.duration)) s, over the \(RuleSupport.seconds(max)) s maximum"))
+      findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) is on screen for \(RuleSupport.pair(cue.duration, max).value) s, over the \(RuleSupport.pair(cue.duration, max).limit) s maximum"))
     }
   }
 }

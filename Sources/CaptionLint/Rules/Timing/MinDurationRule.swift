@@ -14,7 +14,7 @@ public struct MinDurationRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let min = input.thresholds.minDuration else { return }
     for (i, cue) in input.document.cues.enumerated() where cue.end > cue.start && cue.duration < min {
-      findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) is on screen for \(RuleSupport.seconds(cue.duration)) s, under the \(RuleSupport.seconds(min)) s minimum"))
+      findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) is on screen for \(RuleSupport.pair(cue.duration, min).value) s, under the \(RuleSupport.pair(cue.duration, min).limit) s minimum"))
     }
   }
 }

@@ -39,7 +39,7 @@ public struct MinGapRule: LintRule {
       let gap = cue.start - cues[p].end
       findings.append(LintFinding(
         cueIndex: i,
-        message: "\(input.cueName(i)) starts \(RuleSupport.seconds(gap)) s after \(input.cueName(p)) ends, under the \(frames)-frame gap (\(RuleSupport.seconds(minGap)) s at \(input.thresholds.frameRate) fps)"))
+        message: "\(input.cueName(i)) starts \(RuleSupport.pair(gap, minGap).value) s after \(input.cueName(p)) ends, under the \(frames)-frame gap (\(RuleSupport.pair(gap, minGap).limit) s at \(input.thresholds.frameRate) fps)"))
     }
   }
 }
