@@ -172,3 +172,15 @@ cat > "$OUT/dash_bad.mpd" <<'M'
   </Period>
 </MPD>
 M
+
+# --- HLS, fMP4 video with CEA-608 (HLS-012 through EXT-X-MAP): CC3 declared, CC1 in the video --
+F="$OUT/hls_fmp4cc"
+rm -rf "$F"; mkdir -p "$F/video"
+(cd "$F" && ffmpeg -v error -y -nostdin -i "$OUT/ts_cc608.ts" -c copy -f hls -hls_segment_type fmp4 -hls_playlist_type vod \
+  -hls_fmp4_init_filename init.mp4 -hls_segment_filename 'video/seg_%d.m4s' video/main.m3u8)
+cat > "$F/master.m3u8" <<M
+#EXTM3U
+#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="Spanish",LANGUAGE="es",AUTOSELECT=YES,INSTREAM-ID="CC3"
+#EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c",CLOSED-CAPTIONS="cc"
+video/main.m3u8
+M

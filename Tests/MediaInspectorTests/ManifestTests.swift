@@ -103,6 +103,17 @@ import Testing
     ])
   }
 
+  /// An fMP4 variant's first segment is read with its EXT-X-MAP initialisation segment, so its
+  /// captions are checked as well (before, the bare segment failed to open and nothing was said).
+  @Test func declaredCaptionsInFragmentedMP4() {
+    let r = Fixtures.inspect("hls_fmp4cc/master.m3u8")
+    #expect(r.closedCaptions.first?.channels608 == ["CC1"])
+    #expect(r.diagnostics.filter { $0.code == "media.hls-012" }.map(\.message) == [
+      "INSTREAM-ID CC3 is declared but no CC3 data was found in the first segment of video/main.m3u8 (seg_0.m4s) (HLS-012)",
+      "CC1 captions were found in the first segment of video/main.m3u8 (seg_0.m4s) but are not declared by a CLOSED-CAPTIONS rendition (HLS-012)",
+    ])
+  }
+
   @Test func autoselectMembersMustDiffer() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-hls-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

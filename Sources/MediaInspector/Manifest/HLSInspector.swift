@@ -354,8 +354,28 @@ struct HLSInspector {
     if ManifestSniffer.isHLS(segHead, ext: segExt) || ManifestSniffer.isDASH(segHead, ext: segExt) { return ([], []) }
     var o = options
     o.countCues = false
-    let seg = MediaInspector.inspect(path: segment, options: o)
-    guard seg.error == nil else { return ([], []) }
+    // An fMP4 media segment cannot be read without its initialisation segment (EXT-X-MAP before
+    // it): the two are inspected joined, as a player would feed them.
+    var path = segment
+    var joined: String?
+    defer { if let joined { try? FileManager.default.removeItem(atPath: joined) } }
+    let beforeFirst = Self.lines(text).prefix { String($0).trimmingSpaces != first }
+    if let map = beforeFirst.last(where: { $0.hasPrefix("#EXT-X-MAP:") }),
+      let mapURI = HLSAttributeList.parse(map.dropFirst("#EXT-X-MAP:".count)).first(where: { $0.name == "URI" })?.value,
+      case .local(let initPath) = ManifestReference.resolve(mapURI, relativeTo: playlist, root: root, allowOutside: options.allowOutsideManifestFolder),
+      let inf = BoundedFile(path: initPath), inf.size > 0
+    {
+      let bytes = inf.read(at: 0, count: inf.maxRead) + sf.read(at: 0, count: sf.maxRead)
+      let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-hls-\(UUID().uuidString).mp4").path
+      if FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) {
+        joined = tmp
+        path = tmp
+      }
+    }
+    let seg = MediaInspector.inspect(path: path, options: o)
+    guard seg.error == nil else {
+      return ([], [rule("HLS-012", .info, "the first segment of \(uri) (\(first)) could not be read to check the declared captions: \(seg.error ?? "")", line: variant.line)])
+    }
     let found = Set(seg.closedCaptions.flatMap(\.channels608) + seg.closedCaptions.flatMap { $0.services708.map { "SERVICE\($0)" } })
     let declared = Set(
       hls.renditions.filter { $0.type == "CLOSED-CAPTIONS" && $0.groupID != nil && $0.groupID == variant.closedCaptionGroup }.compactMap(\.instreamID))
