@@ -70,6 +70,14 @@ struct TTMLWriterTests {
     #expect(imsc.contains(#"tts:fontSize="5rh""#) && imsc.contains(#"tts:extent="60rw 20rh""#))
   }
 
+  /// A frame rate the reader refused as too large does not overflow the writer (it trapped).
+  @Test func hugeFrameRateParametersDoNotTrap() throws {
+    let src = TTMLTest.doc(#"xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="9223372036854775807" ttp:frameRateMultiplier="1000 1001" ttp:tickRate="9223372036854775807""#, body: #"<div><p begin="1s" end="2s">x</p></div>"#)
+    let doc = try TTMLTest.read(src).document
+    let (xml, _) = Self.write(doc)
+    #expect(xml.contains(#"begin="00:00:01.000" end="00:00:02.000""#) || xml.contains(#"begin="00:00:01" end="00:00:02""#))
+  }
+
   /// A time too large for the output unit is reported, not silently saturated.
   @Test func timesBeyondTheOutputUnitAreReported() {
     var doc = CaptionDocument()

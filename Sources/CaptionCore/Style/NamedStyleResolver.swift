@@ -1,16 +1,14 @@
 /// Resolves the named styles of one document through their `basedOn` chains: the bases in
 /// order, then the style's own properties. Each style is resolved once (memoised), a style
 /// reached again inside its own chain contributes only its own properties (cycles end), and
-/// chains deeper than `maxDepth` are cut, so no document makes resolution exponential or
-/// unbounded.
+/// chains of any depth are followed without recursion, so no document makes resolution
+/// exponential or unbounded.
 ///
 /// Several styles with one id (two WebVTT `::cue(.a)` rules) cascade: later properties win.
 public struct NamedStyleResolver: Sendable {
   /// The styles by id, duplicates merged.
   public let named: [String: NamedStyle]
   private var cache: [String: TextStyle] = [:]
-  /// The longest `basedOn` chain followed (the TTML reader's limit too).
-  public static let maxDepth = 64
 
   public init(_ styles: [NamedStyle]) {
     var map: [String: NamedStyle] = [:]
@@ -30,26 +28,41 @@ public struct NamedStyleResolver: Sendable {
   /// The full style of `id`, or nil when no style has that id.
   public mutating func resolve(_ id: String) -> TextStyle? {
     guard named[id] != nil else { return nil }
-    return resolve(id, depth: 0)
+    return resolveChain(id)
   }
 
   /// The bases of `style` resolved and merged in order, without its own properties (for a
   /// writer that writes one rule per style as given).
   public mutating func bases(of style: NamedStyle) -> TextStyle {
     var s = TextStyle()
-    for b in style.basedOn where b != style.id && named[b] != nil { s = s.merged(with: resolve(b, depth: 1)) }
+    for b in style.basedOn where b != style.id && named[b] != nil { s = s.merged(with: resolveChain(b)) }
     return s
   }
 
-  private mutating func resolve(_ id: String, depth: Int) -> TextStyle {
+  /// Depth-first over the chain with an explicit stack (no depth limit, no recursion), each
+  /// style finished once its bases are: the result is the same whatever was resolved before.
+  /// A base met again inside its own chain (a cycle) gives only its own properties.
+  private mutating func resolveChain(_ id: String) -> TextStyle {
     if let c = cache[id] { return c }
-    guard let n = named[id] else { return TextStyle() }
-    guard depth < Self.maxDepth else { return n.style }
-    cache[id] = n.style  // breaks cycles: a style reached again resolves to its own properties
-    var s = TextStyle()
-    for b in n.basedOn where b != id { s = s.merged(with: resolve(b, depth: depth + 1)) }
-    s = s.merged(with: n.style)
-    cache[id] = s
-    return s
+    var stack: [(id: String, next: Int)] = [(id, 0)]
+    var onStack: Set<String> = [id]
+    while let top = stack.last, let n = named[top.id] {
+      if top.next < n.basedOn.count {
+        stack[stack.count - 1].next += 1
+        let b = n.basedOn[top.next]
+        guard b != top.id, cache[b] == nil, named[b] != nil, !onStack.contains(b) else { continue }
+        stack.append((b, 0))
+        onStack.insert(b)
+        continue
+      }
+      var s = TextStyle()
+      for b in n.basedOn where b != top.id {
+        if let c = cache[b] { s = s.merged(with: c) } else if onStack.contains(b), let cyclic = named[b] { s = s.merged(with: cyclic.style) }
+      }
+      cache[top.id] = s.merged(with: n.style)
+      onStack.remove(top.id)
+      stack.removeLast()
+    }
+    return cache[id] ?? TextStyle()
   }
 }

@@ -66,13 +66,16 @@ struct TTMLTimeFormatter {
         let p = m.split(separator: " ").compactMap { Int64($0) }
         if p.count == 2, p[0] > 0, p[1] > 0 { mult = (p[0], p[1]) }
       }
-      let num = fr * (mult?.0 ?? 1), den = mult?.1 ?? 1
-      if times.allSatisfy({ TTMLTimeFormatter.exact($0, num: num, den: den) }) {
+      // A frame rate the reader refused (too large) must not overflow here: frames are used
+      // only for a rate a time can be counted in.
+      let (num, overflow) = fr.multipliedReportingOverflow(by: mult?.0 ?? 1)
+      let den = mult?.1 ?? 1
+      if !overflow, num <= 1_000_000_000, times.allSatisfy({ TTMLTimeFormatter.exact($0, num: num, den: den) }) {
         mode = .frames(rate: fr, multiplier: mult)
         return
       }
     }
-    if let tr = parameters["ttp:tickRate"].flatMap({ Int64($0.trimmingSpaces) }), tr > 0,
+    if let tr = parameters["ttp:tickRate"].flatMap({ Int64($0.trimmingSpaces) }), tr > 0, tr <= 1_000_000_000_000,
       times.allSatisfy({ TTMLTimeFormatter.exact($0, num: tr, den: 1) })
     {
       mode = .ticks(rate: tr)

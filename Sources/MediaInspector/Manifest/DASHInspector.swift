@@ -185,26 +185,41 @@ struct DASHInspector {
               truncated = true
               break
             }
-            let parts = entry.split(separator: "=", maxSplits: 1)
+            // SCTE 214-1: `CC1=eng` (608) or `1=lang:eng,…` (708); an entry without a channel or
+            // service number is only a language (ExoPlayer then knows no channel either).
+            let parts = entry.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
             var t = TrackReport(index: out.count, mediaType: "closed-captions", codec: is608 ? "eia_608" : "eia_708")
             t.groupID = a.id
-            if is608 {
-              t.instreamID = parts.first.map { String($0).uppercased() }
-            } else {
-              t.instreamID = parts.first.map { "SERVICE\($0)" }
+            let channel = parts.count == 2 ? parts[0] : (DASHInspector.isChannel(parts[0], cea608: is608) ? parts[0] : nil)
+            if let channel {
+              t.instreamID = is608 ? channel.uppercased() : "SERVICE" + channel
+              t.sources["instreamID"] = .direct
             }
-            if parts.count == 2 {
-              let lang = parts[1].hasPrefix("lang:") ? String(parts[1].dropFirst(5)).split(separator: ",").first.map(String.init) ?? "" : String(parts[1])
-              t.languageBCP47 = lang
-              t.sources["languageBCP47"] = .direct
+            var lang = parts.count == 2 ? parts[1] : (channel == nil ? parts[0] : "")
+            if lang.hasPrefix("lang:") { lang = String(lang.dropFirst(5)).split(separator: ",").first.map(String.init) ?? "" }
+            if !lang.isEmpty {
+              if lang.count == 3, !LanguageTag.isUndetermined(lang) {
+                t.language = lang
+                t.sources["language"] = .direct
+                t.languageBCP47 = LanguageTag.bcp47(fromISO639: lang)
+                t.sources["languageBCP47"] = .derived
+              } else {
+                t.languageBCP47 = lang
+                t.sources["languageBCP47"] = .direct
+              }
             }
-            t.sources["instreamID"] = .direct
             out.append(t)
           }
         }
       }
     }
     return (out, truncated)
+  }
+
+  /// A 608 channel (`CC1`–`CC4`) or a 708 service number (1–63).
+  static func isChannel(_ s: String, cea608: Bool) -> Bool {
+    if cea608 { return ["CC1", "CC2", "CC3", "CC4"].contains(s.uppercased()) }
+    return s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int(s).map { (1...63).contains($0) } ?? false)
   }
 
   func verdict(_ t: TrackReport, _ player: PlayerFamily) -> SelectabilityVerdict {
