@@ -66,6 +66,24 @@ struct TTMLTimingTests {
     #expect(throws: (any Error).self) { try time("00:02:00:03", pal) }
   }
 
+  @Test("The timed-content budget weighs text; merged p's never show elements with an empty interval")
+  func timedContentBudgetWeighsTextAndSkipsDeadElements() throws {
+    // 200 timed spans beside 64 KB of text: 201 intervals x (401 nodes + 4,096) > 400,000.
+    let spans = (0..<200).map { #"<span begin="\#($0)s" end="\#($0 + 1)s">x</span>"# }.joined()
+    let text = String(repeating: "word ", count: 13_108)
+    var options = ReadOptions()
+    options.limits.maxTimedContentNodes = 400_000
+    let big = try TTMLFormat().read(Array(TTMLTest.doc(body: #"<div><p begin="0s" end="300s">"# + text + spans + "</p></div>").utf8), options: options)
+    #expect(big.document.cues.count == 1)
+    #expect(big.diagnostics.contains { $0.code == "ttml.timing.too-many-changes" })
+    // In a seq, spans after one with an unresolved end never begin: merged or not, they are not
+    // shown, and their times are no changes.
+    let seq = TTMLTest.doc(body: #"<div><p begin="0s" end="10s" timeContainer="seq"><span>A</span><span begin="1s" dur="1s">B</span><span dur="1s">C</span></p></div>"#)
+    #expect(try TTMLTest.read(seq).document.cues.map(\.plainText) == ["A"])
+    options.limits.maxTimedContentNodes = 1
+    #expect(try TTMLFormat().read(Array(seq.utf8), options: options).document.cues.map(\.plainText) == ["A"])
+  }
+
   @Test("seq: bare text has no duration, and a child with an unresolved end keeps later siblings from beginning")
   func sequentialContainers() throws {
     // TTML2 12.1.2: the anonymous spans holding "A" and "C" get zero duration in a seq p.

@@ -106,6 +106,8 @@ extension TTMLReader {
     guard depth < depthLimit else { return }
     for c in n.children {
       let end = TTMLReader.clip(c.end, parentEnd)
+      // An element shown at no time (an empty interval) changes nothing.
+      if let end, end <= c.begin { continue }
       out.append(c.begin)
       if let end { out.append(end) }
       innerTimes(c, parentEnd: end, into: &out, depth: depth + 1)
@@ -121,13 +123,18 @@ extension TTMLReader {
     return ancestors.removing(propertiesSetIn: resolver.specified(refs: refs, inline: nil))
   }
 
-  /// Counts the text and element nodes under `e`, stopping once past `limit`.
+  /// The size of the content under `e`, stopping once past `limit`: one a node, plus one for
+  /// every 16 bytes of text (a cue copies the text into every output it is written to).
   static func countContent(_ e: XMLElementNode, upTo limit: Int, count: inout Int, depth: Int, depthLimit: Int) {
     guard depth < depthLimit else { return }
     for c in e.children {
       if count > limit { return }
-      count += 1
-      if case .element(let child) = c { countContent(child, upTo: limit, count: &count, depth: depth + 1, depthLimit: depthLimit) }
+      switch c {
+      case .text(let t, _): count += 1 + t.utf8.count / 16
+      case .element(let child):
+        count += 1
+        countContent(child, upTo: limit, count: &count, depth: depth + 1, depthLimit: depthLimit)
+      }
     }
   }
 
@@ -280,8 +287,11 @@ extension TTMLReader {
         let tn = n.children[timedIndex]
         timedIndex += 1
         let end = TTMLReader.clip(tn.end, parentEnd)
-        // Merged intervals (`ttml.timing.too-many-changes`) show whatever is shown at any time in them.
-        let active = merged ? tn.begin < t1 && (end.map { $0 > t0 } ?? true) : tn.begin <= t0 && (end.map { $0 >= t1 } ?? true)
+        // Merged intervals (`ttml.timing.too-many-changes`) show whatever is shown at any time in
+        // them; an element with an empty interval (never begun, in a seq) is shown at no time.
+        let active = merged
+          ? tn.begin < t1 && (end.map { $0 > t0 && $0 > tn.begin } ?? true)
+          : tn.begin <= t0 && (end.map { $0 >= t1 } ?? true)
         guard active else { continue }
         switch e.name.local {
         case "br":
