@@ -80,6 +80,9 @@ import Testing
     #expect(check(#"{"version": 1, "thresholds": {"minDuration": 7}}"#) == "ok")
     #expect(check(#"{"version": 1, "thresholds": {"maxDuration": "1/2"}}"#).hasPrefix("$.thresholds: minDuration (0.833 s) is longer than maxDuration (0.5 s)"))
     #expect(check(#"{"version": 1, "languages": {"de": {"thresholds": {"maxDuration": 0.5}}}}"#).hasPrefix("$.languages.de.thresholds: minDuration (0.833 s) is longer than maxDuration (0.5 s) for language 'de'"))
+    // With either rule off, the pair cannot flag every cue.
+    #expect(check(#"{"version": 1, "thresholds": {"minDuration": 8}, "rules": {"timing.max-duration": "off"}}"#) == "ok")
+    #expect(check(#"{"version": 1, "thresholds": {"minDuration": 8}, "rules": {"timing.min-duration": "off"}}"#) == "ok")
     // The cea608 preset has no maximum, so --preset cea608 makes the file consistent.
     #expect(check(#"{"version": 1, "thresholds": {"minDuration": 8}}"#, preset: LintPreset.builtIn.first { $0.id == "cea608" }) == "ok")
     for preset in LintPreset.builtIn {

@@ -46,6 +46,10 @@ import Testing
     let back = try TTMLFormat().read(out.bytes, options: ReadOptions()).document.cues.map(\.settings)
     #expect(back.map(\.position) == [20, 10, 45])
     #expect(back.map(\.size) == [40, 90, 50])
+    // At an edge the box would have no width: it keeps its size instead (moved inside).
+    let edge = try WebVTTFormat().read(Array("WEBVTT\n\n00:00:00.000 --> 00:00:01.000 position:0%\nzero\n\n00:00:01.000 --> 00:00:02.000 position:100%,line-left\nhundred\n".utf8), options: ReadOptions()).document
+    let edgeText = String(decoding: TTMLFormat().write(edge, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(!edgeText.contains(#"tts:extent="0%"#))
   }
 
   @Test func pixelLengthsGetARootExtent() throws {

@@ -77,6 +77,8 @@ public struct LintConfiguration: Sendable, Hashable {
     for tag in [nil] + languages.keys.sorted() {
       let t = thresholds(for: tag)
       guard let lo = t.minDuration, let hi = t.maxDuration, lo > hi else { continue }
+      // With either rule off, the pair cannot flag every cue.
+      guard setting(for: MinDurationRule(), language: tag) != .off, setting(for: MaxDurationRule(), language: tag) != .off else { continue }
       var path = "$.preset"
       if thresholds.minDuration != nil || thresholds.maxDuration != nil { path = "$.thresholds" }
       if let tag, let o = languages[tag], o.thresholds.minDuration != nil || o.thresholds.maxDuration != nil {

@@ -56,7 +56,9 @@ enum TTMLRegionSynthesizer {
     case .lineRight: maxSize = pos
     default: maxSize = 2 * min(pos, 100 - pos)
     }
-    size = min(size, clamp(maxSize, 0, 100))
+    // At an edge the maximum is 0: a region of no width would show nothing, so the box keeps
+    // its size and is moved inside the frame below instead.
+    if maxSize >= 1 { size = min(size, clamp(maxSize, 0, 100)) }
     var start: Double
     switch pa {
     case .lineLeft: start = pos
