@@ -49,12 +49,21 @@ public struct TTMLFormat: CaptionFormat {
   /// `document` with what TTML2 `<initial>` elements set (kept by the reader as the parameter
   /// `captionkit:initial`) moved into the style for all cue text (the named style with the
   /// empty id: WebVTT `::cue`, the TTML writer's `body` style), under what that style already
-  /// sets. For writing formats, or TTML flavors, that have no `<initial>`; a no-op without one.
+  /// sets, and without the properties a region sets (which initial values rank below). For
+  /// writing formats, or TTML flavors, that have no `<initial>`; a no-op without one.
   public static func movingInitialToGlobalStyle(_ document: CaptionDocument) -> CaptionDocument {
-    let initial = TTMLStyleResolver.initialOverrides(document)
+    var initial = TTMLStyleResolver.initialOverrides(document)
     guard document.metadata.parameters["captionkit:initial"] != nil else { return document }
     var doc = document
     doc.metadata.parameters["captionkit:initial"] = nil
+    // Initial values rank below what a region sets (content inherits from its region); as a
+    // body style they would rank above it, so properties any region sets are left out.
+    var named = NamedStyleResolver(doc.styles)
+    for r in doc.regions {
+      var rs = TextStyle()
+      for ref in r.styleRefs { rs = rs.merged(with: named.resolve(ref) ?? TextStyle()) }
+      initial = initial.removing(propertiesSetIn: rs.merged(with: r.style))
+    }
     guard !initial.isEmpty else { return doc }
     if let k = doc.styles.firstIndex(where: { $0.id.isEmpty }) {
       doc.styles[k].style = initial.merged(with: doc.styles[k].style)

@@ -50,6 +50,12 @@ struct TTMLWriterTests {
     let back = try TTMLFormat().read(Array(ebu.utf8), options: ReadOptions()).document
     let srt = String(decoding: SubRipFormat().write(back, options: WriteOptions()).bytes, as: UTF8.self)
     #expect(srt.hasSuffix(##"<font color="#00ff00">g</font><font color="#ff0000">e</font>"## + "\n"))
+    // A relative font size inside a relative one multiplies when flattened: 50% of 150% is 75%.
+    let sizes = try TTMLTest.read(TTMLTest.doc(
+      head: #"<styling><style xml:id="big" tts:fontSize="150%"/></styling>"#,
+      body: #"<div><p begin="0s" end="1s"><span tts:fontSize="50%"><span style="big">X</span></span></p></div>"#)).document
+    let (flat, _) = Self.write(sizes, "ebu-tt-d")
+    #expect(flat.contains(#"<tt:style xml:id="ck1" tts:fontSize="75%"/>"#) && flat.contains(#"<tt:span style="big ck1">X</tt:span>"#))
   }
 
   /// DFXP (TTML1) and EBU-TT-D have no rw/rh: lengths become cells through
@@ -104,6 +110,12 @@ struct TTMLWriterTests {
       #expect(xml.contains(#"body style="cueText">"#), "\(flavor)")
       #expect(!xml.contains("initial"), "\(flavor)")
     }
+    // A region's own colour outranks the initial one: it is not moved onto the body.
+    let withRegion = try TTMLTest.read(TTMLTest.doc(
+      head: #"<styling><initial tts:color="yellow" tts:fontStyle="italic"/></styling><layout><region xml:id="r" tts:origin="10% 80%" tts:extent="80% 10%" tts:color="red"/></layout>"#,
+      body: #"<div region="r"><p begin="0s" end="1s">x</p></div>"#)).document
+    let (ebu, _) = Self.write(withRegion, "ebu-tt-d")
+    #expect(ebu.contains(#"<tt:style xml:id="cueText" tts:fontStyle="italic"/>"#))
     let moved = TTMLFormat.movingInitialToGlobalStyle(doc)
     #expect(moved.metadata.parameters["captionkit:initial"] == nil)
     let vtt = String(decoding: WebVTTFormat().write(moved, options: WriteOptions()).bytes, as: UTF8.self)

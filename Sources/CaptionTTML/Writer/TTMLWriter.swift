@@ -439,7 +439,15 @@ struct TTMLWriter {
       case .element(let e):
         // The refs are written before the generated styles, so what this element's classes set
         // must not be overridden by what outer elements set inline.
-        let inherited = e.classes.isEmpty || style.isEmpty ? style : style.removing(propertiesSetIn: resolver.specified(refs: e.classes, inline: nil))
+        var inherited = style
+        if !e.classes.isEmpty, !style.isEmpty {
+          let fromClasses = resolver.specified(refs: e.classes, inline: nil)
+          inherited = style.removing(propertiesSetIn: fromClasses)
+          // A relative font size is of the parent's: flattened, the two multiply (50% of 150%).
+          if let outer = style.fontSize, let own = fromClasses.fontSize, outer.unit == .percent, own.unit == .percent || own.unit == .em {
+            inherited.fontSize = Length(outer.value * own.value / (own.unit == .em ? 1 : 100), .percent)
+          }
+        }
         var s = inherited.merged(with: e.style ?? TextStyle())
         var r = refs
         for c in e.classes where !r.contains(c) { r.append(c) }
