@@ -63,13 +63,14 @@ struct TTMLWriterTests {
   @Test func rootRelativeUnitsInFlavorsWithoutThem() throws {
     let src = TTMLTest.doc(
       #"xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:cellResolution="40 20""#,
-      head: #"<styling><style xml:id="s" tts:fontSize="5rh" tts:lineHeight="10rh"/></styling><layout><region xml:id="r" tts:origin="10rw 70rh" tts:extent="60rw 20rh"/></layout>"#,
+      head: #"<styling><style xml:id="s" tts:fontSize="5rh" tts:lineHeight="10rh" tts:padding="1rh 2rw"/></styling><layout><region xml:id="r" tts:origin="10rw 70rh" tts:extent="60rw 20rh"/></layout>"#,
       body: #"<div><p begin="0s" end="1s" region="r" style="s">x</p></div>"#)
     let doc = try TTMLTest.read(src).document
     for flavor in ["dfxp", "ebu-tt-d"] {
       let (xml, _) = Self.write(doc, flavor)
       #expect(xml.contains(#"tts:fontSize="1c" tts:lineHeight="2c""#), "\(flavor)")
       #expect(xml.contains(#"tts:origin="10% 70%" tts:extent="60% 20%""#), "\(flavor)")
+      #expect(xml.contains(#"tts:padding="0.2c 0.8c""#), "\(flavor)")
       #expect(!xml.contains("rh\"") && !xml.contains("rw "), "\(flavor)")
     }
     let (imsc, _) = Self.write(doc)

@@ -74,6 +74,15 @@ enum TTMLStyleSerializer {
       return sh
     }
     if let v = s.linePadding { s.linePadding = p(v, vertical: false) }
+    // Lengths kept as written (padding, and others the model has no field for): each `rw`/`rh`
+    // word becomes cells too, `rh` through the rows and `rw` through the columns.
+    for (k, v) in s.other where v.contains("rw") || v.contains("rh") {
+      let words = v.split(separator: " ").map { w -> String in
+        guard let l = TTMLStyleParser.length(String(w)), l.unit == .rootWidth || l.unit == .rootHeight else { return String(w) }
+        return p(l, vertical: l.unit == .rootHeight).description
+      }
+      s.other[k] = words.joined(separator: " ")
+    }
     return s
   }
 
