@@ -103,6 +103,23 @@ import Testing
     ])
   }
 
+  /// SCTE 214-1 Accessibility values: an entry without a channel or service number is only a
+  /// language (it became the channel `ENG`, or `SERVICElang:eng`).
+  @Test func captionAccessibilityValues() {
+    func tracks(_ scheme: String, _ value: String) -> [TrackReport] {
+      DASHTests.inspectMPD(DASHTests.mpdHead + """
+        <AdaptationSet contentType="video" mimeType="video/mp4"><Accessibility schemeIdUri="urn:scte:dash:cc:\(scheme):2015" value="\(value)"/></AdaptationSet>
+        </Period></MPD>
+        """).tracks
+    }
+    let bare = tracks("cea-608", "eng;spa")
+    #expect(bare.map(\.instreamID) == [nil, nil])
+    #expect(bare.map(\.languageBCP47) == ["en", "es"])
+    let services = tracks("cea-708", "1=lang:eng;lang:deu")
+    #expect(services.map(\.instreamID) == ["SERVICE1", nil])
+    #expect(services.map(\.languageBCP47) == ["en", "de"])
+  }
+
   /// An fMP4 variant's first segment is read with its EXT-X-MAP initialisation segment, so its
   /// captions are checked as well (before, the bare segment failed to open and nothing was said).
   @Test func declaredCaptionsInFragmentedMP4() {
@@ -155,7 +172,9 @@ import Testing
     #expect(sets[0].accessibility == ["urn:scte:dash:cc:cea-608:2015 CC1=eng;CC3=spa"])
     #expect(r.tracks.map(\.codec) == ["eia_608", "eia_608", "webvtt", "stpp", "webvtt"])
     #expect(r.tracks.map(\.instreamID) == ["CC1", "CC3", nil, nil, nil])
-    #expect(r.tracks.map(\.languageBCP47) == ["eng", "spa", "en", "es", "en"])
+    // 608 channel languages are ISO 639-2 (`eng`); their BCP 47 form is the shortest code.
+    #expect(r.tracks.map(\.languageBCP47) == ["en", "es", "en", "es", "en"])
+    #expect(r.tracks.prefix(2).map(\.language) == ["eng", "spa"])
     #expect(r.tracks[2].isSDH)
     #expect(r.tracks[4].isForced)
     let p = Policy(requirements: [.track(TrackRequirement(language: "en", sdh: true, selectableOn: [.android])), .cea608(channel: "CC3")])
@@ -196,7 +215,7 @@ import Testing
     }
     let many = mpd(entries: 3000)
     #expect(many.tracks.count == DASHInspector.maxTracks)
-    #expect(many.tracks.last?.instreamID == "CC1" && many.tracks.last?.languageBCP47 == "eng")
+    #expect(many.tracks.last?.instreamID == "CC1" && many.tracks.last?.languageBCP47 == "en")
     #expect(many.diagnostics.contains { $0.code == "media.dash.too-many-tracks" })
     // Exactly at the cap nothing is left out, so there is no warning.
     let exact = mpd(entries: DASHInspector.maxTracks)
