@@ -103,6 +103,22 @@ import Testing
     ])
   }
 
+  /// Each Period offers its own tracks: one default (Role main) per Period passes
+  /// `exactly-one-default`; tracks know their Period.
+  @Test func oneDefaultPerPeriod() {
+    func period(_ mains: Int) -> String {
+      "<Period>" + (0..<2).map { k in
+        #"<AdaptationSet contentType="text" mimeType="text/vtt" lang="en">"# + (k < mains ? #"<Role schemeIdUri="urn:mpeg:dash:role:2011" value="main"/>"# : "") + #"<Representation id="s\#(k)" bandwidth="256"/></AdaptationSet>"#
+      }.joined() + "</Period>"
+    }
+    let head = #"<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static">"#
+    let good = DASHTests.inspectMPD(head + period(1) + period(1) + "</MPD>")
+    #expect(good.tracks.map(\.period) == [0, 0, 1, 1])
+    #expect(PolicyEvaluator.check(.exactlyOneDefault, good) == nil)
+    let bad = DASHTests.inspectMPD(head + period(1) + period(0) + "</MPD>")
+    #expect(PolicyEvaluator.check(.exactlyOneDefault, bad) == "Period 2 has 0 default (Role main) subtitle tracks (SUB-007)")
+  }
+
   /// SCTE 214-1 Accessibility values: an entry without a channel or service number is only a
   /// language (it became the channel `ENG`, or `SERVICElang:eng`).
   @Test func captionAccessibilityValues() {

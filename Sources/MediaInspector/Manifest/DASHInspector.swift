@@ -67,13 +67,20 @@ struct DASHInspector {
   /// descriptors. Iterative: the tree is at most `XMLParserLimits.maxDepth` deep anyway.
   static func adaptationSets(in root: XMLElementNode) -> [DASHAdaptationSet] {
     var out: [DASHAdaptationSet] = []
-    var stack: [XMLElementNode] = [root]
-    while let e = stack.popLast() {
+    var stack: [(element: XMLElementNode, period: Int?)] = [(root, nil)]
+    var periods = 0
+    while let (e, inPeriod) = stack.popLast() {
       guard e.name.local == "AdaptationSet" else {
-        stack.append(contentsOf: e.elements.reversed())
+        var period = inPeriod
+        if e.name.local == "Period" {
+          period = periods
+          periods += 1
+        }
+        stack.append(contentsOf: e.elements.reversed().map { ($0, period) })
         continue
       }
       var a = DASHAdaptationSet(line: e.location.line)
+      a.period = inPeriod
       a.column = e.location.column
       a.id = e.attribute("", "id")
       a.contentType = e.attribute("", "contentType")
@@ -157,6 +164,7 @@ struct DASHInspector {
         if a.mimeType == "text/vtt" { codec = "webvtt" } else if a.mimeType == "application/ttml+xml" { codec = "ttml" } else if let c = a.codecs, c.hasPrefix("stpp") { codec = "stpp" } else if let c = a.codecs, c.hasPrefix("wvtt") { codec = "wvtt" } else { codec = a.codecs ?? a.mimeType ?? "unknown" }
         var t = TrackReport(index: out.count, mediaType: "subtitle", codec: codec)
         t.groupID = a.id
+        t.period = a.period
         t.sources["codec"] = .derived
         if let l = a.lang {
           t.languageBCP47 = l
@@ -190,6 +198,7 @@ struct DASHInspector {
             let parts = entry.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
             var t = TrackReport(index: out.count, mediaType: "closed-captions", codec: is608 ? "eia_608" : "eia_708")
             t.groupID = a.id
+            t.period = a.period
             let channel = parts.count == 2 ? parts[0] : (DASHInspector.isChannel(parts[0], cea608: is608) ? parts[0] : nil)
             if let channel {
               t.instreamID = is608 ? channel.uppercased() : "SERVICE" + channel

@@ -25,6 +25,8 @@ public struct DASHAdaptationSet: Sendable, Hashable, Codable {
   /// Accessibility descriptors as `schemeIdUri value`.
   public var accessibility: [String]
   public var representationCount: Int
+  /// The 0-based index of its `Period` in the MPD (nil outside any Period).
+  public var period: Int?
 
   public init(line: Int) {
     self.line = line

@@ -52,6 +52,8 @@ public struct TrackReport: Sendable, Hashable, Codable {
   public var teletextTypes: [Int]?
   /// HLS GROUP-ID, or the DASH AdaptationSet id.
   public var groupID: String?
+  /// DASH: the 0-based index of the Period the track's AdaptationSet is in.
+  public var period: Int?
   /// HLS CLOSED-CAPTIONS INSTREAM-ID (`CC1`, `SERVICE3`), or a DASH `CCn` channel.
   public var instreamID: String?
   /// MPEG-TS video: the caption services its PMT `caption_service_descriptor` (0x86) declares,

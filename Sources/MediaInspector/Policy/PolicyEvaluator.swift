@@ -37,6 +37,14 @@ enum PolicyEvaluator {
         if bad.isEmpty { return nil }
         return bad.map { "SUBTITLES group '\($0.key)' has \($0.value) DEFAULT=YES renditions" }.joined(separator: "; ") + " (HLS-006)"
       }
+      if report.kind == "dash" {
+        // Each Period offers its own tracks: one default per Period.
+        var byPeriod: [Int: Int] = [:]
+        for t in text where t.mediaType != "closed-captions" { byPeriod[t.period ?? 0, default: 0] += t.isDefault ? 1 : 0 }
+        let bad = byPeriod.filter { $0.value != 1 }.sorted { $0.key < $1.key }
+        if bad.isEmpty { return nil }
+        return bad.map { "Period \($0.key + 1) has \($0.value) default (Role main) subtitle tracks" }.joined(separator: "; ") + " (SUB-007)"
+      }
       let defaults = text.filter { $0.mediaType != "closed-captions" && $0.codec != "eia_608" && $0.isDefault }
       if defaults.count == 1 { return nil }
       let rule = report.container == "mp4" || report.container == "mov" ? "MP4-004" : "SUB-007"
