@@ -163,8 +163,9 @@ struct TTMLStylingTests {
   @Test("tts:position places a region as CSS background-position (TTML2 10.2.35): keywords, offsets, edge offsets")
   func regionPosition() throws {
     let cases: [(String, Double, Double)] = [
-      ("center", 20, 40), ("left", 0, 40), ("bottom", 20, 80), ("25rh", 25, 40),
-      ("left 25rw", 0, 25), ("right 25rw", 40, 25), ("25% 75%", 10, 60),
+      // rh across and rw down use 16:9 when the root has no pixel size: 25rh = 14.0625rw.
+      ("center", 20, 40), ("left", 0, 40), ("bottom", 20, 80), ("25rh", 14.0625, 40),
+      ("left 25rw", 0, 25 * 16.0 / 9), ("right 25rw", 40, 25 * 16.0 / 9), ("25% 75%", 10, 60),
       ("bottom left 25rw", 25, 80), ("bottom 25rh center", 20, 55), ("right 25rw top 25rh", 15, 25), ("center right 25rw", 15, 40),
     ]
     let regions = cases.enumerated().map { #"<region xml:id="r\#($0.offset)" tts:extent="60rw 20rh" tts:position="\#($0.element.0)"/>"# }.joined()
@@ -174,6 +175,13 @@ struct TTMLStylingTests {
       #expect(r.origin == Region.LengthPair(Length(c.1, .percent), Length(c.2, .percent)), "\(c.0)")
       #expect(r.style.other["tts:position"] == nil)
     }
+    // Pixels, and rh across or rw down, need the root's pixel size (1920x1080 here).
+    let sized = try TTMLTest.read(TTMLTest.doc(#"tts:extent="1920px 1080px""#, head: #"<layout><region xml:id="a" tts:extent="50% 20%" tts:position="10rh 10rw"/><region xml:id="b" tts:extent="960px 216px" tts:position="192px 108px"/></layout>"#, body: "")).document
+    let a = try #require(sized.region(id: "a")?.origin)
+    #expect(abs(a.x.value - 5.625) < 1e-9 && abs(a.y.value - 1920.0 / 108) < 1e-9)
+    #expect(sized.region(id: "b")?.origin == Region.LengthPair(Length(10, .percent), Length(10, .percent)))
+    let unsized = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="b" tts:extent="50% 20%" tts:position="192px 108px"/></layout>"#, body: "")).document
+    #expect(unsized.region(id: "b")?.origin == nil)
     // Not a position: kept as written, no origin.
     let bad = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="r" tts:extent="60% 20%" tts:position="left 10% 20%"/></layout>"#, body: "")).document
     #expect(bad.region(id: "r")?.origin == nil)

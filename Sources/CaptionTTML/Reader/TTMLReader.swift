@@ -357,7 +357,10 @@ struct TTMLReader {
       if let p = TTMLStyleParser.lengthPair(e) { region.extent = p } else { style.other["tts:extent"] = e }
     }
     // tts:position is the other way to place a region: keep the origin it amounts to.
-    if region.origin == nil, let extent = region.extent, let p = style.other["tts:position"], let o = TTMLPosition.origin(p, extent: extent) {
+    let rootPixels = doc.metadata.parameters["tts:extent"].flatMap(TTMLStyleParser.lengthPair).flatMap { e -> (w: Double, h: Double)? in
+      e.x.unit == .pixels && e.y.unit == .pixels && e.x.value > 0 && e.y.value > 0 ? (e.x.value, e.y.value) : nil
+    }
+    if region.origin == nil, let extent = region.extent, let p = style.other["tts:position"], let o = TTMLPosition.origin(p, extent: extent, root: rootPixels) {
       region.origin = o
       style.other["tts:position"] = nil
     }

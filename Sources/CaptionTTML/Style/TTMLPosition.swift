@@ -13,22 +13,29 @@ enum TTMLPosition {
   }
 
   /// The origin, in percent of the root container, of a region of `extent` at `position`;
-  /// nil when the value is not a `<position>` or uses units that need the root's pixel size
-  /// (only `%`, `rw` and `rh` are placed here).
-  static func origin(_ position: String, extent: Region.LengthPair) -> Region.LengthPair? {
+  /// nil when the value is not a `<position>`, or uses `px` and `root` (the root `tts:extent`
+  /// in pixels) is nil.
+  static func origin(_ position: String, extent: Region.LengthPair, root: (w: Double, h: Double)? = nil) -> Region.LengthPair? {
     guard let (h, v) = axes(position) else { return nil }
-    guard let x = place(h, extent: extent.x, horizontal: true), let y = place(v, extent: extent.y, horizontal: false) else { return nil }
+    guard let x = place(h, extent: extent.x, horizontal: true, root: root), let y = place(v, extent: extent.y, horizontal: false, root: root) else { return nil }
     return Region.LengthPair(Length(x, .percent), Length(y, .percent))
   }
 
-  static func percent(_ l: Length) -> Double? {
+  /// `l` in percent of the root container along one axis. `rh` across or `rw` down need the
+  /// root's aspect ratio: its pixel size when given, else 16:9 (the usual video frame).
+  static func percent(_ l: Length, horizontal: Bool, root: (w: Double, h: Double)?) -> Double? {
+    let aspect = root.map { $0.w / $0.h } ?? 16.0 / 9.0
     switch l.unit {
-    case .percent, .rootWidth, .rootHeight: return l.value
+    case .percent: return l.value
+    case .rootWidth: return horizontal ? l.value : l.value * aspect
+    case .rootHeight: return horizontal ? l.value / aspect : l.value
+    case .pixels: return root.map { l.value * 100 / (horizontal ? $0.w : $0.h) }
     default: return nil
     }
   }
 
-  static func place(_ a: Axis, extent: Length, horizontal: Bool) -> Double? {
+  static func place(_ a: Axis, extent: Length, horizontal: Bool, root: (w: Double, h: Double)?) -> Double? {
+    func percent(_ l: Length) -> Double? { TTMLPosition.percent(l, horizontal: horizontal, root: root) }
     guard let size = percent(extent) else { return nil }
     let free = 100 - size
     // Percent offsets are of the free space (container less region), lengths are absolute.
