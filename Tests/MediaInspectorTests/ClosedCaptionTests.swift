@@ -1,4 +1,5 @@
 import Testing
+import CaptionCore
 @testable import MediaInspector
 
 @Suite struct ClosedCaptionTests {
@@ -56,7 +57,10 @@ import Testing
     #expect(subs[0].dvbSubtitlingTypes == [0x20])
     #expect(subs[1].dvbSubtitlingTypes == [0x10])
     #expect(subs.map(\.isSDH) == [true, false, false])
-    #expect(subs.map(\.cueCount) == [2, 2, 2])
+    // One subtitle each, then a page that clears it (as ffprobe -show_frames decodes them): the
+    // clear is not a cue, and it ends the cue shown.
+    #expect(subs.map(\.cueCount) == [1, 1, 1])
+    #expect(subs.map { $0.lastCueEnd?.time } == Array(repeating: subs[0].firstCueStart.map { $0.time + CaptionTime(milliseconds: 200) }, count: 3))
     #expect(r.diagnostics.filter { $0.code == "media.ts-001" }.map(\.message) == ["track 4 (dvb_subtitle, und) carries no ISO-639 language (TS-001)"])
     #expect(subs[0].verdicts.first { $0.player == .android }?.selectable == true)
     #expect(subs[0].verdicts.first { $0.player == .apple }?.selectable == false)

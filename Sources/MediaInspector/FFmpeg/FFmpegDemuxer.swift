@@ -153,6 +153,24 @@ final class FFmpegDemuxer {
       if result.text[si] != nil, let st = format.pointee.streams[si], !FFmpegDemuxer.isEmptyCue(packet, st) {
         let tb = st.pointee.time_base
         var stats = result.text[si]!
+        // A DVB subtitle packet is a cue only when it shows a new page with regions: pages that
+        // repeat the version shown, and pages that clear the screen, are not cues.
+        if st.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_DVB_SUBTITLE, let d = packet.pointee.data,
+          let page = DVBDisplaySet(UnsafeBufferPointer(start: d, count: Int(packet.pointee.size)))
+        {
+          let repeated = page.version == stats.dvbVersion
+          stats.dvbVersion = page.version
+          if repeated || page.regionCount == 0 {
+            // A clear ends the cue shown.
+            let pts = packet.pointee.pts != ck_nopts_value() ? packet.pointee.pts : packet.pointee.dts
+            if !repeated, stats.count > 0, pts != ck_nopts_value() {
+              let end = MediaTime(ticks: pts, num: tb.num, den: tb.den)
+              if stats.lastEnd.map({ end > $0 }) ?? true { stats.lastEnd = end }
+            }
+            result.text[si] = stats
+            continue
+          }
+        }
         stats.count += 1
         let pts = packet.pointee.pts != ck_nopts_value() ? packet.pointee.pts : packet.pointee.dts
         if pts != ck_nopts_value() {

@@ -4,6 +4,8 @@ struct PacketScan: Sendable {
     var count = 0
     var firstStart: MediaTime?
     var lastEnd: MediaTime?
+    /// DVB subtitles: the page version last seen (repeats of it are not new cues).
+    var dvbVersion: Int?
   }
   /// Per stream index, for subtitle/data streams.
   var text: [Int: TextStats] = [:]
