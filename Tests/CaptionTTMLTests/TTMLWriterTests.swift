@@ -75,6 +75,12 @@ struct TTMLWriterTests {
     }
     let (imsc, _) = Self.write(doc)
     #expect(imsc.contains(#"tts:fontSize="5rh""#) && imsc.contains(#"tts:extent="60rw 20rh""#))
+    // Across axes (rh for x, rw for y) region geometry goes through the root's aspect ratio.
+    let across = try TTMLTest.read(TTMLTest.doc(
+      #"tts:extent="1920px 1080px""#, head: #"<layout><region xml:id="r" tts:origin="16rh 9rw" tts:extent="50% 10%"/></layout>"#,
+      body: #"<div><p begin="0s" end="1s" region="r">x</p></div>"#)).document
+    let (ebu, _) = Self.write(across, "ebu-tt-d")
+    #expect(ebu.contains(#"tts:origin="9% 16%""#))
   }
 
   /// A frame rate the reader refused as too large does not overflow the writer (it trapped).

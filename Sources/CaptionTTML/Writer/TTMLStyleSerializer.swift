@@ -42,11 +42,17 @@ enum TTMLStyleSerializer {
   /// they become cells through `ttp:cellResolution` (`vertical` picks rows or columns), or
   /// percent of the root container where the property's percentages are of it (`rootPercent`:
   /// a region's origin and extent) and the axis matches.
-  static func portable(_ l: Length, flavor: TTMLFlavor, cells: (rows: Double, columns: Double), vertical: Bool, rootPercent: Bool = false) -> Length {
+  static func portable(
+    _ l: Length, flavor: TTMLFlavor, cells: (rows: Double, columns: Double), vertical: Bool, rootPercent: Bool = false,
+    root: (w: Double, h: Double)? = nil
+  ) -> Length {
     guard flavor != .imsc11 else { return l }
     switch l.unit {
-    case .rootHeight: return rootPercent && vertical ? Length(l.value, .percent) : Length(l.value * cells.rows / 100, .cells)
-    case .rootWidth: return rootPercent && !vertical ? Length(l.value, .percent) : Length(l.value * cells.columns / 100, .cells)
+    case .rootHeight, .rootWidth:
+      // Region geometry: percent of the root on the same axis (across axes through the root's
+      // aspect ratio, 16:9 when it has no pixel size); other lengths: cells.
+      if rootPercent, let p = TTMLPosition.percent(l, horizontal: !vertical, root: root) { return Length(p, .percent) }
+      return l.unit == .rootHeight ? Length(l.value * cells.rows / 100, .cells) : Length(l.value * cells.columns / 100, .cells)
     default: return l
     }
   }

@@ -324,7 +324,8 @@ struct TTMLWriter {
     let refs = r.styleRefs.filter { styleIDs.contains($0) }
     if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
     func axis(_ l: Length, vertical: Bool) -> Length {
-      TTMLStyleSerializer.portable(l, flavor: flavor, cells: cells, vertical: vertical, rootPercent: true)
+      TTMLStyleSerializer.portable(
+        l, flavor: flavor, cells: cells, vertical: vertical, rootPercent: true, root: resolver.rootExtent.map { ($0.width, $0.height) })
     }
     if let o = r.origin { attrs.append(("tts:origin", "\(axis(o.x, vertical: false)) \(axis(o.y, vertical: true))")) }
     if let e = r.extent { attrs.append(("tts:extent", "\(axis(e.x, vertical: false)) \(axis(e.y, vertical: true))")) }
