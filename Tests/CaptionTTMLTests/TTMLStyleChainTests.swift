@@ -46,6 +46,14 @@ import Testing
     let r = try TTMLFormat().read(document(styles: styles, body: #"<p begin="0s" end="1s" style="c4990">x</p>"#), options: ReadOptions())
     #expect(r.document.styles.count == 5003)
     #expect(TTMLStyleResolver(document: r.document).resolvedNamedStyle("c4990").color == Color(red: 0, green: 255, blue: 0))
+    // The whole chain reaches the cue (a depth cut of 64 lost it), and the placement the reader
+    // computes from it agrees with what the writers resolve.
+    #expect(TTMLStyleResolver(document: r.document).resolvedNamedStyle("c0").color == Color(red: 0, green: 255, blue: 0))
+    var aligned = ""
+    for k in 0..<100 { aligned += #"<style xml:id="t\#(k)" style="t\#(k + 1)"/>"# }
+    aligned += #"<style xml:id="t100" tts:textAlign="center"/>"#
+    let placed = try TTMLFormat().read(document(styles: aligned, body: #"<p begin="0s" end="1s" style="t0">x</p>"#), options: ReadOptions())
+    #expect(placed.document.cues.first?.settings.align == .center)
     let loops = r.diagnostics.filter { $0.code == "ttml.validate.style-loop" }.map(\.message)
     #expect(loops == ["style 'a' refers to itself through its style chain", "style 'b' refers to itself through its style chain"])
   }

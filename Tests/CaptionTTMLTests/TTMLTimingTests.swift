@@ -1,3 +1,4 @@
+import Foundation
 import CaptionKit
 import Testing
 
@@ -82,6 +83,23 @@ struct TTMLTimingTests {
     #expect(try TTMLTest.read(seq).document.cues.map(\.plainText) == ["A"])
     options.limits.maxTimedContentNodes = 1
     #expect(try TTMLFormat().read(Array(seq.utf8), options: options).document.cues.map(\.plainText) == ["A"])
+  }
+
+  @Test("Karaoke lines (p's of 40 words, each shown from its own begin) are charged by what each interval shows")
+  func karaokeIsChargedByWhatIsShown() throws {
+    var lines: [String] = []
+    for i in 0..<300 {
+      let t = Double(i) * 5
+      let words = (0..<40).map { w in #"<span begin="\#(String(format: "%.1f", Double(w) * 0.1))s">word\#(w)</span>"# }.joined(separator: " ")
+      lines.append(#"<p begin="\#(t)s" end="\#(t + 4.5)s">"# + words + "</p>")
+    }
+    // 300 p's x 40 intervals x the whole p (about 120 nodes) would pass 1,000,000; what the
+    // intervals show (word k in 40 - k of them) is about half a million.
+    var options = ReadOptions()
+    options.limits.maxTimedContentNodes = 1_000_000
+    let r = try TTMLFormat().read(Array(TTMLTest.doc(body: "<div>" + lines.joined() + "</div>").utf8), options: options)
+    #expect(!r.diagnostics.contains { $0.code == "ttml.timing.too-many-changes" })
+    #expect(r.document.cues.count == 300 * 40)
   }
 
   @Test("seq: bare text has no duration, and a child with an unresolved end keeps later siblings from beginning")

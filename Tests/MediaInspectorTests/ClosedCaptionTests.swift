@@ -48,6 +48,18 @@ import CaptionCore
 }
 
 @Suite struct DVBSubtitleTests {
+  /// The page composition is read only from what the packet holds: a length past its end counts
+  /// the regions present, and a packet whose segment lost its sync byte has no page (no cue).
+  @Test func pageCompositionOfMalformedPackets() {
+    func page(_ b: [UInt8]) -> DVBDisplaySet? { b.withUnsafeBufferPointer { DVBDisplaySet($0) } }
+    let region: [UInt8] = [0x00, 0xFF, 0x00, 0x08, 0x00, 0x28]
+    #expect(page([0x0F, 0x10, 0x00, 0x01, 0x00, 0x08, 0x1E, 0x0B] + region).map { [$0.version, $0.regionCount] } == [0, 1])
+    #expect(page([0x0F, 0x10, 0x00, 0x01, 0xFF, 0xFF, 0x1E, 0x1B] + region).map { [$0.version, $0.regionCount] } == [1, 1])
+    #expect(page([0x0F, 0x10, 0x00, 0x01, 0x00, 0x02, 0x1E, 0x1B]).map { [$0.version, $0.regionCount] } == [1, 0])
+    #expect(page([0x00, 0x10, 0x00, 0x01, 0x00, 0x02, 0x1E, 0x1B]) == nil)
+    #expect(page([0x20, 0x00, 0x0F, 0x14, 0x00, 0x01, 0x00, 0x00, 0x0F, 0x10, 0x00, 0x01, 0x00, 0x02, 0x1E, 0x2B])?.version == 2)
+  }
+
   @Test func dvbSubtitlesInTS() {
     let r = Fixtures.inspect("ts_dvbsub.ts", cc: false)
     #expect(r.container == "mpegts")

@@ -123,6 +123,39 @@ extension TTMLReader {
     return ancestors.removing(propertiesSetIn: resolver.specified(refs: refs, inline: nil))
   }
 
+  /// Adds to `cost` the size of `n`'s own content (its text and untimed children, see
+  /// `countContent`) times the number of intervals between `points` it is shown in, then the
+  /// same for its timed children; stops once past `limit`.
+  func activeCost(_ n: TTMLTimedNode, parentEnd: CaptionTime?, points: [CaptionTime], upTo limit: Int, cost: inout Int, depth: Int) {
+    guard depth < depthLimit, cost <= limit else { return }
+    let end = TTMLReader.clip(n.end, parentEnd)
+    // Intervals [points[k], points[k+1]) inside [begin, end): points are sorted.
+    func firstIndex(where past: (CaptionTime) -> Bool) -> Int {  // binary search
+      var lo = 0, hi = points.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if past(points[mid]) { hi = mid } else { lo = mid + 1 }
+      }
+      return lo
+    }
+    let first = firstIndex { $0 >= n.begin }
+    let stop = end.map { e in firstIndex { $0 > e } } ?? points.count
+    let shown = max(0, min(stop, points.count) - 1 - first)
+    var own = 1
+    for c in n.element.children {
+      switch c {
+      case .text(let t, _): own += 1 + t.utf8.count / 16
+      case .element(let e) where !(e.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(e.name.local)):
+        TTMLReader.countContent(e, upTo: limit, count: &own, depth: depth + 1, depthLimit: depthLimit)
+      default: break
+      }
+    }
+    let (product, overflow) = own.multipliedReportingOverflow(by: shown)
+    cost = overflow ? Int.max : cost &+ product
+    if cost < 0 { cost = Int.max }
+    for c in n.children { activeCost(c, parentEnd: end, points: points, upTo: limit, cost: &cost, depth: depth + 1) }
+  }
+
   /// The size of the content under `e`, stopping once past `limit`: one a node, plus one for
   /// every 16 bytes of text (a cue copies the text into every output it is written to).
   static func countContent(_ e: XMLElementNode, upTo limit: Int, count: inout Int, depth: Int, depthLimit: Int) {
@@ -164,9 +197,12 @@ extension TTMLReader {
     var merged = false
     if points.count > 2 {
       let intervals = points.count - 1
+      // What the cues would hold: each node's content once for every interval it is shown in.
       var size = 0
-      TTMLReader.countContent(p, upTo: timedContentBudget / intervals + 1, count: &size, depth: 0, depthLimit: depthLimit)
-      if intervals > 10_000 || intervals * size > timedContentBudget {
+      if intervals <= 10_000 {
+        activeCost(n, parentEnd: end, points: points, upTo: timedContentBudget, cost: &size, depth: 0)
+      }
+      if intervals > 10_000 || size > timedContentBudget {
         sink.report(
           "ttml.timing.too-many-changes", .warning,
           "this p's content changes \(intervals - 1) times while it is shown; a cue for each interval would pass \(intervals > 10_000 ? "10,000 intervals" : "the \(limits.maxTimedContentNodes) cue-text nodes allowed for the document (--max-timed-content)"), so it is one cue from its begin to its end with all its timed content",
@@ -174,7 +210,7 @@ extension TTMLReader {
         points = [begin, finalEnd]
         merged = true
       } else {
-        timedContentBudget -= intervals * size
+        timedContentBudget -= size
       }
     }
 

@@ -67,6 +67,11 @@ struct TTMLReader {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
     var reader = TTMLReader(limits: options.limits, wantsDetails: details)
+    // The default budget grows with the document (four nodes a byte), so long documents of
+    // ordinary timed words are not merged; a budget set by the caller is used as given.
+    if options.limits.maxTimedContentNodes == ReadLimits().maxTimedContentNodes {
+      reader.timedContentBudget = max(reader.timedContentBudget, 4 * bytes.count)
+    }
     let declared = declaredEncoding(bytes)
     var decoded: (utf8: [UInt8], encoding: TextEncoding, diagnostics: [Diagnostic])
     if options.encoding == nil, declared == nil, let fast = TTMLReader.validUTF8(bytes) {

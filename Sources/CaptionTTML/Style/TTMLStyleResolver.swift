@@ -63,13 +63,12 @@ public struct TTMLStyleResolver: Sendable {
     resolvedNamed = [:]
     computedRegions = [:]
     initialStyle = makeInitial()
-    // Memoised: styles that reference the same style twice (a "diamond") would otherwise be
-    // resolved once per path, which is exponential in the chain length.
+    // Each style once, chains of any depth, the same result whatever the order (the writers and
+    // the style checker resolve with the same `NamedStyleResolver`); the first of a duplicated
+    // id counts, as in `named`.
+    var chains = NamedStyleResolver(Array(n.values))
     var resolved: [String: TextStyle] = [:]
-    for id in n.keys.sorted() {
-      var visiting: [String] = []
-      resolved[id] = resolve(id, &visiting, memo: &resolved)
-    }
+    for id in n.keys { resolved[id] = chains.resolve(id) }
     resolvedNamed = resolved
     var regionStyles: [String: TextStyle] = [:]
     for (id, g) in r {
@@ -118,24 +117,7 @@ public struct TTMLStyleResolver: Sendable {
   /// A named style with its `basedOn` chain applied (referenced styles first, in order; the
   /// style's own properties last). Cycles and unknown ids are ignored.
   public func resolvedNamedStyle(_ id: String) -> TextStyle {
-    if let s = resolvedNamed[id] { return s }
-    var visiting: [String] = []
-    var memo = resolvedNamed
-    return resolve(id, &visiting, memo: &memo)
-  }
-
-  /// Resolves `id`'s chain depth-first; `visiting` breaks cycles, `memo` keeps each style's
-  /// result so every style is resolved once. Chains deeper than 64 are cut.
-  func resolve(_ id: String, _ visiting: inout [String], memo: inout [String: TextStyle]) -> TextStyle {
-    if let done = memo[id] { return done }
-    guard let s = named[id], !visiting.contains(id), visiting.count < 64 else { return TextStyle() }
-    visiting.append(id)
-    defer { visiting.removeLast() }
-    var out = TextStyle()
-    for b in s.basedOn { out = out.merged(with: resolve(b, &visiting, memo: &memo)) }
-    let result = out.merged(with: s.style)
-    memo[id] = result
-    return result
+    resolvedNamed[id] ?? TextStyle()
   }
 
   /// The specified style of an element: its referenced styles in order, then its inline style.

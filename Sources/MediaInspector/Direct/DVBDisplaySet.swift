@@ -20,7 +20,8 @@ struct DVBDisplaySet: Equatable {
       let length = Int(bytes[i + 4]) << 8 | Int(bytes[i + 5])
       if type == 0x10, length >= 2, i + 6 + 2 <= bytes.count {
         version = Int(bytes[i + 7] >> 4)
-        regionCount = (length - 2) / 6
+        // Only the region entries the packet really holds (a hostile length claims more).
+        regionCount = (min(length, bytes.count - i - 6) - 2) / 6
         return
       }
       i += 6 + length

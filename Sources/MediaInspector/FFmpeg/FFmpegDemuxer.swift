@@ -155,9 +155,11 @@ final class FFmpegDemuxer {
         var stats = result.text[si]!
         // A DVB subtitle packet is a cue only when it shows a new page with regions: pages that
         // repeat the version shown, and pages that clear the screen, are not cues.
-        if st.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_DVB_SUBTITLE, let d = packet.pointee.data,
-          let page = DVBDisplaySet(UnsafeBufferPointer(start: d, count: Int(packet.pointee.size)))
-        {
+        if st.pointee.codecpar.pointee.codec_id == AV_CODEC_ID_DVB_SUBTITLE {
+          // A packet with no readable page composition shows no new page.
+          guard let d = packet.pointee.data, let page = DVBDisplaySet(UnsafeBufferPointer(start: d, count: Int(packet.pointee.size))) else {
+            continue
+          }
           let repeated = page.version == stats.dvbVersion
           stats.dvbVersion = page.version
           if repeated || page.regionCount == 0 {
