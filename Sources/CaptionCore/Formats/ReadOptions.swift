@@ -27,7 +27,8 @@ public struct ReadLimits: Sendable, Hashable {
   /// TTML: most cue-text nodes built, over the whole document, for `p`s whose content changes
   /// while shown (each interval between changes becomes a cue holding all of the `p`'s content
   /// active then, so a `p` with many timed spans multiplies its content); every 16 bytes of
-  /// text count as one node more. Default 4,000,000
+  /// text count as one node more. Default 4,000,000, which the TTML reader raises to four nodes
+  /// per input byte for larger documents (a value set here is used as given)
   /// (`--max-timed-content`). A `p` that would pass it, or that changes more than 10,000
   /// times, becomes one cue from its begin to its end with all its content, reported as
   /// `ttml.timing.too-many-changes`.
