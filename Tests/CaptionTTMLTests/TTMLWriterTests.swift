@@ -81,6 +81,16 @@ struct TTMLWriterTests {
       body: #"<div><p begin="0s" end="1s" region="r">x</p></div>"#)).document
     let (ebu, _) = Self.write(across, "ebu-tt-d")
     #expect(ebu.contains(#"tts:origin="9% 16%""#))
+    // EBU-TT-D region geometry is in percent only: cells through the grid, pixels through the
+    // root extent. DFXP keeps them as given.
+    let units = try TTMLTest.read(TTMLTest.doc(
+      #"xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:cellResolution="40 20" tts:extent="1920px 1080px""#,
+      head: #"<layout><region xml:id="r" tts:origin="2c 3c" tts:extent="20c 5c"/><region xml:id="q" tts:origin="192px 108px" tts:extent="960px 540px"/></layout>"#,
+      body: #"<div><p begin="0s" end="1s" region="r">x</p><p begin="1s" end="2s" region="q">y</p></div>"#)).document
+    let (ebuUnits, _) = Self.write(units, "ebu-tt-d")
+    #expect(ebuUnits.contains(#"tts:origin="5% 15%" tts:extent="50% 25%""#) && ebuUnits.contains(#"tts:origin="10% 10%" tts:extent="50% 50%""#))
+    let (dfxpUnits, _) = Self.write(units, "dfxp")
+    #expect(dfxpUnits.contains(#"tts:origin="2c 3c" tts:extent="20c 5c""#))
   }
 
   /// A frame rate the reader refused as too large does not overflow the writer (it trapped).

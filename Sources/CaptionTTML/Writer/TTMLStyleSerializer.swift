@@ -53,6 +53,12 @@ enum TTMLStyleSerializer {
       // aspect ratio, 16:9 when it has no pixel size); other lengths: cells.
       if rootPercent, let p = TTMLPosition.percent(l, horizontal: !vertical, root: root) { return Length(p, .percent) }
       return l.unit == .rootHeight ? Length(l.value * cells.rows / 100, .cells) : Length(l.value * cells.columns / 100, .cells)
+    case .cells where rootPercent && flavor == .ebuttd:
+      // EBU-TT-D region geometry is in percent only (Tech 3380): cells through the cell grid.
+      return Length(l.value * 100 / (vertical ? cells.rows : cells.columns), .percent)
+    case .pixels where rootPercent && flavor == .ebuttd:
+      guard let root else { return l }
+      return Length(l.value * 100 / (vertical ? root.h : root.w), .percent)
     default: return l
     }
   }
