@@ -52,8 +52,8 @@ public struct TTMLFormat: CaptionFormat {
   /// sets, and without the properties a region sets (which initial values rank below). For
   /// writing formats, or TTML flavors, that have no `<initial>`; a no-op without one.
   public static func movingInitialToGlobalStyle(_ document: CaptionDocument) -> CaptionDocument {
-    var initial = TTMLStyleResolver.initialOverrides(document)
     guard document.metadata.parameters["captionkit:initial"] != nil else { return document }
+    var initial = TTMLStyleResolver.initialOverrides(document)
     var doc = document
     doc.metadata.parameters["captionkit:initial"] = nil
     // Initial values rank below what a region sets (content inherits from its region); as a
