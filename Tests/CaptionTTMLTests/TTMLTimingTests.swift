@@ -198,6 +198,18 @@ struct TTMLTimingTests {
     // Tick rate defaults to the frame rate when only ttp:frameRate is given.
     let d2 = TTMLTest.doc("ttp:frameRate=\"25\"", body: "<div><p begin=\"25t\" end=\"50t\">a</p></div>")
     #expect(try TTMLTest.read(d2).document.cues.first?.start == TTMLTest.t(1))
+    // TTML2 §7.2.13: ticks are sub-frames, so ttp:subFrameRate multiplies the default.
+    let d3 = TTMLTest.doc("ttp:frameRate=\"25\" ttp:subFrameRate=\"2\"", body: "<div><p begin=\"50t\" end=\"75t\">a</p></div>")
+    let c3 = try TTMLTest.read(d3).document.cues.first
+    #expect(c3?.start == TTMLTest.t(1))
+    #expect(c3?.end == TTMLTest.t(3, 2))
+    // A fractional effective frame rate stays exact: 30000 ticks at 29.97 fps are 1001 s,
+    // not the 1000 s a rate rounded up to 30 would give.
+    let d4 = TTMLTest.doc(
+      "ttp:frameRate=\"30\" ttp:frameRateMultiplier=\"1000 1001\"", body: "<div><p begin=\"30000t\" end=\"60000t\">a</p></div>")
+    let c4 = try TTMLTest.read(d4).document.cues.first
+    #expect(c4?.start == TTMLTest.t(1001))
+    #expect(c4?.end == TTMLTest.t(2002))
   }
 
   @Test("par and seq containment, begin/end/dur on body, div, p and span")

@@ -209,7 +209,7 @@ public enum TTMLTimeExpression {
     case "s": scaled = count
     case "ms": scaled = count.times(1, 1000)
     case "f": scaled = count.times(efrD, efrN)
-    case "t": scaled = count.times(1, p.tickRate)
+    case "t": scaled = count.times(p.tickRateDenominator, p.tickRate)
     case "": return .failure(TTMLTimeError("an offset time needs a metric (h, m, s, ms, f or t)"))
     default: return .failure(TTMLTimeError("unknown time metric '\(metric)'"))
     }

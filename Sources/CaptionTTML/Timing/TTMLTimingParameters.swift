@@ -19,8 +19,13 @@ public struct TTMLTimingParameters: Sendable, Hashable {
   public var multiplierDenominator: Int64 = 1
   /// `ttp:subFrameRate`. Default 1.
   public var subFrameRate: Int64 = 1
-  /// `ttp:tickRate`; when absent, the effective frame rate if `ttp:frameRate` is given, else 1.
+  /// `ttp:tickRate`, ticks per second; when absent, the effective frame rate times
+  /// `ttp:subFrameRate` if `ttp:frameRate` is given (ticks are sub-frames), else 1. With a
+  /// fractional effective frame rate (29.97) the rate is `tickRate / tickRateDenominator`.
   public var tickRate: Int64 = 1
+  /// The denominator of the tick rate: 1 unless the default comes from a fractional
+  /// effective frame rate (`ttp:frameRateMultiplier`).
+  public var tickRateDenominator: Int64 = 1
   /// `ttp:dropMode`. Default `nonDrop`.
   public var dropMode: DropMode = .nonDrop
   /// Whether `ttp:frameRate` was specified.
@@ -74,10 +79,17 @@ public struct TTMLTimingParameters: Sendable, Hashable {
       p.tickRate = n
       p.tickRateSpecified = true
     } else if p.frameRateSpecified {
-      // TTML1 §6.2.10: the tick rate defaults to the effective frame rate (rounded up when
-      // it is not whole).
+      // TTML2 §7.2.13 (TTML1 §6.2.11): without ttp:tickRate, ticks are sub-frames, so the tick
+      // rate is the effective frame rate times the sub-frame rate, kept exact as a fraction.
       let (n, d) = p.effectiveFrameRate
-      p.tickRate = max(1, (n + d - 1) / d)
+      let g = TTMLTimeExpression.Q.gcd(n, d)
+      let (num, overflow) = (n / g).multipliedReportingOverflow(by: p.subFrameRate)
+      if !overflow, num > 0 {
+        p.tickRate = num
+        p.tickRateDenominator = d / g
+      } else {
+        p.tickRate = max(1, (n + d - 1) / d)
+      }
     }
     if let a = root.attributeNode(ns, "dropMode") {
       if let m = DropMode(rawValue: a.value.trimmingSpaces) { p.dropMode = m } else {
