@@ -236,6 +236,60 @@ import Testing
     #expect(run(["validate", "--max-nesting-depth", "x", srt]).0 == 2)
   }
 
+  /// A line over `--max-line-length` is reported once, with its line, and still read whole
+  /// (also on the timing line, and in a WebVTT header line).
+  @Test func longLinesAreReportedAndKept() throws {
+    let long = String(repeating: "é", count: 100)  // 200 bytes
+    let srt = try file("long.srt", "1\n00:00:01,000 --> 00:00:02,000\n\(long)\nshort\n\n2\n00:00:03,000 --> 00:00:04,000 \(long)\nx\n")
+    let (code, out, _) = run(["validate", "--no-lint", "--max-line-length", "150", srt])
+    #expect(code == 0)
+    #expect(out.contains("\(srt):3:1: warning: [srt.line.too-long] line is 200 bytes long, over the 150-byte line limit; it is read whole (raise the limit with --max-line-length)"))
+    #expect(out.contains("\(srt):7:1: warning: [srt.line.too-long] line is 230 bytes long"))
+    #expect(out.components(separatedBy: "srt.line.too-long").count == 3)
+    #expect(!run(["validate", "--no-lint", srt]).1.contains("too-long"))
+    let converted = run(["convert", "--to", "vtt", "-o", "-", "--max-line-length", "150", srt])
+    #expect(converted.1.contains("\(long)\nshort"))
+
+    let vtt = try file("long.vtt", "WEBVTT \(long)\n\n00:00:01.000 --> 00:00:02.000\n\(long)\n")
+    let out2 = run(["validate", "--no-lint", "--max-line-length", "150", vtt]).1
+    #expect(out2.contains("\(vtt):1:1: warning: [webvtt.line.too-long] line is 207 bytes long"))
+    #expect(out2.contains("\(vtt):4:1: warning: [webvtt.line.too-long] line is 200 bytes long"))
+    #expect(out2.components(separatedBy: "webvtt.line.too-long").count == 3)
+    #expect(run(["validate", "--max-line-length", "-1", vtt]).0 == 2)
+  }
+
+  /// TTML's XML parser limits each have a flag, and their diagnostics name it.
+  @Test func xmlLimitsHaveFlags() throws {
+    let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>"#
+    var ps = ""
+    for k in 0..<30 { ps += #"<p begin="\#(k)s" end="\#(k + 1)s">x</p>"# }
+    let many = try file("many.ttml", tt + ps + "</div></body></tt>")
+    let (code, out, _) = run(["validate", "--no-lint", "--max-xml-elements", "10", many])
+    #expect(code == 1)
+    #expect(out.contains("[ttml.xml.too-many-elements] the document has more than 10 elements"))
+    #expect(out.contains("(raise it with --max-xml-elements)"))
+    #expect(!run(["validate", "--no-lint", many]).1.contains("too-many-elements"))
+
+    let long = try file("long.ttml", tt + #"<p begin="0s" end="1s" xml:id="\#(String(repeating: "a", count: 300))">x</p></div></body></tt>"#)
+    let out2 = run(["convert", "--to", "vtt", "-o", "-", "--max-attribute-length", "100", long])
+    #expect(out2.2.contains("attribute value longer than 100 bytes; the rest is ignored (raise it with --max-attribute-length)"))
+
+    let entities = "<?xml version=\"1.0\"?>\n<!DOCTYPE tt [<!ENTITY a \"\(String(repeating: "x", count: 1000))\">]>\n"
+    let ent = try file("ent.ttml", entities + tt + #"<p begin="0s" end="1s">\#(String(repeating: "&a;", count: 30))</p></div></body></tt>"#)
+    let out3 = run(["validate", "--no-lint", "--max-entity-expansion", "5000", ent]).1
+    #expect(out3.contains("[ttml.xml.entity-expansion-limit]") && out3.contains("(raise it with --max-entity-expansion)"))
+    #expect(!run(["validate", "--no-lint", ent]).1.contains("entity-expansion-limit"))
+
+    var attrs = ""
+    for k in 0..<20 { attrs += #" a\#(k)="1""# }
+    let crowded = try file("crowded.ttml", tt + #"<p begin="0s" end="1s"\#(attrs)>x</p></div></body></tt>"#)
+    let out4 = run(["validate", "--no-lint", "--max-xml-attributes", "10", crowded]).1
+    #expect(out4.contains("[ttml.xml.too-many-attributes]") && out4.contains("(raise it with --max-xml-attributes)"))
+    for flag in ["--max-xml-elements", "--max-xml-attributes", "--max-attribute-length", "--max-entity-expansion"] {
+      #expect(run(["validate", flag, "0", many]).0 == 2, "\(flag) 0")
+    }
+  }
+
   /// `--max-diagnostics` changes what is listed, never the findings behind the exit code: a
   /// lint finding the reader already reported stays dropped when the reader's diagnostic was
   /// cut by the cap (20 zero-duration and 20 text-less cues; the lint rules are an error and a

@@ -45,6 +45,12 @@ struct CaptionLoader {
       guard let n = Int(m), n > 0 else { throw .usage("--max-timed-content takes a positive number of cue-text nodes") }
       options.limits.maxTimedContentNodes = n
     }
+    for (flag, path) in CaptionLoader.xmlLimitFlags {
+      if let m = args.value(flag) {
+        guard let n = Int(m), n > 0 else { throw .usage("--\(flag) takes a positive number") }
+        options.limits[keyPath: path] = n
+      }
+    }
     if let m = args.value("max-diagnostics") {
       guard let n = Int(m), n > 0 else { throw .usage("--max-diagnostics takes a positive number") }
       options.limits.maxDiagnostics = n
@@ -81,7 +87,15 @@ struct CaptionLoader {
   }
 
   /// The options every reading command accepts.
-  static let valuedOptions: Set<String> = ["from", "encoding", "max-file-size", "max-nesting-depth", "max-timed-content", "max-diagnostics", "profile"]
+  static let valuedOptions: Set<String> = Set(
+    ["from", "encoding", "max-file-size", "max-nesting-depth", "max-timed-content", "max-diagnostics", "profile"] + xmlLimitFlags.map(\.0))
+
+  /// TTML's XML parser limits and the line length limit, and the flags that set them.
+  static let xmlLimitFlags: [(String, WritableKeyPath<ReadLimits, Int> & Sendable)] = [
+    ("max-xml-elements", \.maxXMLElements), ("max-xml-attributes", \.maxXMLAttributes),
+    ("max-attribute-length", \.maxAttributeLength), ("max-entity-expansion", \.maxEntityExpansion),
+    ("max-line-length", \.maxLineLength),
+  ]
 
   /// Loads `path` (`-` is standard input).
   func load(_ path: String, io: ToolIO) throws(ToolError) -> Loaded {

@@ -54,6 +54,11 @@ enum ValidateCommand: CLICommand {
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
       --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
                              (default 4000000); past it such a p is one cue, reported
+      --max-xml-elements N, --max-xml-attributes N (per element), --max-attribute-length BYTES,
+      --max-entity-expansion BYTES
+                             TTML's XML parser bounds (defaults 4000000, 1000, 1048576, 1048576)
+      --max-line-length BYTES
+                             SRT and WebVTT lines longer than this are reported (default 1048576)
       --max-diagnostics N    Diagnostics kept per file, from reading and again from lint; the
                              rest are counted in one summary (default 10000)
       --quiet                Print only findings at or above the failing severity

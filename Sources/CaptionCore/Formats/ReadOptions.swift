@@ -15,7 +15,8 @@ public struct ReadOptions: Sendable {
   }
 }
 
-/// Resource limits for readers. Each limit, when hit, produces a diagnostic that names it.
+/// Resource limits for readers. Each limit, when hit, produces a diagnostic that names it and
+/// the command-line flag that raises it.
 public struct ReadLimits: Sendable, Hashable {
   /// Largest input accepted, in bytes (`--max-file-size`). Default 512 MiB.
   public var maxFileSize: Int = 512 << 20
@@ -33,6 +34,29 @@ public struct ReadLimits: Sendable, Hashable {
   /// times, becomes one cue from its begin to its end with all its content, reported as
   /// `ttml.timing.too-many-changes`.
   public var maxTimedContentNodes: Int = 4_000_000
+  /// SRT and WebVTT: longest line, in bytes, read without a warning (`--max-line-length`).
+  /// A longer line is still read whole (reading stays linear in its length) and reported as
+  /// `srt.line.too-long` or `webvtt.line.too-long`: no caption line is that long, so it marks a
+  /// file that is not what it claims, or one built to be hostile. Default 1 MiB.
+  public var maxLineLength: Int = 1 << 20
+  /// TTML: most XML elements read (`--max-xml-elements`); past it reading stops with
+  /// `ttml.xml.too-many-elements`. Bounds the tree's memory. Default 4,000,000.
+  public var maxXMLElements: Int = 4_000_000
+  /// TTML: most attributes on one element (`--max-xml-attributes`); the document is read up
+  /// to an element with more, `ttml.xml.too-many-attributes` (libxml2's duplicate check is
+  /// quadratic in this number). Default 1,000.
+  public var maxXMLAttributes: Int = 1_000
+  /// TTML: longest attribute value kept, in UTF-8 bytes (`--max-attribute-length`); the rest
+  /// is ignored, `ttml.xml.attribute-too-long`. Default 1 MiB.
+  public var maxAttributeLength: Int = 1 << 20
+  /// TTML: most bytes entity references may add to a document (`--max-entity-expansion`);
+  /// past it reading stops, `ttml.xml.entity-expansion-limit` ("billion laughs"). Default 1 MiB.
+  public var maxEntityExpansion: Int = 1 << 20
 
   public init() {}
+
+  /// The message for a line over `maxLineLength`.
+  public func longLineMessage(_ length: Int) -> String {
+    "line is \(length) bytes long, over the \(maxLineLength)-byte line limit; it is read whole (raise the limit with --max-line-length)"
+  }
 }

@@ -83,6 +83,15 @@ struct SubRipReader {
     return cues
   }
 
+  /// The next line, reported when it is over `maxLineLength` (it is still read whole).
+  private mutating func nextLine(_ scanner: inout SubRipLineReader) -> SubRipLineReader.Line? {
+    let line = scanner.next()
+    if let line, line.range.count > limits.maxLineLength {
+      sink.report("srt.line.too-long", .warning, limits.longLineMessage(line.range.count), at: line.start)
+    }
+    return line
+  }
+
   mutating func run(_ buf: UnsafeBufferPointer<UInt8>) {
     // A cue takes at least ~48 bytes in practice; reserving avoids copying large `Cue` values as
     // the array grows (bounded, so a huge file does not reserve gigabytes up front).
@@ -90,7 +99,7 @@ struct SubRipReader {
     var scanner = SubRipLineReader(buf)
     var state = State.between
     var strayReported = false
-    while let line = scanner.next() {
+    while let line = nextLine(&scanner) {
       let r = line.range
       if Self.isBlank(buf, r) {
         if !r.isEmpty {
@@ -110,7 +119,7 @@ struct SubRipReader {
         }
         if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
           sink.report("srt.cue.missing-blank-line", .warning, "an index line followed by a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
-          _ = scanner.next()
+          _ = nextLine(&scanner)
           finishPending(buf)
           startCue(buf, index: line, timing: t, timingLine: next)
           continue
@@ -123,7 +132,7 @@ struct SubRipReader {
         // The usual block: an index line of digits (never a timing line or a garbled one) and
         // then a timing line.
         if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
-          _ = scanner.next()
+          _ = nextLine(&scanner)
           finishPending(buf)
           startCue(buf, index: line, timing: t, timingLine: next)
           state = .text
@@ -143,14 +152,14 @@ struct SubRipReader {
         }
         let next = scanner.peek()
         if let next, let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
-          _ = scanner.next()
+          _ = nextLine(&scanner)
           finishPending(buf)
           startCue(buf, index: line, timing: t, timingLine: next)
           state = .text
           continue
         }
         if let next, !Self.isBlank(buf, next.range), SubRipTimingParser.hasArrow(buf, next.range) {
-          _ = scanner.next()
+          _ = nextLine(&scanner)
           reportInvalidTiming(buf, next.range, at: next.start)
           finishPending(buf)
           state = .skipping

@@ -83,7 +83,7 @@ struct SubRipTextParser {
   mutating func open(_ tag: TagKind, style: TextStyle?, at k: Int, sink: inout DiagnosticSink) {
     if stack.count >= maxDepth {
       if suppressed == 0 {
-        sink.report("srt.tag.nesting-limit", .warning, "markup nested deeper than \(maxDepth) levels is flattened to its text (limit: --max-nesting-depth)", at: location(k))
+        sink.report("srt.tag.nesting-too-deep", .warning, "markup nested deeper than \(maxDepth) levels is flattened to its text (raise it with --max-nesting-depth)", at: location(k))
       }
       suppressed += 1
       return

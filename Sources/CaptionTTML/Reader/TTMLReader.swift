@@ -82,10 +82,7 @@ struct TTMLReader {
       decoded = (d.utf8, d.encoding, d.diagnostics)
     }
     for d in decoded.diagnostics { reader.sink.report(d) }
-    let xml = XMLTreeParser.parse(
-      decoded.utf8,
-      limits: XMLParserLimits(maxDepth: reader.depthLimit),
-      maxDiagnostics: options.limits.maxDiagnostics)
+    let xml = XMLTreeParser.parse(decoded.utf8, limits: Self.xmlLimits(options.limits, depth: reader.depthLimit), maxDiagnostics: options.limits.maxDiagnostics)
     for d in xml.diagnostics { reader.sink.report(d) }
     guard var root = xml.root else {
       return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [], root: nil)
@@ -119,6 +116,18 @@ struct TTMLReader {
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times, root: root)
+  }
+
+  /// The XML parser's bounds from the reading limits, each naming the flag that raises it.
+  static func xmlLimits(_ l: ReadLimits, depth: Int) -> XMLParserLimits {
+    var x = XMLParserLimits(
+      maxDepth: depth, maxAttributeValueLength: l.maxAttributeLength, maxEntityExpansion: l.maxEntityExpansion,
+      maxElements: l.maxXMLElements, maxAttributesPerElement: l.maxXMLAttributes)
+    x.flags = [
+      .elements: "--max-xml-elements", .attributesPerElement: "--max-xml-attributes",
+      .attributeValueLength: "--max-attribute-length", .entityExpansion: "--max-entity-expansion",
+    ]
+    return x
   }
 
   /// The bytes without a UTF-8 byte order mark, when they are valid UTF-8 and not UTF-16.

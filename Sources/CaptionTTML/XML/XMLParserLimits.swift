@@ -21,6 +21,16 @@ public struct XMLParserLimits: Sendable, Hashable {
   /// `ttml.xml.too-many-attributes` (an error): libxml2's duplicate-attribute check is
   /// quadratic in this number. Default 1,000 (real TTML and MPD elements have a few dozen).
   public var maxAttributesPerElement: Int
+  /// The limits a caller can raise, for `flags`.
+  public enum Limit: Sendable, Hashable { case attributeValueLength, entityExpansion, elements, attributesPerElement }
+  /// The command-line flag that raises each limit, named in its diagnostic (`raise it with
+  /// --max-xml-elements`). Empty by default: library callers get the message without one.
+  public var flags: [Limit: String] = [:]
+
+  /// " (raise it with FLAG)" for a limit that has a flag, else "".
+  func raiseHint(_ limit: Limit) -> String {
+    flags[limit].map { " (raise it with \($0))" } ?? ""
+  }
 
   public init(
     maxDepth: Int = 256, maxAttributeValueLength: Int = 1 << 20, maxEntityExpansion: Int = 1 << 20, maxEntityDepth: Int = 8,

@@ -130,7 +130,7 @@ final class XMLTreeBuilder {
       expansionReported = true
       report(
         "ttml.xml.entity-expansion-limit", .error,
-        "entity references expand to more than \(limits.maxEntityExpansion) bytes (an entity expansion bomb?); reading stopped here",
+        "entity references expand to more than \(limits.maxEntityExpansion) bytes (an entity expansion bomb?); reading stopped here\(limits.raiseHint(.entityExpansion))",
         at: location(offset ?? markupEnd))
     }
     stop(ctxt)
@@ -192,7 +192,7 @@ final class XMLTreeBuilder {
     if elementCount > limits.maxElements {
       report(
         "ttml.xml.too-many-elements", .error,
-        "the document has more than \(limits.maxElements) elements; reading stopped at this one", at: location(tagStart))
+        "the document has more than \(limits.maxElements) elements; reading stopped at this one\(limits.raiseHint(.elements))", at: location(tagStart))
       stop(ctxt)
       return
     }
@@ -227,7 +227,7 @@ final class XMLTreeBuilder {
         depthReported = true
         report(
           "ttml.xml.nesting-too-deep", .error,
-          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are dropped and their text joins the nearest kept ancestor, so it is lost where that ancestor holds no text (a div); limit: --max-nesting-depth", at: node.location)
+          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are dropped and their text joins the nearest kept ancestor, so it is lost where that ancestor holds no text (a div) (raise it with --max-nesting-depth)", at: node.location)
       }
       node = XMLElementNode(name: node.name, qualifiedName: "", location: node.location)
     } else {
@@ -275,7 +275,7 @@ final class XMLTreeBuilder {
     if len > limits.maxAttributeValueLength {
       report(
         "ttml.xml.attribute-too-long", .error,
-        "attribute value longer than \(limits.maxAttributeValueLength) bytes; the rest is ignored", at: location)
+        "attribute value longer than \(limits.maxAttributeValueLength) bytes; the rest is ignored\(limits.raiseHint(.attributeValueLength))", at: location)
       len = limits.maxAttributeValueLength
     }
     return String(decoding: UnsafeBufferPointer(start: p, count: len), as: UTF8.self)

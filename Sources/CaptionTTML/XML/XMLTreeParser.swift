@@ -62,7 +62,7 @@ public enum XMLTreeParser {
     if let cut = XMLAttributeCounter.firstCrowdedTag(utf8, limit: limits.maxAttributesPerElement) {
       builder.report(
         "ttml.xml.too-many-attributes", .error,
-        "an element has more than \(limits.maxAttributesPerElement) attributes (a denial-of-service pattern for XML parsers); the document is read up to this element",
+        "an element has more than \(limits.maxAttributesPerElement) attributes (a denial-of-service pattern for XML parsers); the document is read up to this element\(limits.raiseHint(.attributesPerElement))",
         at: builder.positions.location(cut))
       input = Array(utf8[..<cut])
       if input.isEmpty { return Result(root: nil, diagnostics: builder.sink.finished) }

@@ -77,7 +77,7 @@ let diagnosticCases: [DiagnosticCase] = [
   .init(code: "srt.tag.misnested", input: "1\n\(T)\n<b><i>x</b>y</i>\n", line: 3, column: 8, severity: .warning) {
     $0[0].content == [bold([italic([.text("x")])]), italic([.text("y")])]
   },
-  .init(code: "srt.tag.nesting-limit", input: "1\n\(T)\n<i><b>x</b></i>\n", line: 3, column: 4, severity: .warning) { $0[0].content == [italic([.text("x")])] },
+  .init(code: "srt.tag.nesting-too-deep", input: "1\n\(T)\n<i><b>x</b></i>\n", line: 3, column: 4, severity: .warning) { $0[0].content == [italic([.text("x")])] },
   .init(code: "srt.tag.attributes-ignored", input: "1\n\(T)\n<i class=\"x\">A</i>\n", line: 3, column: 3, severity: .info) { $0[0].content == [italic([.text("A")])] },
   .init(code: "srt.tag.ass-override", input: "1\n\(T)\n{\\i1}A{\\i0}B\n", line: 3, column: 2, severity: .info) { $0[0].content == [italic([.text("A")]), .text("B")] },
   .init(code: "srt.tag.ass-override-ignored", input: "1\n\(T)\n{\\pos(10,20)}A\n", line: 3, column: 1, severity: .warning) { $0[0].content == [.text("A")] && $0[0].settings.isDefault },
@@ -100,7 +100,7 @@ let diagnosticCases: [DiagnosticCase] = [
   @Test(arguments: diagnosticCases)
   func diagnostic(_ c: DiagnosticCase) {
     var options = ReadOptions()
-    if c.code == "srt.tag.nesting-limit" { options.limits.maxNestingDepth = 1 }
+    if c.code == "srt.tag.nesting-too-deep" { options.limits.maxNestingDepth = 1 }
     let r = SRT.read(c.input, options: options)
     let found = r.diagnostics(c.code)
     #expect(found.count >= 1, "\(c.code) not reported; got \(r.diagnostics.map(\.description))")

@@ -101,7 +101,7 @@ import Testing
     let r = SRT.read(text, options: options)
     #expect(r.cues.count == 1)
     #expect(r.cues[0].plainText == "x")
-    #expect(r.diagnostics.map(\.code) == ["srt.tag.nesting-limit"])
+    #expect(r.diagnostics.map(\.code) == ["srt.tag.nesting-too-deep"])
     var depth = 0
     var node = r.cues[0].content.first
     while case .element(let e)? = node {

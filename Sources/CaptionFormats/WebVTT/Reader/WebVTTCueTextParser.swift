@@ -330,7 +330,7 @@ public enum WebVTTCueTextParser {
       }
       if stack.count - 1 >= ctx.maxDepth || !phantom.isEmpty {
         if !reportedDepth {
-          ctx.report("webvtt.cuetext.nesting-too-deep", .warning, "tags nested deeper than \(ctx.maxDepth) levels are flattened into their parent (limit: --max-nesting-depth)", at: tagStart)
+          ctx.report("webvtt.cuetext.nesting-too-deep", .warning, "tags nested deeper than \(ctx.maxDepth) levels are flattened into their parent (raise it with --max-nesting-depth)", at: tagStart)
           reportedDepth = true
         }
         phantom.append(tag)

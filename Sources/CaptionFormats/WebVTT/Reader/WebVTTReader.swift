@@ -30,6 +30,8 @@ struct WebVTTReader {
   private let n: Int
   private var pos = 0
   private var lineNo = 1
+  /// The last line reported as too long (lines read again after a lookahead are not reported twice).
+  private var longLineReported = 0
   private let limits: ReadLimits
   private(set) var sink: DiagnosticSink
   private(set) var doc = CaptionDocument()
@@ -174,6 +176,10 @@ struct WebVTTReader {
     let n = self.n
     let (j, arrow) = ByteScan.lineEnd(p, from: start, to: n)
     let line = LineRef(start: start, end: j, number: lineNo)
+    if j - start > limits.maxLineLength, lineNo > longLineReported {
+      longLineReported = lineNo
+      report("webvtt.line.too-long", .warning, limits.longLineMessage(j - start), line)
+    }
     if j >= n {
       pos = n
       return (line, true, arrow)
