@@ -1,6 +1,7 @@
 import CaptionCore
 
-/// Splits decoded SRT text into lines (LF, CRLF or lone CR), with one line of lookahead.
+/// Splits decoded SRT text into lines (LF, CRLF, lone CR, or CR CR LF as one line end), with
+/// one line of lookahead.
 ///
 /// Lines are numbered from 1. It finds line ends eight bytes at a time and keeps the peeked line, so that each byte is examined once even though the reader looks one line ahead.
 /// - Complexity: O(n) over the input.
@@ -25,6 +26,8 @@ struct SubRipLineReader {
   private var peeked: Line?
   /// Lines ended by a lone CR, CRLF and LF.
   private(set) var crCount = 0, crlfCount = 0, lfCount = 0
+  /// Lines ended by CR CR LF (read as one line end).
+  private(set) var crcrlfCount = 0
 
   init(_ buf: UnsafeBufferPointer<UInt8>) {
     self.buf = buf
@@ -69,6 +72,11 @@ struct SubRipLineReader {
         if i + 1 < n && buf[i + 1] == 0x0A {
           term = 2
           crlfCount += 1
+        } else if i + 2 < n && buf[i + 1] == 0x0D && buf[i + 2] == 0x0A {
+          // CR CR LF: a CRLF file whose line ends were converted again. One line end, not
+          // two (which would put a blank line inside every cue).
+          term = 3
+          crcrlfCount += 1
         } else {
           term = 1
           crCount += 1

@@ -68,6 +68,14 @@ struct SubRipReader {
     return true
   }
 
+  /// A line that is meant as a timing line: it starts with a digit (after spaces) and has an
+  /// arrow. Text lines rarely do both.
+  static func looksLikeTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    var i = r.lowerBound
+    while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
+    return i < r.upperBound && SubRipTimingParser.isDigit(buf[i]) && SubRipTimingParser.hasArrow(buf, i..<r.upperBound)
+  }
+
   static func isDigits(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     guard !r.isEmpty else { return false }
     for i in r where !SubRipTimingParser.isDigit(buf[i]) { return false }
@@ -124,9 +132,40 @@ struct SubRipReader {
           startCue(buf, index: line, timing: t, timingLine: next)
           continue
         }
+        // A broken timing line (or an index line and one) inside cue text is a cue whose
+        // blank line is missing and whose timing cannot be read, not more text.
+        if Self.looksLikeTiming(buf, r) {
+          sink.report("srt.cue.missing-blank-line", .warning, "a timing line inside cue text starts a new block; a blank line is missing before it", at: line.start)
+          reportInvalidTiming(buf, r, at: line.start)
+          finishPending(buf)
+          state = .skipping
+          continue
+        }
+        if Self.isDigits(buf, r), let next = scanner.peek(), Self.looksLikeTiming(buf, next.range) {
+          sink.report("srt.cue.missing-blank-line", .warning, "an index line followed by a timing line inside cue text starts a new block; a blank line is missing before it", at: line.start)
+          _ = nextLine(&scanner)
+          reportInvalidTiming(buf, next.range, at: next.start)
+          finishPending(buf)
+          state = .skipping
+          continue
+        }
         lines.append(r)
         lineNumbers.append(line.number)
       case .skipping:
+        // A block that could not be read ends at the next cue, even without a blank line.
+        if let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
+          sink.report("srt.cue.missing-blank-line", .warning, "a timing line ends the skipped block; a blank line is missing before it", at: line.start)
+          startCue(buf, index: nil, timing: t, timingLine: line)
+          state = .text
+          continue
+        }
+        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
+          sink.report("srt.cue.missing-blank-line", .warning, "an index line and a timing line end the skipped block; a blank line is missing before them", at: line.start)
+          _ = nextLine(&scanner)
+          startCue(buf, index: line, timing: t, timingLine: next)
+          state = .text
+          continue
+        }
         continue
       case .between:
         // The usual block: an index line of digits (never a timing line or a garbled one) and
@@ -191,8 +230,17 @@ struct SubRipReader {
     {
       sink.report("srt.line.mixed-endings", .info, "the file mixes line endings (\(scanner.lfCount) LF, \(scanner.crlfCount) CRLF, \(scanner.crCount) CR)", at: nil)
     }
+    if scanner.crcrlfCount > 0 {
+      sink.report("srt.line.doubled-cr", .info, "\(scanner.crcrlfCount) line ends are CR CR LF (CRLF converted twice); each is read as one line end", at: nil)
+    }
     if cueCount == 0 {
-      sink.report("srt.file.no-cues", .warning, bytes.isEmpty ? "the file is empty" : "no cues were found", at: nil)
+      // An empty file is a valid "nothing is said"; text without a single cue is not SRT
+      // (an HTML error page saved as .srt must not pass).
+      if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+        sink.report("srt.file.no-cues", .warning, bytes.isEmpty ? "the file is empty" : "the file holds only blank lines", at: nil)
+      } else {
+        sink.report("srt.file.no-cues", .error, "no cues were found: the file has text but not one cue that can be read (is it SRT?)", at: nil)
+      }
     }
   }
 

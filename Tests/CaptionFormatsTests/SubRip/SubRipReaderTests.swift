@@ -126,4 +126,61 @@ import Testing
     #expect(f.probe(Array("\n00:00:01,000 --> 00:00:02,000\n".utf8)[...]) == 70)
     #expect(f.probe(Array("WEBVTT\n\n00:01.000 --> 00:02.000\n".utf8)[...]) == 0)
   }
+
+  /// A broken timing line right after cue text (no blank line) is a block that cannot be read,
+  /// reported, not more text of the cue before it.
+  @Test func brokenTimingLineInsideCueTextIsReported() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nHello\n2\n00:00:03,000 --> 00:00:0x,000\nbad\n\n3\n00:00:05,000 --> 00:00:06,000\nthree\n")
+    #expect(r.cues.map(\.plainText) == ["Hello", "three"])
+    #expect(r.cues.map(\.id) == ["1", "3"])
+    #expect(r.diagnostics.map(\.code) == ["srt.cue.missing-blank-line", "srt.timing.invalid", "srt.index.out-of-sequence"])
+    #expect(r.diagnostics.map { $0.location?.line } == [4, 5, 8])
+    #expect(r.diagnostics[1].severity == .error)
+    // Without the index line too.
+    let r2 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nHello\n00:00:03,000 --> 0x:00:04,000\nbad\n")
+    #expect(r2.cues.map(\.plainText) == ["Hello"])
+    #expect(r2.diagnostics.map(\.code) == ["srt.cue.missing-blank-line", "srt.timing.invalid"])
+    // Text with an arrow that is not a timing line stays text.
+    let r3 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA --> B\n-> 2 --> 3\n")
+    #expect(r3.cues.map(\.plainText) == ["A --> B\n-> 2 --> 3"])
+  }
+
+  /// A skipped block ends at the next index and timing line (or bare timing line), even when
+  /// the blank line before it is missing: the next cue is not swallowed.
+  @Test func skippedBlockEndsAtTheNextCue() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:0x,000\nbad\n2\n00:00:03,000 --> 00:00:04,000\ngood\n")
+    #expect(r.cues.map(\.plainText) == ["good"])
+    #expect(r.cues.first?.start == SRT.ms(3000))
+    #expect(r.cues.first?.id == "2")
+    #expect(r.diagnostics.map(\.code) == ["srt.timing.invalid", "srt.cue.missing-blank-line", "srt.index.out-of-sequence"])
+    let r2 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nThe answer is\n\n42\n2\n00:00:03,000 --> 00:00:04,000\ngood\n")
+    #expect(r2.cues.map(\.plainText) == ["The answer is", "good"])
+    #expect(r2.diagnostics.map(\.code) == ["srt.cue.missing-timing", "srt.cue.missing-blank-line"])
+    let r3 = SRT.read("1\n00:00:01,000 --> 00:00:0x,000\nbad\n00:00:03,000 --> 00:00:04,000\ngood\n")
+    #expect(r3.cues.map(\.plainText) == ["good"])
+    #expect(r3.cues.first?.id == "")
+  }
+
+  /// CR CR LF (a CRLF file converted again) is one line end, reported once.
+  @Test func doubledCarriageReturnIsOneLineEnd() {
+    let text = "1\r\r\n00:00:01,000 --> 00:00:02,000\r\r\nHello\r\r\nworld\r\r\n\r\r\n2\r\r\n00:00:03,000 --> 00:00:04,000\r\r\nBye\r\r\n"
+    let r = SRT.read(text)
+    #expect(r.cues.map(\.plainText) == ["Hello\nworld", "Bye"])
+    #expect(r.cues.map(\.id) == ["1", "2"])
+    #expect(r.diagnostics.map(\.code) == ["srt.line.doubled-cr"])
+    #expect(r.diagnostics.first?.message.hasPrefix("8 line ends are CR CR LF") == true)
+  }
+
+  /// Text without one readable cue is an error (an HTML page saved as .srt); an empty or
+  /// blank file is only a warning.
+  @Test func textWithoutCuesIsAnError() {
+    let junk = SRT.read("this is not a subtitle file at all\n<html>oops</html>\n")
+    #expect(junk.diagnostics.map(\.code) == ["srt.text.stray", "srt.file.no-cues"])
+    #expect(junk.diagnostics.last?.severity == .error)
+    for blank in ["", "\n\n", "\r\n\r\n"] {
+      let r = SRT.read(blank)
+      #expect(r.diagnostics.map(\.code) == ["srt.file.no-cues"])
+      #expect(r.diagnostics.first?.severity == .warning)
+    }
+  }
 }
