@@ -43,7 +43,16 @@ public enum NumpadAnchor {
     return s
   }
 
-  /// The anchor number for `settings` and what of them it cannot express (empty when exact).
+  /// The anchor number for `settings` and what of them it cannot express (empty when the cue
+  /// sits at the anchor).
+  ///
+  /// A cue sits at an anchor when its text is within a tenth of the frame of the anchor's
+  /// edge: a line at 0–10% or 90–100% (a TTML region at the top or bottom: `line:100%,end`),
+  /// centred at 40–60% for the middle row, and the text's reference point (its start, centre or
+  /// end, from `align`, `position`, `positionAlign` and `size`) within 10% of the left edge,
+  /// 40–60% or the right edge. A cue box narrower than 75% of the frame is reported too (SRT
+  /// cannot make lines wrap sooner). Elsewhere the nearest anchor is used and what it moves is
+  /// reported.
   public static func anchor(for settings: CueSettings) -> (number: Int, dropped: [String]) {
     var dropped: [String] = []
     var row = Row.bottom
@@ -51,35 +60,75 @@ public enum NumpadAnchor {
     case .auto:
       if settings.lineAlign != .start { dropped.append("line alignment \(settings.lineAlign.rawValue)") }
     case .value(let v):
-      if v == 0 && settings.snapToLines && settings.lineAlign == .start {
-        row = .top
-      } else if v == 50 && !settings.snapToLines && settings.lineAlign == .center {
-        row = .middle
-      } else if settings.snapToLines && v == -1 && settings.lineAlign == .start {
-        row = .bottom
-      } else {
-        // Nearest row, reported: a percentage, or a line number counted from the top or bottom.
-        if settings.snapToLines {
+      if settings.snapToLines {
+        // Line numbers: 0 is the first line from the top, -1 the last from the bottom.
+        if v == 0 && settings.lineAlign == .start {
+          row = .top
+        } else if v == -1 && settings.lineAlign == .start {
+          row = .bottom
+        } else {
           row = v >= 0 ? .top : .bottom
           dropped.append("line \(Length.format(v))")
-        } else {
-          row = v < 100.0 / 3 ? .top : (v > 200.0 / 3 ? .bottom : .middle)
-          dropped.append("line \(Length.format(v))%")
         }
+      } else if v <= 10 && settings.lineAlign != .end {
+        row = .top
+      } else if v >= 90 && settings.lineAlign != .start || v == 100 {
+        row = .bottom
+      } else if v >= 40 && v <= 60 && settings.lineAlign == .center {
+        row = .middle
+      } else {
+        row = v < 100.0 / 3 ? .top : (v > 200.0 / 3 ? .bottom : .middle)
+        dropped.append("line \(Length.format(v))%")
       }
     }
-    var column = Column.center
-    switch settings.align {
-    case .left, .start: column = .left
-    case .right, .end: column = .right
-    case .center: column = .center
+    let column = column(of: settings.align)
+    // The cue box's left edge, from `position` and `positionAlign` (`auto` follows `align`).
+    let size = settings.size
+    let position = settings.position ?? (column == .left ? 0 : (column == .right ? 100 : 50))
+    var positionAlign = settings.positionAlign
+    if positionAlign == .auto { positionAlign = column == .left ? .lineLeft : (column == .right ? .lineRight : .center) }
+    let left = positionAlign == .lineLeft ? position : (positionAlign == .lineRight ? position - size : position - size / 2)
+    let reference = column == .left ? left : (column == .right ? left + size : left + size / 2)
+    let atAnchor: Bool
+    switch column {
+    case .left: atAnchor = reference <= 10
+    case .center: atAnchor = reference >= 40 && reference <= 60
+    case .right: atAnchor = reference >= 90
     }
-    if let p = settings.position { dropped.append("position \(Length.format(p))%") }
-    if settings.positionAlign != .auto { dropped.append("position alignment \(settings.positionAlign.rawValue)") }
-    if settings.size != 100 { dropped.append("size \(Length.format(settings.size))%") }
+    if !atAnchor {
+      if let p = settings.position { dropped.append("position \(Length.format(p))%") }
+      if settings.positionAlign != .auto { dropped.append("position alignment \(settings.positionAlign.rawValue)") }
+      if size != 100 { dropped.append("size \(Length.format(size))%") }
+    } else if size < 75 {
+      dropped.append("size \(Length.format(size))%")
+    }
     if settings.vertical != .horizontal { dropped.append("vertical \(settings.vertical.rawValue)") }
     let r = row == .bottom ? 0 : (row == .middle ? 1 : 2)
     let c = column == .left ? 1 : (column == .center ? 2 : 3)
     return (r * 3 + c, dropped)
+  }
+
+  /// Whether a text alignment style and a cue `align` setting put text in the same column
+  /// (so a writer that gives the one need not report the other).
+  public static func sameColumn(_ style: TextStyle.TextAlign, _ align: CueSettings.TextAlignment) -> Bool {
+    column(of: style) == column(of: align)
+  }
+
+  /// The anchor column a cue `align` setting puts text in.
+  static func column(of align: CueSettings.TextAlignment) -> Column {
+    switch align {
+    case .left, .start: .left
+    case .right, .end: .right
+    case .center: .center
+    }
+  }
+
+  /// The anchor column a text alignment style puts text in (`justify` as `start`).
+  static func column(of align: TextStyle.TextAlign) -> Column {
+    switch align {
+    case .left, .start, .justify: .left
+    case .right, .end: .right
+    case .center: .center
+    }
   }
 }

@@ -17,6 +17,8 @@ struct SubRipWriter {
   /// Per-cue losses, reported once per cue and code.
   var cueLosses: [(code: String, detail: String)] = []
   var cueBuffer: [UInt8] = []
+  /// How many `<i>`, `<b>` and `<u>` tags enclose the node being written.
+  var openItalic = 0, openBold = 0, openUnderline = 0
   /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each (built on first use).
   lazy var styleResolver = NamedStyleResolver(document.styles)
 
@@ -80,7 +82,7 @@ struct SubRipWriter {
   static func documentLosses(_ document: CaptionDocument) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     func loss(_ code: String, _ message: String) {
-      diagnostics.append(Diagnostic(code: code, severity: .warning, message: message))
+      diagnostics.append(Diagnostic(code: code, severity: severity(code), message: message))
     }
     if !document.styles.isEmpty || !document.styleSheets.isEmpty {
       loss("srt.write.styles-dropped", "\(document.styles.count) named style(s) and \(document.styleSheets.count) style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped")
@@ -114,7 +116,15 @@ struct SubRipWriter {
   /// Whether losses are still kept with their messages (the diagnostic limit is not reached).
   var keepsDetails: Bool { !sink.isFull }
 
-  static func severity(_ code: String) -> Severity { code == "srt.write.time-rounded" ? .info : .warning }
+  /// Losses a viewer sees are warnings. Rounded times, region definitions and names (the
+  /// placement they give is carried by the cue settings, whose losses are reported apart) and
+  /// header metadata are information.
+  static func severity(_ code: String) -> Severity {
+    switch code {
+    case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped": .info
+    default: .warning
+    }
+  }
 
   /// Writes a plain cue's lines as they are (the streaming converter's fast path; the bytes and
   /// losses are those `cue` gives for the same cue built as a `Cue`).
@@ -157,10 +167,13 @@ struct SubRipWriter {
     for d in dropped { lose("srt.write.position-dropped", keepsDetails ? "\(d) has no SRT equivalent, dropped" : "") }
     if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
 
-    // Text → lines.
+    // Text → lines. A text alignment that the anchor already gives is not a loss.
     cueBuffer.removeAll(keepingCapacity: true)
-    if cue.style != nil || !cue.styleRefs.isEmpty {
-      writeNode(.element(CueElement(.span, classes: cue.styleRefs, style: cue.style, children: cue.content)), depth: 0)
+    var cueStyle = cue.style
+    if let a = cueStyle?.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle?.textAlign = nil }
+    if cueStyle?.isEmpty == true { cueStyle = nil }
+    if cueStyle != nil || !cue.styleRefs.isEmpty {
+      writeNode(.element(CueElement(.span, classes: cue.styleRefs, style: cueStyle, children: cue.content)), depth: 0)
     } else {
       for node in cue.content { writeNode(node, depth: 0) }
     }
@@ -257,6 +270,14 @@ struct SubRipWriter {
     return style
   }
 
+  mutating func countOpen(_ tag: String, _ delta: Int) {
+    switch tag {
+    case "i": openItalic += delta
+    case "b": openBold += delta
+    default: openUnderline += delta
+    }
+  }
+
   mutating func writeNode(_ node: CueNode, depth: Int) {
     switch node {
     case .text(let s):
@@ -295,6 +316,17 @@ struct SubRipWriter {
       if style.fontStyle == .italic && !wraps.contains("i") { wraps.append("i") }
       if style.fontWeight == .bold && !wraps.contains("b") { wraps.append("b") }
       if style.textDecoration?.contains(.underline) == true && !wraps.contains("u") { wraps.append("u") }
+      // SRT tags only switch a property on: text set back to upright, normal weight or no
+      // underline inside an enclosing tag keeps that tag's look.
+      if let f = style.fontStyle, f != .italic, openItalic > 0 {
+        lose("srt.write.style-dropped", "font style \(f.rawValue) inside italics has no SRT equivalent; the text stays italic")
+      }
+      if style.fontWeight == .normal, openBold > 0 {
+        lose("srt.write.style-dropped", "normal font weight inside bold has no SRT equivalent; the text stays bold")
+      }
+      if let d = style.textDecoration, !d.contains(.underline), openUnderline > 0 {
+        lose("srt.write.style-dropped", "text without underline inside underlined text has no SRT equivalent; it stays underlined")
+      }
       style.fontStyle = nil
       style.fontWeight = nil
       if let d = style.textDecoration {
@@ -325,9 +357,15 @@ struct SubRipWriter {
         cueBuffer.append(contentsOf: font)
         cueBuffer.append(UInt8(ascii: ">"))
       }
-      for w in wraps { cueBuffer.append(contentsOf: "<\(w)>".utf8) }
+      for w in wraps {
+        cueBuffer.append(contentsOf: "<\(w)>".utf8)
+        countOpen(w, 1)
+      }
       for c in e.children { writeNode(c, depth: depth + 1) }
-      for w in wraps.reversed() { cueBuffer.append(contentsOf: "</\(w)>".utf8) }
+      for w in wraps.reversed() {
+        cueBuffer.append(contentsOf: "</\(w)>".utf8)
+        countOpen(w, -1)
+      }
       if !font.isEmpty { cueBuffer.append(contentsOf: "</font>".utf8) }
     }
   }

@@ -271,7 +271,7 @@ import Testing
   /// counts every one of them.
   @Test func lossesPastTheLimitAreCountedInOneSummary() throws {
     var vtt = "WEBVTT\n\n"
-    for k in 0..<50 { vtt += "\(k + 1)\n100:00:\(10 + k).000 --> 100:00:\(10 + k).500 line:10%\nplain \(k)\n\n" }
+    for k in 0..<50 { vtt += "\(k + 1)\n100:00:\(10 + k).000 --> 100:00:\(10 + k).500 line:20%\nplain \(k)\n\n" }
     #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "srt", maxDiagnostics: 5, name: "limit"))
     let read = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions())
     let written = SubRipFormat().write(read.document, options: WriteOptions(maxDiagnostics: 5))

@@ -148,6 +148,49 @@ import Testing
     ])
   }
 
+  /// A cue placed within a tenth of the frame of an anchor (as TTML regions at the top or
+  /// bottom are) is written at it without a loss report; placement further off is reported.
+  @Test func placementNearAnAnchorIsNotALoss() {
+    func settings(_ f: (inout CueSettings) -> Void) -> CueSettings {
+      var s = CueSettings()
+      f(&s)
+      return s
+    }
+    let cases: [(CueSettings, String, [String])] = [
+      (settings { $0.line = .value(100); $0.snapToLines = false; $0.lineAlign = .end; $0.position = 50; $0.positionAlign = .center }, "", []),
+      (settings { $0.line = .value(0); $0.snapToLines = false; $0.position = 0; $0.positionAlign = .lineLeft; $0.align = .start }, "{\\an7}", []),
+      (settings { $0.line = .value(5); $0.snapToLines = false; $0.position = 10; $0.positionAlign = .lineLeft; $0.size = 80; $0.align = .center }, "{\\an8}", []),
+      (settings { $0.line = .value(50); $0.snapToLines = false; $0.lineAlign = .center; $0.align = .right; $0.position = 95 }, "{\\an6}", []),
+      (settings { $0.line = .value(30); $0.snapToLines = false; $0.position = 50; $0.size = 40 }, "{\\an8}", ["line 30%", "size 40%"]),
+      (settings { $0.position = 25; $0.align = .center }, "", ["position 25%"]),
+    ]
+    for (s, tag, dropped) in cases {
+      let doc = CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1000), settings: s, content: [.text("x")])])
+      let w = SRT.write(doc)
+      #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n\(tag)x\n", "\(s)")
+      #expect(w.diagnostics.map(\.message) == dropped.map { "cue 1: \($0) has no SRT equivalent, dropped" }, "\(s)")
+    }
+  }
+
+  /// SRT tags only switch italics, bold and underline on: text set back inside them is reported.
+  /// Region names and header metadata are information, not warnings.
+  @Test func resetInsideATagIsReported() {
+    var italic = TextStyle()
+    italic.fontStyle = .italic
+    var upright = TextStyle()
+    upright.fontStyle = .normal
+    let doc = CaptionDocument(
+      metadata: { var m = DocumentMetadata(); m.parameters["ttp:timeBase"] = "media"; return m }(),
+      cues: [
+        Cue(id: "1", start: .zero, end: ms(1000), style: italic, content: [.element(CueElement(.span, style: upright, children: [.text("up")])), .text(" it")])
+      ])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n<i>up it</i>\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.header-dropped", "srt.write.style-dropped"])
+    #expect(w.diagnostics.map(\.severity) == [.info, .warning])
+    #expect(w.diagnostics.last?.message == "cue 1: font style normal inside italics has no SRT equivalent; the text stays italic")
+  }
+
   @Test func languageSpanKeepsItsText() {
     let doc = CaptionDocument(cues: [
       Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.language("fr"), children: [.text("Bonjour")]))])

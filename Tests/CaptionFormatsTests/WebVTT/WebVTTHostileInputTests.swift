@@ -34,7 +34,9 @@ import Testing
     let r = try read(bytes)
     #expect(r.document.cues.count == 1)
     #expect(r.document.cues[0].sourceText?.utf8.count == 50 << 20)
-    #expect(r.diagnostics.isEmpty)
+    // Read whole, and reported once as over the line length limit.
+    #expect(r.diagnostics.map(\.code) == ["webvtt.line.too-long"])
+    #expect(r.diagnostics.first?.location?.line == 4)
   }
 
   @Test func longLineOfMarkupCharactersIsLinear() throws {

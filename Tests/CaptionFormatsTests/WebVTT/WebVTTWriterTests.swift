@@ -22,6 +22,35 @@ import Testing
     #expect(text.components(separatedBy: "text-shadow").count == 2)
   }
 
+  /// Italic, bold and underline styles (from TTML) are written as <i>, <b> and <u>, which
+  /// players render without STYLE support; only the rest becomes a class. A cue's text
+  /// alignment that its `align` setting gives is not repeated as a class.
+  @Test func italicBoldUnderlineStylesBecomeTags() {
+    func style(_ f: (inout TextStyle) -> Void) -> TextStyle {
+      var s = TextStyle()
+      f(&s)
+      return s
+    }
+    var settings = CueSettings()
+    settings.align = .left
+    let cue = Cue(
+      start: ms(0), end: ms(1000), settings: settings, style: style { $0.textAlign = .left; $0.fontStyle = .italic },
+      content: [
+        .element(CueElement(.span, style: style { $0.fontWeight = .bold }, children: [.text("b")])),
+        .text(" "),
+        .element(CueElement(.span, style: style { $0.textDecoration = .underline; $0.color = Color(named: "red") }, children: [.text("u")])),
+        .text(" "),
+        .element(CueElement(.span, style: style { $0.fontStyle = .normal }, children: [.text("n")])),
+      ])
+    let w = format.write(CaptionDocument(cues: [cue]), options: WriteOptions())
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    #expect(text.contains("00:00:00.000 --> 00:00:01.000 align:left\n<i><b>b</b> <c.ck-1><u>u</u></c> <c.ck-2>n</c></i>\n"))
+    #expect(text.contains("::cue(.ck-1) { color: red; }"))
+    #expect(text.contains("::cue(.ck-2) { font-style: normal; }"))
+    #expect(!text.contains("text-align"))
+    #expect(!w.diagnostics.contains { $0.code == "webvtt.write.cue-style-as-class" })
+  }
+
   @Test func styleChainsResolveDeepAndOnce() throws {
     var styles = (0..<20).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
     styles.append(NamedStyle(id: "s20", style: { var s = TextStyle(); s.color = Color(named: "red"); s.fontStyle = .italic; return s }()))

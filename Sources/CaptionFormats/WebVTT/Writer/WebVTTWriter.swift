@@ -407,10 +407,17 @@ struct WebVTTWriter {
     if !cueNotes.isEmpty { cueNotes.removeAll() }
     writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: cue.settings, index: k, into: &out)
 
-    // Cue-level style has no WebVTT form: wrap the text in a class span.
+    // Cue-level style has no WebVTT form: italic, bold and underline become <i>, <b> and <u>
+    // around the text, the rest a class span. A text alignment the cue's `align` setting
+    // already gives is not repeated (::cue has no text-align).
     var content = cue.content
     var wrapClasses = cue.styleRefs
-    if let s = cue.style, !s.isEmpty { wrapClasses.append(generatedClass(for: s)) }
+    if var s = cue.style, !s.isEmpty {
+      if let a = s.textAlign, Self.alignment(a) == (cue.settings ?? CueSettings()).align { s.textAlign = nil }
+      let (tags, rest) = Self.peelTags(s)
+      content = Self.wrap(content, in: tags)
+      if !rest.isEmpty { wrapClasses.append(generatedClass(for: rest)) }
+    }
     if !wrapClasses.isEmpty {
       content = [.element(CueElement(.span, classes: wrapClasses, children: content))]
       warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(wrapClasses.joined(separator: ", "))", cue: k)
@@ -551,8 +558,62 @@ struct WebVTTWriter {
     return name
   }
 
+  /// The cue `align` setting that a TTML-style text alignment means.
+  static func alignment(_ a: TextStyle.TextAlign) -> CueSettings.TextAlignment? {
+    switch a {
+    case .left: .left
+    case .center: .center
+    case .right: .right
+    case .start: .start
+    case .end: .end
+    case .justify: nil
+    }
+  }
+
+  /// Italic, bold and underline as WebVTT's own tags, which every player renders (STYLE
+  /// blocks are often ignored), and the style left for a class.
+  static func peelTags(_ s: TextStyle) -> (tags: [CueElement.Kind], rest: TextStyle) {
+    var rest = s
+    var tags: [CueElement.Kind] = []
+    if s.fontStyle == .italic {
+      tags.append(.italic)
+      rest.fontStyle = nil
+    }
+    if s.fontWeight == .bold {
+      tags.append(.bold)
+      rest.fontWeight = nil
+    }
+    if s.textDecoration == .underline {
+      tags.append(.underline)
+      rest.textDecoration = nil
+    }
+    return (tags, rest)
+  }
+
+  /// `nodes` inside one element of each kind, the first outermost.
+  static func wrap(_ nodes: [CueNode], in kinds: [CueElement.Kind]) -> [CueNode] {
+    var out = nodes
+    for kind in kinds.reversed() { out = [.element(CueElement(kind, children: out))] }
+    return out
+  }
+
   private mutating func writeNodes(_ nodes: [CueNode], parentIsRuby: Bool, depth: Int, into out: inout [UInt8]) {
     for n in nodes {
+      var n = n
+      // An element's italic, bold or underline style is written as tags inside it; a plain
+      // span left with nothing else is not written at all.
+      if case .element(var e) = n, let s = e.style, !s.isEmpty {
+        let (tags, rest) = Self.peelTags(s)
+        if !tags.isEmpty {
+          e.style = rest.isEmpty ? nil : rest
+          e.children = Self.wrap(e.children, in: tags.filter { $0 != e.kind })
+          if e.kind == .span, e.classes.isEmpty, e.style == nil {
+            writeNodes(e.children, parentIsRuby: parentIsRuby, depth: depth + 1, into: &out)
+            continue
+          }
+          n = .element(e)
+        }
+      }
       switch n {
       case .text(let s):
         if !Self.needsEscape(s) {
