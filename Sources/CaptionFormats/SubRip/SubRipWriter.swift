@@ -21,6 +21,22 @@ struct SubRipWriter {
   var openItalic = 0, openBold = 0, openUnderline = 0
   /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each (built on first use).
   lazy var styleResolver = NamedStyleResolver(document.styles)
+  /// The text style each region gives the cues in it (`Region.inheritedTextStyle`), by id.
+  var regionStyles: [String: TextStyle]?
+
+  /// The text style the region `id` gives its cues, or nil.
+  mutating func regionStyle(_ id: String?) -> TextStyle? {
+    guard let id else { return nil }
+    if regionStyles == nil {
+      var map: [String: TextStyle] = [:]
+      for r in document.regions where map[r.id] == nil {
+        let s = r.inheritedTextStyle(&styleResolver)
+        if !s.isEmpty { map[r.id] = s }
+      }
+      regionStyles = map
+    }
+    return regionStyles?[id]
+  }
 
   init(document: CaptionDocument, options: WriteOptions) {
     self.document = document
@@ -170,6 +186,8 @@ struct SubRipWriter {
     // Text → lines. A text alignment that the anchor already gives is not a loss.
     cueBuffer.removeAll(keepingCapacity: true)
     var cueStyle = cue.style
+    // What the cue's region styles (a TTML region's colour, italics…) is inherited beneath.
+    if let r = regionStyle(cue.settings.region) { cueStyle = r.merged(with: cueStyle ?? TextStyle()) }
     if let a = cueStyle?.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle?.textAlign = nil }
     if cueStyle?.isEmpty == true { cueStyle = nil }
     if cueStyle != nil || !cue.styleRefs.isEmpty {

@@ -191,6 +191,43 @@ import Testing
     #expect(w.diagnostics.last?.message == "cue 1: font style normal inside italics has no SRT equivalent; the text stays italic")
   }
 
+  /// A region's text style (a TTML region's colour and italics, directly or through a named
+  /// style) is inherited by the cues in it; its background is not.
+  @Test func regionTextStyleIsInheritedByItsCues() {
+    var yellow = TextStyle()
+    yellow.color = Color(named: "yellow")
+    yellow.fontStyle = .italic
+    yellow.backgroundColor = Color(named: "black")
+    var lime = TextStyle()
+    lime.color = Color(named: "lime")
+    var red = TextStyle()
+    red.color = Color(named: "red")
+    func cue(_ id: String, _ region: String, _ content: [CueNode]) -> Cue {
+      var s = CueSettings()
+      s.region = region
+      return Cue(id: id, start: .zero, end: ms(1000), settings: s, content: content)
+    }
+    let doc = CaptionDocument(
+      styles: [NamedStyle(id: "s1", style: lime)],
+      regions: [Region(id: "r", style: yellow), Region(id: "r2", styleRefs: ["s1"])],
+      cues: [
+        cue("1", "r", [.text("a "), .element(CueElement(.span, style: red, children: [.text("b")]))]),
+        cue("2", "r2", [.text("c")]),
+      ])
+    let w = SRT.write(doc)
+    #expect(w.text == """
+      1
+      00:00:00,000 --> 00:00:01,000
+      <font color="#ffff00"><i>a <font color="#ff0000">b</font></i></font>
+
+      2
+      00:00:00,000 --> 00:00:01,000
+      <font color="#00ff00">c</font>
+
+      """)
+    #expect(!w.diagnostics.contains { $0.message.contains("background") })
+  }
+
   @Test func languageSpanKeepsItsText() {
     let doc = CaptionDocument(cues: [
       Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.language("fr"), children: [.text("Bonjour")]))])

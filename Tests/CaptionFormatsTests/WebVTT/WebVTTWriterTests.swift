@@ -51,6 +51,19 @@ import Testing
     #expect(!w.diagnostics.contains { $0.code == "webvtt.write.cue-style-as-class" })
   }
 
+  /// WebVTT regions hold no text style: a region's colour and italics go on its cues.
+  @Test func regionTextStyleIsWrittenOnItsCues() {
+    var yellow = TextStyle()
+    yellow.color = Color(named: "yellow")
+    yellow.fontStyle = .italic
+    var s = CueSettings()
+    s.region = "r"
+    let doc = CaptionDocument(regions: [Region(id: "r", style: yellow)], cues: [Cue(start: ms(0), end: ms(1000), settings: s, content: [.text("x")])])
+    let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(text.contains("::cue(.ck-1) { color: yellow; }"))
+    #expect(text.contains("00:00:00.000 --> 00:00:01.000 region:r\n<c.ck-1><i>x</i></c>\n"))
+  }
+
   @Test func styleChainsResolveDeepAndOnce() throws {
     var styles = (0..<20).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
     styles.append(NamedStyle(id: "s20", style: { var s = TextStyle(); s.color = Color(named: "red"); s.fontStyle = .italic; return s }()))

@@ -21,6 +21,8 @@ struct WebVTTWriter {
   private var usedIDs = IdentifierSet()
   /// The document's header part (metadata, styles, regions), given to `begin`.
   private var header = CaptionDocument()
+  /// The text style each region gives its cues (`Region.inheritedTextStyle`), by id.
+  private var regionTextStyles: [String: TextStyle] = [:]
   /// The signature, header lines and REGION blocks (written by `begin`).
   private var head: [UInt8] = []
   /// Comments and cues, in order.
@@ -102,6 +104,11 @@ struct WebVTTWriter {
   /// comments are not written here).
   mutating func begin(_ doc: CaptionDocument) {
     header = doc
+    var resolver = NamedStyleResolver(doc.styles)
+    for r in doc.regions where regionTextStyles[r.id] == nil {
+      let s = r.inheritedTextStyle(&resolver)
+      if !s.isEmpty { regionTextStyles[r.id] = s }
+    }
     header.cues = []
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
@@ -280,7 +287,8 @@ struct WebVTTWriter {
       warn("webvtt.write.region-geometry-dropped", .info, "region '\(r.id)': TTML origin/extent are not written (WebVTT region settings are used)")
     }
     if !r.style.isEmpty || !r.styleRefs.isEmpty {
-      warn("webvtt.write.region-style-dropped", .info, "region '\(r.id)': region styles cannot be expressed in a WebVTT REGION block")
+      let onCues = regionTextStyles[r.id] != nil ? "; the text style it gives is written on its cues" : ""
+      warn("webvtt.write.region-style-dropped", .info, "region '\(r.id)': region styles cannot be expressed in a WebVTT REGION block\(onCues)")
     }
     if width != 100 { settings.append("width:" + percent(width, "region '\(r.id)' width")) }
     if lines != 3 { settings.append("lines:\(max(0, lines))") }
@@ -412,8 +420,11 @@ struct WebVTTWriter {
     // already gives is not repeated (::cue has no text-align).
     var content = cue.content
     var wrapClasses = cue.styleRefs
-    if var s = cue.style, !s.isEmpty {
-      if let a = s.textAlign, Self.alignment(a) == (cue.settings ?? CueSettings()).align { s.textAlign = nil }
+    var cueStyle = cue.style
+    // WebVTT regions hold no text style: what the cue's region gives is written on the cue.
+    if let id = cue.settings.region, let r = regionTextStyles[id] { cueStyle = r.merged(with: cueStyle ?? TextStyle()) }
+    if var s = cueStyle, !s.isEmpty {
+      if let a = s.textAlign, Self.alignment(a) == cue.settings.align { s.textAlign = nil }
       let (tags, rest) = Self.peelTags(s)
       content = Self.wrap(content, in: tags)
       if !rest.isEmpty { wrapClasses.append(generatedClass(for: rest)) }
