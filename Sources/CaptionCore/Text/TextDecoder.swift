@@ -302,6 +302,27 @@ public enum TextDecoder {
     let half = sample.count / 2
     if oddZeros * 10 >= half * 7 && evenZeros * 10 < half { return .utf16LE }
     if evenZeros * 10 >= half * 7 && oddZeros * 10 < half { return .utf16BE }
+    // Text in a non-Latin script (Cyrillic, CJK) has no zero byte in its code units, but the
+    // ASCII around it (indices, timing lines, line ends) has one in every other byte: zeros at
+    // one parity only, and code units that pair their surrogates.
+    let minimum = max(4, half / 8)
+    if oddZeros >= minimum && evenZeros * 50 <= oddZeros && pairsSurrogates(sample, littleEndian: true) { return .utf16LE }
+    if evenZeros >= minimum && oddZeros * 50 <= evenZeros && pairsSurrogates(sample, littleEndian: false) { return .utf16BE }
     return nil
+  }
+
+  /// Whether `bytes` read as UTF-16 has every high surrogate followed by a low one and no low
+  /// surrogate alone (a cut at the end of the sample is allowed).
+  static func pairsSurrogates(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> Bool {
+    var expectLow = false
+    var k = bytes.startIndex
+    while k + 1 < bytes.endIndex {
+      let u = littleEndian ? UInt16(bytes[k]) | UInt16(bytes[k + 1]) << 8 : UInt16(bytes[k]) << 8 | UInt16(bytes[k + 1])
+      let isHigh = u >= 0xD800 && u <= 0xDBFF, isLow = u >= 0xDC00 && u <= 0xDFFF
+      if expectLow != isLow { return false }
+      expectLow = isHigh
+      k += 2
+    }
+    return true
   }
 }
