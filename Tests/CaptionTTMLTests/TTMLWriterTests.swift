@@ -94,6 +94,19 @@ struct TTMLWriterTests {
   }
 
   /// A frame rate the reader refused as too large does not overflow the writer (it trapped).
+  /// A cue that ends when or before it starts is written, and reported as never shown.
+  @Test func cuesThatNeverShowAreReported() throws {
+    var doc = CaptionDocument()
+    doc.cues = [
+      Cue(start: CaptionTime(milliseconds: 3000), end: CaptionTime(milliseconds: 2000), content: [.text("backwards")]),
+      Cue(start: CaptionTime(milliseconds: 4000), end: CaptionTime(milliseconds: 4000), content: [.text("zero")]),
+      Cue(start: CaptionTime(milliseconds: 5000), end: CaptionTime(milliseconds: 6000), content: [.text("fine")]),
+    ]
+    let (text, diagnostics) = Self.write(doc)
+    #expect(text.contains(#"begin="00:00:03.000" end="00:00:02.000""#))
+    #expect(diagnostics.filter { $0.code == "ttml.write.never-shown" }.map(\.cueIndex) == [0, 1])
+  }
+
   @Test func hugeFrameRateParametersDoNotTrap() throws {
     let src = TTMLTest.doc(#"xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="9223372036854775807" ttp:frameRateMultiplier="1000 1001" ttp:tickRate="9223372036854775807""#, body: #"<div><p begin="1s" end="2s">x</p></div>"#)
     let doc = try TTMLTest.read(src).document

@@ -393,6 +393,10 @@ struct TTMLWriter {
     } else if !times.isExact(c.start) || !times.isExact(c.end) {
       report("time-rounded", .warning, "cue time \(c.start)–\(c.end) is not exact in \(flavor.rawValue) time expressions and was rounded", cue: index)
     }
+    if c.end <= c.start {
+      // TTML's active interval is [begin, end): such a p is never shown, and readers drop it.
+      report("never-shown", .warning, "the cue ends at \(c.end), not after it starts (\(c.start)); TTML never shows it", cue: index)
+    }
     attrs.append(("begin", times.format(c.start)))
     attrs.append(("end", times.format(c.end)))
     let (rid, textAlign) = region(for: c, index: index)

@@ -64,6 +64,18 @@ import Testing
     #expect(text.contains("00:00:00.000 --> 00:00:01.000 region:r\n<c.ck-1><i>x</i></c>\n"))
   }
 
+  /// An identifier that would start a NOTE block is changed, reported, and reads back as a cue.
+  @Test func noteLikeIdentifiersAreChanged() throws {
+    let doc = CaptionDocument(cues: ["NOTE 2", "NOTE", "NOTES", "NOTE\tx"].enumerated().map { k, id in
+      Cue(id: id, start: ms(Int64(k) * 1000), end: ms(Int64(k) * 1000 + 500), content: [.text("x")])
+    })
+    let w = format.write(doc, options: WriteOptions())
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.document.cues.map(\.id) == ["NOTE_2", "NOTE_", "NOTES", "NOTE_x"])
+    #expect(w.diagnostics.map(\.code) == Array(repeating: "webvtt.write.cue-id-changed", count: 3))
+    #expect(back.diagnostics.isEmpty)
+  }
+
   @Test func styleChainsResolveDeepAndOnce() throws {
     var styles = (0..<20).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
     styles.append(NamedStyle(id: "s20", style: { var s = TextStyle(); s.color = Color(named: "red"); s.fontStyle = .italic; return s }()))

@@ -391,6 +391,13 @@ struct WebVTTWriter {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
         warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
+      // `NOTE` alone or followed by a space or tab starts a comment block (WebVTT §4.1); such an
+      // identifier (an SRT index line "NOTE 2") would make the cue read as a comment.
+      if id.utf8.starts(with: "NOTE".utf8), id.utf8.count == 4 || [0x20, 0x09].contains(id.utf8.dropFirst(4).first) {
+        let fixed = "NOTE_" + id.dropFirst(id.utf8.count == 4 ? 4 : 5)
+        warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' would start a NOTE comment block; written as '\(fixed.prefix(40))'", cue: k)
+        id = fixed
+      }
       if usedIDs.insert(id) {
         out.append(contentsOf: id.utf8)
         out.append(0x0A)
