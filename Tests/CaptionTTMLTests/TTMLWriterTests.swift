@@ -68,7 +68,9 @@ struct TTMLWriterTests {
     let doc = try TTMLTest.read(src).document
     for flavor in ["dfxp", "ebu-tt-d"] {
       let (xml, _) = Self.write(doc, flavor)
-      #expect(xml.contains(#"tts:fontSize="1c" tts:lineHeight="2c""#), "\(flavor)")
+      // EBU-TT-D font sizes and line heights are percentages only (100% = one cell row).
+      let sizes = flavor == "dfxp" ? #"tts:fontSize="1c" tts:lineHeight="2c""# : #"tts:fontSize="100%" tts:lineHeight="200%""#
+      #expect(xml.contains(sizes), "\(flavor)")
       #expect(xml.contains(#"tts:origin="10% 70%" tts:extent="60% 20%""#), "\(flavor)")
       #expect(xml.contains(#"tts:padding="0.2c 0.8c""#), "\(flavor)")
       #expect(!xml.contains("rh\"") && !xml.contains("rw "), "\(flavor)")
@@ -105,6 +107,40 @@ struct TTMLWriterTests {
     let (text, diagnostics) = Self.write(doc)
     #expect(text.contains(#"begin="00:00:03.000" end="00:00:02.000""#))
     #expect(diagnostics.filter { $0.code == "ttml.write.never-shown" }.map(\.cueIndex) == [0, 1])
+  }
+
+  /// EBU-TT-D has percentage font sizes and line heights only (Tech 3380): px become percent
+  /// of a cell row (of the assumed 1280×720 root: 48 px), cells and em percent of one; the
+  /// output passes the EBU-TT-D profile check, and px input fails it.
+  @Test func ebuFontSizesArePercentages() throws {
+    var doc = CaptionDocument()
+    var px = TextStyle()
+    px.fontSize = Length(24, .pixels)
+    px.lineHeight = Length(1.5, .cells)
+    var em = TextStyle()
+    em.fontSize = Length(0.5, .em)
+    doc.cues = [
+      Cue(start: CaptionTime(milliseconds: 0), end: CaptionTime(milliseconds: 1000), style: px, content: [
+        .text("a "), .element(CueElement(.span, style: em, children: [.text("b")])),
+      ])
+    ]
+    doc.metadata.language = "en"
+    let (text, diagnostics) = Self.write(doc, "ebu-tt-d")
+    #expect(text.contains(#"tts:fontSize="50%""#))
+    #expect(text.contains(#"tts:lineHeight="150%""#))
+    #expect(!text.contains("px"))
+    #expect(diagnostics.contains { $0.code == "ttml.write.root-extent-assumed" })
+    var options = ReadOptions()
+    options.profile = "ebu-tt-d"
+    let back = try TTMLFormat().read(Array(text.utf8), options: options)
+    #expect(!back.diagnostics.contains { $0.code == "ttml.profile.length-unit" }, "\(back.diagnostics)")
+    let pxInput = TTMLTest.doc(
+      #"xmlns:tts="http://www.w3.org/ns/ttml#styling""#, head: #"<styling><style xml:id="s" tts:fontSize="20px" tts:lineHeight="2c"/></styling>"#,
+      body: #"<div><p begin="0s" end="1s" style="s">x</p></div>"#)
+    let bad = try TTMLFormat().read(Array(pxInput.utf8), options: options)
+    #expect(bad.diagnostics.filter { $0.code == "ttml.profile.length-unit" }.map(\.message) == [
+      "ebu-tt-d: tts:fontSize must be one or two percentages", "ebu-tt-d: tts:lineHeight must be normal or a percentage",
+    ])
   }
 
   @Test func hugeFrameRateParametersDoNotTrap() throws {

@@ -269,6 +269,19 @@ extension TTMLValidator {
         profileError("inline-style", "inline style \(a.qualifiedName) is not allowed; use a <style>", a.location)
       }
     }
+    // Tech 3380: font sizes are one or two percentages (of the parent's size; 100% is a cell
+    // row), line heights `normal` or a percentage; px and cells are not allowed.
+    if e.name.namespace == TTMLNamespace.tt, ["style", "region"].contains(e.name.local) {
+      for a in e.attributes where a.name.namespace == TTMLNamespace.styling {
+        let w = TTMLValueRules.words(a.value)
+        if a.name.local == "fontSize", !(1...2).contains(w.count) || !w.allSatisfy({ TTMLValueRules.length($0, units: ["%"]) }) {
+          profileError("length-unit", "tts:fontSize must be one or two percentages", a.location)
+        }
+        if a.name.local == "lineHeight", a.value != "normal", !(w.count == 1 && TTMLValueRules.length(w[0], units: ["%"])) {
+          profileError("length-unit", "tts:lineHeight must be normal or a percentage", a.location)
+        }
+      }
+    }
     for child in e.children {
       if case .element(let c) = child { checkEBU(c, depth: depth + 1, timedAncestor: timedAncestor || selfTimed) }
     }

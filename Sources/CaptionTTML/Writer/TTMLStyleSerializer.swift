@@ -66,13 +66,25 @@ enum TTMLStyleSerializer {
   static func color(_ c: Color) -> String { c.hex }
 
   /// The lengths of `s` in units the flavor has (see `portable(_:flavor:cells:vertical:rootPercent:)`).
-  static func portable(_ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double)) -> TextStyle {
+  /// EBU-TT-D font sizes and line heights are percentages only (Tech 3380; 100% is one cell
+  /// row): cells, em and px become percent, px through the cell height of `root` (pixels).
+  static func portable(_ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double), root: (w: Double, h: Double)? = nil) -> TextStyle {
     func p(_ l: Length, vertical: Bool) -> Length { portable(l, flavor: flavor, cells: cells, vertical: vertical) }
+    func percent(_ l: Length) -> Length {
+      guard flavor == .ebuttd else { return l }
+      switch l.unit {
+      case .cells, .em: return Length((l.value * 100_000).rounded() / 1000, .percent)
+      case .pixels:
+        guard let root, root.h > 0 else { return l }
+        return Length((l.value * 100_000 / (root.h / cells.rows)).rounded() / 1000, .percent)
+      default: return l
+      }
+    }
     var s = s
     // One font size is the vertical one; with two, the first is horizontal (TTML1 §8.2.9).
-    if let v = s.fontSize { s.fontSize = p(v, vertical: s.fontSizeVertical == nil) }
-    if let v = s.fontSizeVertical { s.fontSizeVertical = p(v, vertical: true) }
-    if let v = s.lineHeight { s.lineHeight = p(v, vertical: true) }
+    if let v = s.fontSize { s.fontSize = percent(p(v, vertical: s.fontSizeVertical == nil)) }
+    if let v = s.fontSizeVertical { s.fontSizeVertical = percent(p(v, vertical: true)) }
+    if let v = s.lineHeight { s.lineHeight = percent(p(v, vertical: true)) }
     if var o = s.textOutline {
       o.thickness = p(o.thickness, vertical: true)
       o.blur = o.blur.map { p($0, vertical: true) }
@@ -99,8 +111,10 @@ enum TTMLStyleSerializer {
   }
 
   /// The attributes for `s`, with the names of the properties the flavor cannot hold.
-  static func attributes(_ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double) = (15, 32)) -> (attributes: [(String, String)], dropped: [String]) {
-    let s = flavor == .imsc11 ? s : portable(s, flavor: flavor, cells: cells)
+  static func attributes(
+    _ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double) = (15, 32), root: (w: Double, h: Double)? = nil
+  ) -> (attributes: [(String, String)], dropped: [String]) {
+    let s = flavor == .imsc11 ? s : portable(s, flavor: flavor, cells: cells, root: root)
     var a: [(String, String)] = []
     if let v = s.color { a.append(("tts:color", color(v))) }
     if let v = s.backgroundColor { a.append(("tts:backgroundColor", color(v))) }

@@ -64,6 +64,9 @@ struct TTMLWriter {
 
   /// `ttp:cellResolution` rows and columns (for writing `rw`/`rh` in flavors without them).
   var cells: (rows: Double, columns: Double) { (resolver.cellRows, resolver.cellColumns) }
+  /// The root container's size in pixels that px lengths are measured against: the document's
+  /// `tts:extent`, else the 1280×720 the writer assumes (and reports).
+  var pixelRoot: (w: Double, h: Double) { resolver.rootExtent.map { ($0.width, $0.height) } ?? (1280, 720) }
 
   /// The document's regions by id (looked up per cue).
   let regionsByID: [String: Region]
@@ -169,9 +172,12 @@ struct TTMLWriter {
     }
     // IMSC and EBU-TT-D need a root extent to give px lengths a meaning (IMSC 1.1 §8.4.2); CSS
     // px from WebVTT are relative to the video, so a 1280×720 root stands in for it.
-    if doc.metadata.parameters["tts:extent"] == nil, flavor != .dfxp, TTMLWriter.usesPixels(doc) {
+    if doc.metadata.parameters["tts:extent"] == nil, flavor == .imsc11, TTMLWriter.usesPixels(doc) {
       a.append(("tts:extent", "1280px 720px"))
       report("root-extent-assumed", .info, "px lengths (such as a CSS text-shadow) are written against an assumed 1280×720 px root container (tts:extent)")
+    } else if doc.metadata.parameters["tts:extent"] == nil, flavor == .ebuttd, TTMLWriter.usesPixels(doc) {
+      // EBU-TT-D has no px font sizes or line heights: they become percent of a cell row.
+      report("root-extent-assumed", .info, "px font sizes and line heights are written in percent of a cell row of an assumed 1280×720 px root container (EBU-TT-D has no px)")
     }
     switch times.mode {
     case .frames(let fr, let m):
@@ -237,7 +243,7 @@ struct TTMLWriter {
       var attrs: [(String, String)] = [("xml:id", s.id)]
       let refs = s.basedOn.filter { styleIDs.contains($0) }
       if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
-      let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor, cells: cells)
+      let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor, cells: cells, root: pixelRoot)
       attrs += a
       for d in dropped { report("style-property-dropped", .warning, "style '\(s.id)': \(d) cannot be written in \(flavor.rawValue)") }
       x.indent(3)
@@ -329,7 +335,7 @@ struct TTMLWriter {
     }
     if let o = r.origin { attrs.append(("tts:origin", "\(axis(o.x, vertical: false)) \(axis(o.y, vertical: true))")) }
     if let e = r.extent { attrs.append(("tts:extent", "\(axis(e.x, vertical: false)) \(axis(e.y, vertical: true))")) }
-    let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells)
+    let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells, root: pixelRoot)
     attrs += a
     for d in dropped { report("style-property-dropped", .warning, "region '\(r.id)': \(d) cannot be written in \(flavor.rawValue)") }
     regionOut.append((r.id, attrs))
@@ -353,7 +359,7 @@ struct TTMLWriter {
     }
     var out: [(String, String)] = []
     if let s, !s.isEmpty {
-      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells)
+      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells, root: pixelRoot)
       for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
       if flavor == .ebuttd, !attrs.isEmpty {
         // EBU-TT-D has referential styling only.
