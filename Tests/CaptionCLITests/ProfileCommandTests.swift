@@ -61,4 +61,25 @@ import Testing
     #expect(CaptionTool.run(["profile", "rules"], io: rules) == 0)
     #expect(rules.capturedOut.contains("CS-C01  error    style.contrast.worst-case"))
   }
+
+  /// `export -o` and `preview -o` naming the profile file read must refuse (exit 2) and leave it
+  /// as it was, as `convert` refuses to overwrite its input.
+  @Test func exportAndPreviewNeverOverwriteTheProfileFile() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-prof-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("my.json").path
+    let json = #"{"schema": "caption-style-profile/1", "id": "mine", "basedOn": "outline-only"}"#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    for args in [["export", path, "--to", "ttml", "-o", path], ["preview", path, "-o", path]] {
+      let io = ToolIO.captured()
+      #expect(CaptionTool.run(["profile"] + args, io: io) == 2)
+      #expect(io.capturedErr.hasPrefix("captionkit profile: error: refusing to overwrite the input file '\(path)'; choose another output path\n"))
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == json)
+    }
+    // A shipped id is not a file: writing a file of that name is fine.
+    let named = dir.appendingPathComponent("outline-only").path
+    #expect(CaptionTool.run(["profile", "preview", "outline-only", "-o", named], io: ToolIO.captured()) == 0)
+    #expect(FileManager.default.fileExists(atPath: named))
+  }
 }
