@@ -81,7 +81,7 @@ enum ValidateCommand: CLICommand {
       io.out(ruleList())
       return .success
     }
-    var loader = try CaptionLoader(&args)
+    let loader = try CaptionLoader(&args)
     let checkStyles = !args.flag("no-style")
     let failOnGiven = args.value("fail-on") != nil || args.flag("strict")
     let policy = try SeverityPolicy(&args)
@@ -109,11 +109,12 @@ enum ValidateCommand: CLICommand {
     for p in found where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
       paths.append(p)
     }
-    let firstConfig = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: paths.first ?? "-") }
-    let failOn = failOnGiven ? policy.failOn : (firstConfig.failOn ?? policy.failOn)
-    // A style profile named in .captionkit.json applies when none is given on the command line.
-    if loader.styleProfiles.isEmpty, let p = firstConfig.styleProfile, ProfileLoader.isStyleProfileReference(p) {
-      do { loader.styleProfiles = try ProfileLoader.load(p) } catch { throw .io(path: p, message: "\(error)") }
+    // Each file is judged by its own configuration: its failOn (unless --fail-on or --strict
+    // is given) and its profile (unless --profile is).
+    var loaders = ConfiguredLoader(loader)
+    func settings(_ path: String) throws(ToolError) -> (failOn: Severity, loader: CaptionLoader) {
+      let config = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: path) }
+      return (failOnGiven ? policy.failOn : (config.failOn ?? policy.failOn), try loaders.loader(for: config))
     }
 
     let printer = DiagnosticPrinter(color: io.colorAllowed())
@@ -121,13 +122,15 @@ enum ValidateCommand: CLICommand {
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
     for path in paths {
+      let (failOn, loader) = try settings(path)
       if MediaValidation.isMedia(path) {
         // Media: each embedded text track is read and linted as its sidecar file.
         do {
           for t in try MediaValidation.validate(path, options: loader.options) {
-            let file = try configured { () throws(ConfigurationError) in
+            var file = try configured { () throws(ConfigurationError) in
               try lint.check(path: t.path, format: t.format, result: t.result, recording: &recorded)
             }
+            file.failOn = failOn
             files.append(file)
             if streamText {
               for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
@@ -139,7 +142,7 @@ enum ValidateCommand: CLICommand {
         }
         continue
       }
-      let file: RunReport.File
+      var file: RunReport.File
       do {
         file = try CaptionFileCheck.check(path, loader: loader, checkStyles: checkStyles, lint: &lint, recording: &recorded, io: io)
       } catch {
@@ -148,12 +151,18 @@ enum ValidateCommand: CLICommand {
         if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
         continue
       }
+      file.failOn = failOn
       files.append(file)
       if streamText {
         for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
       }
     }
-    let report = RunReport(files: files, failOn: failOn, tool: "captionkit \(CaptionTool.version)", toolVersion: CaptionTool.version)
+    // The run's failOn is the one every file shares; files whose configuration sets another
+    // keep their own.
+    let judged = Set(files.compactMap(\.failOn))
+    let runFailOn = judged.count == 1 ? judged.first! : policy.failOn
+    for i in files.indices where files[i].failOn == runFailOn { files[i].failOn = nil }
+    let report = RunReport(files: files, failOn: runFailOn, tool: "captionkit \(CaptionTool.version)", toolVersion: CaptionTool.version)
     let failed = report.hasFailingFindings
 
     switch format {
@@ -311,7 +320,7 @@ enum ValidateCommand: CLICommand {
     let entries = report.files.map { f in
       ValidationReport.FileEntry(
         path: f.path, format: f.format, encoding: f.encoding, cueCount: f.cueCount, error: f.error,
-        diagnostics: f.diagnostics.map(ValidationReport.DiagnosticEntry.init))
+        failOn: f.failOn?.rawValue, diagnostics: f.diagnostics.map(ValidationReport.DiagnosticEntry.init))
     }
     return ValidationReport(
       files: entries,
