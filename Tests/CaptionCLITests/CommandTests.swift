@@ -153,6 +153,46 @@ import Testing
     #expect(names == ["in.vtt", "out.srt"])
   }
 
+  /// A cue the reader had to skip never reaches the output: with --fail-on-loss that is a loss
+  /// (exit 1), on the streamed (SRT to WebVTT) and the whole-document (to TTML, JSON) paths.
+  @Test func failOnLossCountsWhatTheReaderSkipped() throws {
+    let input = try file("skip.srt", "1\n00:00:01,000 --> 00:00:02,000\nhi\n\n2\n00:00:03,000 --> 00:00:0x,000\nlost cue\n")
+    for to in ["vtt", "srt", "ttml", "json"] {
+      let (plain, out, err) = run(["convert", input, "--to", to])
+      #expect(plain == 0, "\(to)")
+      #expect(!out.contains("lost cue"))
+      #expect(err.hasPrefix("\(input):6:1: error: [srt.timing.invalid] \"00:00:03,000 --> 00:00:0x,000\" is not a valid timing line; the block is skipped\n"), "\(to): \(err)")
+      #expect(run(["convert", "--fail-on-loss", input, "--to", to]).0 == 1, "\(to)")
+    }
+    // A clean SRT file converted without loss still passes.
+    let clean = try file("clean.srt", "1\n00:00:01,000 --> 00:00:02,000\nhi\n")
+    #expect(run(["convert", "--fail-on-loss", clean, "--to", "vtt"]).0 == 0)
+  }
+
+  /// `convert - FILE < FILE`: standard input has no path, so the open file itself (device and
+  /// inode) is compared with the output, a hard link to it included.
+  @Test func convertNeverOverwritesStandardInput() throws {
+    let text = "1\n00:00:01,000 --> 00:00:02,000\nkeep me\n"
+    let input = try file("stdin.srt", text)
+    let link = dir.appendingPathComponent("link.srt").path
+    try FileManager.default.linkItem(atPath: input, toPath: link)
+    for out in [input, link] {
+      let io = ToolIO.captured(stdinFile: input)
+      #expect(CaptionTool.run(["convert", "-", out, "--to", "srt"], io: io) == 2)
+      #expect(io.capturedErr == """
+        captionkit convert: error: refusing to overwrite '\(out)': it is the file standard input reads from; choose another output path
+        Run 'captionkit convert --help' for usage.
+
+        """)
+      #expect(io.capturedOut.isEmpty)
+      #expect(try String(contentsOfFile: input, encoding: .utf8) == text)
+    }
+    // Another file is written as usual.
+    let other = dir.appendingPathComponent("other.vtt").path
+    #expect(CaptionTool.run(["convert", "-", other], io: ToolIO.captured(stdinFile: input)) == 0)
+    #expect(try String(contentsOfFile: other, encoding: .utf8) == "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nkeep me\n\n")
+  }
+
   @Test func convertNeverOverwritesItsInput() throws {
     let input = try file("same.srt", "1\n00:00:01,000 --> 00:00:02,000\nkeep me\n")
     let before = try Data(contentsOf: URL(fileURLWithPath: input))

@@ -100,6 +100,18 @@ enum FileAccess {
     return target
   }
 
+  /// Refuses (exit 2, like any input) an output `path` that is the file standard input reads
+  /// from (`convert - out.srt < out.srt`): a `-` input has no path to compare, so the open file
+  /// itself (`fstat` of descriptor 0: device and inode) is compared with the existing output.
+  static func checkNotStandardInput(_ path: String, io: ToolIO) throws(ToolError) {
+    guard path != "-", let input = io.standardInputIdentity else { return }
+    var st = stat()
+    guard stat(path, &st) == 0 else { return }
+    if UInt64(st.st_dev) == input.device && UInt64(st.st_ino) == input.inode {
+      throw .usage("refusing to overwrite '\(path)': it is the file standard input reads from; choose another output path")
+    }
+  }
+
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
   /// so readers never see a half-written file. Refuses to overwrite any of `inputs`.
   /// `permissionsOf`: a file whose permissions a new file takes (a backup takes its original's).
