@@ -388,7 +388,36 @@ import Testing
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     let (code, _, err) = run(["validate", empty.path])
     #expect(code == 2)
-    #expect(err.contains("no caption or media files found"))
+    #expect(err == "captionkit validate: error: \(empty.path): no caption or media files found\n")
+    // Whatever else is named, and for fix too.
+    let clean = try file("clean.vtt", Self.positioned)
+    for args in [["validate", empty.path, clean], ["validate", clean, empty.path], ["fix", empty.path], ["fix", clean, empty.path]] {
+      let (code, out, err) = run(args)
+      #expect(code == 2, "\(args)")
+      #expect(out.isEmpty, "\(args)")
+      #expect(err == "captionkit \(args[0]): error: \(empty.path): no \(args[0] == "fix" ? "caption files" : "caption or media files") found\n", "\(args)")
+    }
+    #expect(try String(contentsOfFile: clean, encoding: .utf8) == Self.positioned)
+  }
+
+  /// A folder walk skips hidden folders as it skips hidden files; one named on the command line
+  /// is walked.
+  @Test func folderWalkSkipsHiddenFolders() throws {
+    let walk = dir.appendingPathComponent("walk")
+    try FileManager.default.createDirectory(at: walk.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+    let seen = walk.appendingPathComponent("a.vtt").path
+    let hidden = walk.appendingPathComponent(".hidden/h.vtt").path
+    try Data(Self.positioned.utf8).write(to: URL(fileURLWithPath: seen))
+    try Data(Self.positioned.utf8).write(to: URL(fileURLWithPath: hidden))
+    try Data(Self.positioned.utf8).write(to: walk.appendingPathComponent(".dot.vtt"))
+    let (code, out, _) = run(["validate", "--format", "json", walk.path])
+    #expect(code == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+    #expect((json?["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [seen])
+    let named = run(["validate", "--format", "json", walk.appendingPathComponent(".hidden").path])
+    #expect(named.0 == 0)
+    let namedJSON = try JSONSerialization.jsonObject(with: Data(named.1.utf8)) as? [String: Any]
+    #expect((namedJSON?["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [hidden])
   }
 
   @Test func deepMarkupKeepsItsTextInJSON() throws {

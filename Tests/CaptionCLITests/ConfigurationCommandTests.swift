@@ -89,4 +89,22 @@ import Testing
     try file("m/.captionkit.json", #"{"version":1,"profile":"imsc1.1"}"#)
     #expect(run(["validate", x]).0 == 0)
   }
+
+  /// A path named on the command line that does not exist is an I/O error (exit 2), even when
+  /// the configuration's include would leave it out.
+  @Test func missingNamedFileIsAnErrorWhateverInclude() throws {
+    try file(".captionkit.json", #"{"version":1,"include":["captions/**/*.vtt"]}"#)
+    let good = try file("captions/a.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nhello\n")
+    let typo = dir.appendingPathComponent("captons/a.vtt").path
+    let (code, out, err) = run(["validate", typo])
+    #expect(code == 2)
+    #expect(err == "\(typo): error: no such file\n")
+    #expect(out == "0 files checked: 0 errors, 0 warnings, 0 info; 1 file could not be read\n")
+    #expect(run(["validate", typo, good]).0 == 2)
+    // An existing file outside include is still left out, as configured.
+    let other = try file("notes/b.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nhello\n")
+    let (ok, okOut, _) = run(["validate", other, good])
+    #expect(ok == 0)
+    #expect(okOut == "1 file checked: 0 errors, 0 warnings, 0 info\n")
+  }
 }

@@ -54,7 +54,7 @@ enum FixCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("fix needs at least one file or folder") }
     if args.positionals.contains("-") { throw .usage("fix rewrites files in place; it cannot read standard input") }
-    let paths = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions)
+    let paths = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions, what: "caption files")
     var changedFiles = 0
     var refused = false
     for path in paths {

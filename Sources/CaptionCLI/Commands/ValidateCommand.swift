@@ -15,8 +15,8 @@ enum ValidateCommand: CLICommand {
     Usage: captionkit validate [options] PATH...
 
     Reads each caption file (folders are searched recursively for .vtt, .srt, .ttml, .dfxp and
-    .xml files; '-' reads standard input) and reports every problem found, with its line and
-    column. The format is detected from the content; the file extension only breaks ties.
+    .xml files, skipping hidden files and folders; a folder with none is an error; '-' reads
+    standard input) and reports every problem found, with its line and column. The format is detected from the content; the file extension only breaks ties.
     Media files (.mp4, .mov, .m4v, .mkv, .webm, .ts …) have each text subtitle track (subrip,
     webvtt, mov_text) linted with the same rules, reported as FILE#TRACK with the cue number.
 
@@ -100,14 +100,16 @@ enum ValidateCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     var paths: [String] = []
-    let found = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions))
-    // A CI job pointed at the wrong folder must not pass silently. (Files that exist but are all
-    // excluded by .captionkit.json are a different matter: that is the configuration's choice.)
-    if found.isEmpty {
-      throw .io(path: args.positionals.joined(separator: " "), message: "no caption or media files found")
-    }
-    for p in found where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
-      paths.append(p)
+    // A CI job pointed at the wrong folder must not pass silently: `expand` throws for a folder
+    // with nothing in it. (Files that exist but are all excluded by .captionkit.json are a
+    // different matter: that is the configuration's choice.)
+    let found = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions), what: "caption or media files")
+    for p in found {
+      // A named path that does not exist is an I/O error whatever include says (a typo must not
+      // pass as "excluded").
+      let missing = p != "-" && !FileManager.default.fileExists(atPath: p)
+      if missing { paths.append(p); continue }
+      if try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) { paths.append(p) }
     }
     // Each file is judged by its own configuration: its failOn (unless --fail-on or --strict
     // is given) and its profile (unless --profile is).

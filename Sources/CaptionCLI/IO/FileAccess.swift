@@ -135,8 +135,12 @@ enum FileAccess {
   }
 
   /// Expands files and folders (recursively) into a sorted list of files whose extension is in
-  /// `extensions`. Files named directly are always kept, whatever their extension.
-  static func expand(_ paths: [String], extensions: Set<String>) throws(ToolError) -> [String] {
+  /// `extensions`. Files named directly are always kept, whatever their extension. Hidden files
+  /// and folders found in a walk are skipped (a named one is not: it was asked for).
+  ///
+  /// - Throws: `ToolError.io` naming a folder in which nothing was found (`what` says what was
+  ///   looked for): a wrong folder must not pass silently, whatever else is named.
+  static func expand(_ paths: [String], extensions: Set<String>, what: String) throws(ToolError) -> [String] {
     var out: [String] = []
     for p in paths {
       if p == "-" { out.append(p); continue }
@@ -149,12 +153,17 @@ enum FileAccess {
       var found: [String] = []
       if let e = FileManager.default.enumerator(atPath: p) {
         while let rel = e.nextObject() as? String {
-          let ext = (rel as NSString).pathExtension.lowercased()
           let name = (rel as NSString).lastPathComponent
-          if name.hasPrefix(".") { continue }
+          if name.hasPrefix(".") {
+            // `.git`, `.build`, editors' folders: nothing in them was meant to be checked.
+            if e.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { e.skipDescendants() }
+            continue
+          }
+          let ext = (rel as NSString).pathExtension.lowercased()
           if extensions.contains(ext) { found.append((p as NSString).appendingPathComponent(rel)) }
         }
       }
+      if found.isEmpty { throw .io(path: p, message: "no \(what) found") }
       out.append(contentsOf: found.sorted())
     }
     return out
