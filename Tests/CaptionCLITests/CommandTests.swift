@@ -358,6 +358,32 @@ import Testing
     }
   }
 
+  /// A `core.diagnostics.limit-reached` line stands for the findings it did not list: the
+  /// totals (text summary, JSON summary) are the same whatever the cap, by severity.
+  @Test func capCountsTheFindingsItDidNotList() throws {
+    let broken = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Samples/broken.srt").path
+    var long = "WEBVTT\n\n"
+    for k in 0..<9 { long += String(format: "00:00:%02d.000 --> 00:00:%02d.000\n", k * 6, k * 6 + 5) + (k % 2 == 0 ? String(repeating: "x", count: 50) : "short") + "\n\n" }
+    let lint = try file("lint.vtt", long)
+    for (args, expected) in [
+      (["--no-lint", broken], "1 file checked: 2 errors, 13 warnings, 8 info"),
+      ([lint], "1 file checked: 0 errors, 5 warnings, 0 info"),
+    ] {
+      #expect(run(["validate", "--max-diagnostics", "100000"] + args).1.hasSuffix(expected + "\n"))
+      for cap in ["1", "2", "4"] {
+        let (code, out, _) = run(["validate", "--max-diagnostics", cap] + args)
+        #expect(out.hasSuffix("\n" + expected + "\n"), "\(args) cap \(cap): \(out)")
+        #expect(out.contains("[core.diagnostics.limit-reached]"))
+        #expect(code == (args[0] == "--no-lint" ? 1 : 0))
+        let json = try JSONSerialization.jsonObject(with: Data(run(["validate", "--format", "json", "--max-diagnostics", cap] + args).1.utf8)) as? [String: Any]
+        let summary = json?["summary"] as? [String: Any]
+        let counts = [summary?["errors"], summary?["warnings"], summary?["infos"]].map { $0 as? Int }
+        #expect("1 file checked: \(counts[0] ?? -1) errors, \(counts[1] ?? -1) warnings, \(counts[2] ?? -1) info" == expected)
+      }
+    }
+  }
+
   /// Input whose size is not announced (a device, standard input) is read only up to the
   /// limit: `/dev/zero` used to be read until memory ran out.
   @Test func unannouncedInputStopsAtTheLimit() {

@@ -75,10 +75,19 @@ public struct RunReport: Sendable {
   /// Whether some file could not be read.
   public var hasIOErrors: Bool { files.contains { $0.error != nil } }
 
-  /// Counts by severity over every file.
+  /// Counts by severity over every file: a `core.diagnostics.limit-reached` summary counts as
+  /// the findings it stands for (`Diagnostic.unlistedCounts`), not as one.
   public var counts: [Severity: Int] {
     var c: [Severity: Int] = [:]
-    for f in files { for d in f.diagnostics { c[d.severity, default: 0] += 1 } }
+    for f in files {
+      for d in f.diagnostics {
+        if let unlisted = d.unlistedCounts {
+          c.merge(unlisted, uniquingKeysWith: +)
+        } else {
+          c[d.severity, default: 0] += 1
+        }
+      }
+    }
     return c
   }
 }
