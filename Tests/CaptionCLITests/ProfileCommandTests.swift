@@ -82,4 +82,21 @@ import Testing
     #expect(CaptionTool.run(["profile", "preview", "outline-only", "-o", named], io: ToolIO.captured()) == 0)
     #expect(FileManager.default.fileExists(atPath: named))
   }
+
+  /// A profile id may hold `--` (`a--b`), which an XML comment may not: the TTML export stays
+  /// well-formed.
+  @Test func ttmlExportCommentIsWellFormedForAnyID() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-dash-\(UUID().uuidString).json").path
+    try Data(#"{"schema": "caption-style-profile/1", "id": "a--b---c-", "basedOn": "outline-only"}"#.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "export", path, "--to", "ttml"], io: io) == 0)
+    let lines = io.capturedOut.split(separator: "\n")
+    #expect(lines.contains("  <!-- caption style profile a- -b- - -c- -->"))
+    #expect(lines.contains { $0.hasPrefix("  <style xml:id=\"a--b---c-\"") })
+    for line in lines where line.contains("<!--") {
+      let text = line.split(separator: "<!--", maxSplits: 1)[1].dropLast(3)
+      #expect(!text.contains("--") && !text.hasSuffix("-"), "\(line)")
+    }
+  }
 }
