@@ -384,6 +384,19 @@ import Testing
     }
   }
 
+  /// Files that could not be read are files with errors in the JSON summary.
+  @Test func unreadableFilesCountAsFilesWithErrors() throws {
+    let missing = dir.appendingPathComponent("missing.vtt").path
+    let (code, out, _) = run(["validate", "--format", "json", missing, dir.appendingPathComponent("gone.srt").path])
+    #expect(code == 2)
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+    let summary = json?["summary"] as? [String: Any]
+    #expect(summary?["files"] as? Int == 2)
+    #expect(summary?["filesWithErrors"] as? Int == 2)
+    #expect(summary?["errors"] as? Int == 0)
+    #expect(summary?["passed"] as? Bool == false)
+  }
+
   /// Input whose size is not announced (a device, standard input) is read only up to the
   /// limit: `/dev/zero` used to be read until memory ran out.
   @Test func unannouncedInputStopsAtTheLimit() {

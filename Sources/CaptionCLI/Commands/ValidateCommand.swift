@@ -327,7 +327,9 @@ enum ValidateCommand: CLICommand {
     return ValidationReport(
       files: entries,
       summary: .init(
-        files: report.files.count, filesWithErrors: report.files.filter { $0.diagnostics.contains { $0.severity == .error } }.count,
+        files: report.files.count,
+        // A file that could not be read is a file with an error (its `error`), not a clean one.
+        filesWithErrors: report.files.filter { $0.error != nil || $0.diagnostics.contains { $0.severity == .error } }.count,
         errors: c[.error, default: 0], warnings: c[.warning, default: 0], infos: c[.info, default: 0],
         failOn: report.failOn.rawValue, passed: !report.hasFailingFindings && !report.hasIOErrors))
   }
