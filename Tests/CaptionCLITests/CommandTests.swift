@@ -397,6 +397,29 @@ import Testing
     #expect(summary?["passed"] as? Bool == false)
   }
 
+  /// `--report FORMAT=-` writes to standard output (no file named `-`); a report path that
+  /// cannot be written fails before the run (exit 2, nothing checked or printed).
+  @Test func reportToStandardOutputAndBadReportPaths() throws {
+    let clean = try file("r.vtt", Self.positioned)
+    let cwd = FileManager.default.currentDirectoryPath
+    let (code, out, _) = run(["validate", "--report", "json=-", clean])
+    #expect(code == 0)
+    #expect(out.hasPrefix("1 file checked: 0 errors, 0 warnings, 0 info\n{\n"))
+    #expect(out.contains("\"schema\" : \"captionkit.validate\""))
+    #expect(!FileManager.default.fileExists(atPath: cwd + "/-"))
+    let missingFolder = dir.appendingPathComponent("nope/report.json").path
+    for (report, message) in [
+      ("json=" + missingFolder, "captionkit validate: error: \(missingFolder): the folder \(dir.appendingPathComponent("nope").path) does not exist\n"),
+      ("sarif=" + clean, "captionkit validate: error: refusing to overwrite the input file '\(clean)'; choose another output path\nRun 'captionkit validate --help' for usage.\n"),
+    ] {
+      let (code, out, err) = run(["validate", "--report", report, clean])
+      #expect(code == 2, "\(report)")
+      #expect(out.isEmpty, "\(report)")
+      #expect(err == message, "\(report)")
+    }
+    #expect(try String(contentsOfFile: clean, encoding: .utf8) == Self.positioned)
+  }
+
   /// Input whose size is not announced (a device, standard input) is read only up to the
   /// limit: `/dev/zero` used to be read until memory ran out.
   @Test func unannouncedInputStopsAtTheLimit() {

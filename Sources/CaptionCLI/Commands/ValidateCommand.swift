@@ -29,7 +29,9 @@ enum ValidateCommand: CLICommand {
     Options:
       --format FORMAT        Output: text (default: file:line:col: severity: [code] message),
                              json, sarif (SARIF 2.1.0), junit (JUnit XML), github (Actions annotations)
-      --report FORMAT=FILE   Also write a report in FORMAT to FILE (repeatable), from the same run
+      --report FORMAT=FILE   Also write a report in FORMAT to FILE (repeatable), from the same run;
+                             FILE '-' is standard output, after the main output. A FILE that
+                             cannot be written (missing folder, an input) fails before the run
       --fail-on SEVERITY     Exit 1 when a finding is at or above: error (default), warning, info
       --strict               Same as --fail-on warning
       --preset NAME          Lint preset: streaming (default), broadcast, cea608, dcmp-educational,
@@ -111,6 +113,12 @@ enum ValidateCommand: CLICommand {
       if missing { paths.append(p); continue }
       if try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) { paths.append(p) }
     }
+    // A report or baseline that cannot be written (a missing folder, an input's path) fails
+    // now, before the run, not after it.
+    for out in extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? []) where out != "-" {
+      try FileAccess.checkWritable(out, protecting: found)
+      if found.contains("-") { try FileAccess.checkNotStandardInput(out, io: io) }
+    }
     // Each file is judged by its own configuration: its failOn (unless --fail-on or --strict
     // is given) and its profile (unless --profile is).
     var loaders = ConfiguredLoader(loader)
@@ -173,9 +181,14 @@ enum ValidateCommand: CLICommand {
     default:
       io.writeOut(render(format, report))
     }
-    let inputs = paths
+    let inputs = found
     for (f, path) in extraReports {
-      try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs)
+      // '-' is standard output, as for convert and profile.
+      if path == "-" {
+        io.writeOut(render(f, report))
+      } else {
+        try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs)
+      }
     }
     if let out = writeBaselinePath {
       let baseline = Baseline(recording: recorded)
