@@ -420,6 +420,33 @@ import Testing
     #expect(try String(contentsOfFile: clean, encoding: .utf8) == Self.positioned)
   }
 
+  /// A path with control characters cannot forge an error line: I/O errors, `--report text=`
+  /// and fix's messages escape it as diagnostics do.
+  @Test func controlCharactersInPathsAreEscapedInErrorLines() throws {
+    let forged = dir.appendingPathComponent("nl/x\ny.vtt: error: fake\nz.vtt").path
+    let shown = forged.replacingOccurrences(of: "\n", with: "\\n")
+    let (code, out, err) = run(["validate", forged])
+    #expect(code == 2)
+    #expect(err == "\(shown): error: no such file\n")
+    #expect(out == "0 files checked: 0 errors, 0 warnings, 0 info; 1 file could not be read\n")
+    // A real file with an escape character in its name, with a finding, in a text report.
+    let name = dir.appendingPathComponent("e\u{1B}[2Jx.srt").path
+    try Data("1\n00:00:02,000 --> 00:00:01,000\nhi\n".utf8).write(to: URL(fileURLWithPath: name))
+    let report = dir.appendingPathComponent("report.txt").path
+    #expect(run(["validate", "--report", "text=" + report, name, forged]).0 == 2)
+    let text = try String(contentsOfFile: report, encoding: .utf8)
+    let escapedName = name.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+    #expect(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+      "\(escapedName):2:1: error: [srt.timing.end-before-start] the end time 0:00:01.000 is before the start time 0:00:02.000",
+      "\(shown): error: no such file",
+      "1 file checked: 1 error, 0 warnings, 0 info; 1 file could not be read", "",
+    ])
+    #expect(!text.contains("\u{1B}"))
+    let fix = run(["fix", "--dry-run", name])
+    #expect(!fix.2.contains("\u{1B}"), "\(fix.2)")
+    #expect(fix.2.hasPrefix(escapedName + ": "), "\(fix.2)")
+  }
+
   /// Input whose size is not announced (a device, standard input) is read only up to the
   /// limit: `/dev/zero` used to be read until memory ran out.
   @Test func unannouncedInputStopsAtTheLimit() {

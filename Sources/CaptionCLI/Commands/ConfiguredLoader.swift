@@ -41,7 +41,7 @@ struct ConfiguredLoader {
       let error = ConfigurationError(
         file: config.sourcePath, path: "$.profile",
         message: "'\(p)' is neither a TTML profile (imsc1.1, ebu-tt-d, ttml2, ttml1, smpte-tt) nor a style profile (a .json file or a shipped id; see 'captionkit profile list')")
-      throw .usage("invalid configuration: \(error)")
+      throw .usage("invalid configuration: \(ControlCharacterEscaping.escaped(error.description))")
     }
     let profiles: [StyleProfile]
     do { profiles = try ProfileLoader.load(reference) } catch { throw .io(path: reference, message: "\(error)") }

@@ -77,7 +77,7 @@ enum InspectCommand: CLICommand {
       do {
         requirements += try Policy.load(json: bytes).requirements
       } catch {
-        throw .usage("\(file): \(error.description)")
+        throw .usage("\(ControlCharacterEscaping.escaped(file)): \(error.description)")
       }
     }
     for r in args.values("require") {

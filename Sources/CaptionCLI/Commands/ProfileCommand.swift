@@ -87,7 +87,7 @@ enum ProfileCommand: CLICommand {
       } catch {
         switch error {
         case .unknownProfile(let id, nil) where id == r:
-          throw .usage("no profile file or shipped profile named '\(r)' (see 'captionkit profile list')")
+          throw .usage("no profile file or shipped profile named '\(ControlCharacterEscaping.escaped(r))' (see 'captionkit profile list')")
         case .unreadable(let file, let reason):
           throw .io(path: file, message: reason)
         default:

@@ -147,8 +147,8 @@ enum ValidateCommand: CLICommand {
             }
           }
         } catch {
-          files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
-          if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
+          files.append(RunReport.File(path: path, error: message(error, about: path)))
+          if streamText { io.errLine(errorLine(files[files.count - 1])) }
         }
         continue
       }
@@ -157,8 +157,8 @@ enum ValidateCommand: CLICommand {
         file = try CaptionFileCheck.check(path, loader: loader, checkStyles: checkStyles, lint: &lint, recording: &recorded, io: io)
       } catch {
         if case .usage = error { throw error }  // an invalid configuration stops the run
-        files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
-        if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
+        files.append(RunReport.File(path: path, error: message(error, about: path)))
+        if streamText { io.errLine(errorLine(files[files.count - 1])) }
         continue
       }
       file.failOn = failOn
@@ -193,7 +193,7 @@ enum ValidateCommand: CLICommand {
     if let out = writeBaselinePath {
       let baseline = Baseline(recording: recorded)
       try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs)
-      io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(out)")
+      io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(ControlCharacterEscaping.escaped(out))")
       return report.hasIOErrors ? .usageOrIO : .success
     }
     if report.hasIOErrors { return .usageOrIO }
@@ -252,7 +252,8 @@ enum ValidateCommand: CLICommand {
     do {
       return try body()
     } catch {
-      throw .usage("invalid configuration: \(error)")
+      // The configuration file's path is data: escaped, so the error stays one line.
+      throw .usage("invalid configuration: \(ControlCharacterEscaping.escaped(error.description))")
     }
   }
 
@@ -292,13 +293,28 @@ enum ValidateCommand: CLICommand {
     case "junit": return JUnitReport(report: report).encoded()
     case "github": return Array(GitHubAnnotations(report: report).lines().map { $0 + "\n" }.joined().utf8)
     default:
-      var s = ""
+      // As printed: paths and messages escaped, one finding a line.
+      var out: [UInt8] = []
+      let printer = DiagnosticPrinter(color: false)
       for f in report.files {
-        if let e = f.error { s += "\(f.path): error: \(e)\n" }
-        for d in inFileOrder(f.diagnostics) { s += d.description + "\n" }
+        if f.error != nil { out += Array((errorLine(f) + "\n").utf8) }
+        for d in inFileOrder(f.diagnostics) { printer.appendLine(d, to: &out) }
       }
-      return Array((s + summaryLine(report) + "\n").utf8)
+      return out + Array((summaryLine(report) + "\n").utf8)
     }
+  }
+
+  /// What went wrong with `path`, without the path when the error names it (the report gives
+  /// the path apart).
+  static func message(_ error: ToolError, about path: String) -> String {
+    if case .io(let p, let m) = error, p == path { return m }
+    return error.description
+  }
+
+  /// `PATH: error: MESSAGE` for a file that could not be read, on one line (control characters
+  /// in the path and message escaped, as in diagnostics).
+  static func errorLine(_ f: RunReport.File) -> String {
+    ControlCharacterEscaping.escaped(f.path) + ": error: " + ControlCharacterEscaping.escaped(f.error ?? "")
   }
 
   /// Compiler style: a file's diagnostics in line and column order (file-level ones first),

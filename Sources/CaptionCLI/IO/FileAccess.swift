@@ -1,3 +1,4 @@
+import CaptionKit
 import Foundation
 
 #if canImport(Glibc)
@@ -77,7 +78,7 @@ enum FileAccess {
     for input in inputs where input != "-" {
       let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
       if source.path == target.path || sameFile(source.path, target.path) {
-        throw .usage("refusing to overwrite the input file '\(input)'; choose another output path")
+        throw .usage("refusing to overwrite the input file '\(ControlCharacterEscaping.escaped(input))'; choose another output path")
       }
     }
     // Never replace a device, pipe, socket or folder: rename(2) would swap it for a plain file.
@@ -87,7 +88,7 @@ enum FileAccess {
       // A link left unresolved points at nothing, loops or cannot be followed: say so rather
       // than "not a file".
       if type == .typeSymbolicLink {
-        let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)).map { " to '\($0)'" } ?? ""
+        let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)).map { " to '\(ControlCharacterEscaping.escaped($0))'" } ?? ""
         throw .io(path: path, message: "is a symbolic link\(to) whose target cannot be reached (it does not exist, the links loop, or a folder on the way cannot be read); refusing to write through it (remove the link or give the target's path)")
       }
       throw .io(path: path, message: "is not a regular file; refusing to replace it (write to '-' and redirect instead)")
@@ -95,7 +96,7 @@ enum FileAccess {
     let dir = target.deletingLastPathComponent()
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
-      throw .io(path: path, message: "the folder \(dir.path) does not exist")
+      throw .io(path: path, message: "the folder \(ControlCharacterEscaping.escaped(dir.path)) does not exist")
     }
     return target
   }
@@ -108,7 +109,7 @@ enum FileAccess {
     var st = stat()
     guard stat(path, &st) == 0 else { return }
     if UInt64(st.st_dev) == input.device && UInt64(st.st_ino) == input.inode {
-      throw .usage("refusing to overwrite '\(path)': it is the file standard input reads from; choose another output path")
+      throw .usage("refusing to overwrite '\(ControlCharacterEscaping.escaped(path))': it is the file standard input reads from; choose another output path")
     }
   }
 
