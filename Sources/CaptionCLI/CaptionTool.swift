@@ -38,7 +38,7 @@ public enum CaptionTool {
       break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-      io.errLine("captionkit: unknown command '\(first)'")
+      io.errLine("captionkit: unknown command '\(ControlCharacterEscaping.escaped(first))'")
       io.err(usage)
       return ExitCode.usageOrIO.rawValue
     }

@@ -153,6 +153,46 @@ import Testing
     #expect(names == ["in.vtt", "out.srt"])
   }
 
+  /// A cue the reader had to skip never reaches the output: with --fail-on-loss that is a loss
+  /// (exit 1), on the streamed (SRT to WebVTT) and the whole-document (to TTML, JSON) paths.
+  @Test func failOnLossCountsWhatTheReaderSkipped() throws {
+    let input = try file("skip.srt", "1\n00:00:01,000 --> 00:00:02,000\nhi\n\n2\n00:00:03,000 --> 00:00:0x,000\nlost cue\n")
+    for to in ["vtt", "srt", "ttml", "json"] {
+      let (plain, out, err) = run(["convert", input, "--to", to])
+      #expect(plain == 0, "\(to)")
+      #expect(!out.contains("lost cue"))
+      #expect(err.hasPrefix("\(input):6:1: error: [srt.timing.invalid] \"00:00:03,000 --> 00:00:0x,000\" is not a valid timing line; the block is skipped\n"), "\(to): \(err)")
+      #expect(run(["convert", "--fail-on-loss", input, "--to", to]).0 == 1, "\(to)")
+    }
+    // A clean SRT file converted without loss still passes.
+    let clean = try file("clean.srt", "1\n00:00:01,000 --> 00:00:02,000\nhi\n")
+    #expect(run(["convert", "--fail-on-loss", clean, "--to", "vtt"]).0 == 0)
+  }
+
+  /// `convert - FILE < FILE`: standard input has no path, so the open file itself (device and
+  /// inode) is compared with the output, a hard link to it included.
+  @Test func convertNeverOverwritesStandardInput() throws {
+    let text = "1\n00:00:01,000 --> 00:00:02,000\nkeep me\n"
+    let input = try file("stdin.srt", text)
+    let link = dir.appendingPathComponent("link.srt").path
+    try FileManager.default.linkItem(atPath: input, toPath: link)
+    for out in [input, link] {
+      let io = ToolIO.captured(stdinFile: input)
+      #expect(CaptionTool.run(["convert", "-", out, "--to", "srt"], io: io) == 2)
+      #expect(io.capturedErr == """
+        captionkit convert: error: refusing to overwrite '\(out)': it is the file standard input reads from; choose another output path
+        Run 'captionkit convert --help' for usage.
+
+        """)
+      #expect(io.capturedOut.isEmpty)
+      #expect(try String(contentsOfFile: input, encoding: .utf8) == text)
+    }
+    // Another file is written as usual.
+    let other = dir.appendingPathComponent("other.vtt").path
+    #expect(CaptionTool.run(["convert", "-", other], io: ToolIO.captured(stdinFile: input)) == 0)
+    #expect(try String(contentsOfFile: other, encoding: .utf8) == "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nkeep me\n\n")
+  }
+
   @Test func convertNeverOverwritesItsInput() throws {
     let input = try file("same.srt", "1\n00:00:01,000 --> 00:00:02,000\nkeep me\n")
     let before = try Data(contentsOf: URL(fileURLWithPath: input))
@@ -318,6 +358,95 @@ import Testing
     }
   }
 
+  /// A `core.diagnostics.limit-reached` line stands for the findings it did not list: the
+  /// totals (text summary, JSON summary) are the same whatever the cap, by severity.
+  @Test func capCountsTheFindingsItDidNotList() throws {
+    let broken = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Samples/broken.srt").path
+    var long = "WEBVTT\n\n"
+    for k in 0..<9 { long += String(format: "00:00:%02d.000 --> 00:00:%02d.000\n", k * 6, k * 6 + 5) + (k % 2 == 0 ? String(repeating: "x", count: 50) : "short") + "\n\n" }
+    let lint = try file("lint.vtt", long)
+    for (args, expected) in [
+      (["--no-lint", broken], "1 file checked: 2 errors, 13 warnings, 8 info"),
+      ([lint], "1 file checked: 0 errors, 5 warnings, 0 info"),
+    ] {
+      #expect(run(["validate", "--max-diagnostics", "100000"] + args).1.hasSuffix(expected + "\n"))
+      for cap in ["1", "2", "4"] {
+        let (code, out, _) = run(["validate", "--max-diagnostics", cap] + args)
+        #expect(out.hasSuffix("\n" + expected + "\n"), "\(args) cap \(cap): \(out)")
+        #expect(out.contains("[core.diagnostics.limit-reached]"))
+        #expect(code == (args[0] == "--no-lint" ? 1 : 0))
+        let json = try JSONSerialization.jsonObject(with: Data(run(["validate", "--format", "json", "--max-diagnostics", cap] + args).1.utf8)) as? [String: Any]
+        let summary = json?["summary"] as? [String: Any]
+        let counts = [summary?["errors"], summary?["warnings"], summary?["infos"]].map { $0 as? Int }
+        #expect("1 file checked: \(counts[0] ?? -1) errors, \(counts[1] ?? -1) warnings, \(counts[2] ?? -1) info" == expected)
+      }
+    }
+  }
+
+  /// Files that could not be read are files with errors in the JSON summary.
+  @Test func unreadableFilesCountAsFilesWithErrors() throws {
+    let missing = dir.appendingPathComponent("missing.vtt").path
+    let (code, out, _) = run(["validate", "--format", "json", missing, dir.appendingPathComponent("gone.srt").path])
+    #expect(code == 2)
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+    let summary = json?["summary"] as? [String: Any]
+    #expect(summary?["files"] as? Int == 2)
+    #expect(summary?["filesWithErrors"] as? Int == 2)
+    #expect(summary?["errors"] as? Int == 0)
+    #expect(summary?["passed"] as? Bool == false)
+  }
+
+  /// `--report FORMAT=-` writes to standard output (no file named `-`); a report path that
+  /// cannot be written fails before the run (exit 2, nothing checked or printed).
+  @Test func reportToStandardOutputAndBadReportPaths() throws {
+    let clean = try file("r.vtt", Self.positioned)
+    let cwd = FileManager.default.currentDirectoryPath
+    let (code, out, _) = run(["validate", "--report", "json=-", clean])
+    #expect(code == 0)
+    #expect(out.hasPrefix("1 file checked: 0 errors, 0 warnings, 0 info\n{\n"))
+    #expect(out.contains("\"schema\" : \"captionkit.validate\""))
+    #expect(!FileManager.default.fileExists(atPath: cwd + "/-"))
+    let missingFolder = dir.appendingPathComponent("nope/report.json").path
+    for (report, message) in [
+      ("json=" + missingFolder, "captionkit validate: error: \(missingFolder): the folder \(dir.appendingPathComponent("nope").path) does not exist\n"),
+      ("sarif=" + clean, "captionkit validate: error: refusing to overwrite the input file '\(clean)'; choose another output path\nRun 'captionkit validate --help' for usage.\n"),
+    ] {
+      let (code, out, err) = run(["validate", "--report", report, clean])
+      #expect(code == 2, "\(report)")
+      #expect(out.isEmpty, "\(report)")
+      #expect(err == message, "\(report)")
+    }
+    #expect(try String(contentsOfFile: clean, encoding: .utf8) == Self.positioned)
+  }
+
+  /// A path with control characters cannot forge an error line: I/O errors, `--report text=`
+  /// and fix's messages escape it as diagnostics do.
+  @Test func controlCharactersInPathsAreEscapedInErrorLines() throws {
+    let forged = dir.appendingPathComponent("nl/x\ny.vtt: error: fake\nz.vtt").path
+    let shown = forged.replacingOccurrences(of: "\n", with: "\\n")
+    let (code, out, err) = run(["validate", forged])
+    #expect(code == 2)
+    #expect(err == "\(shown): error: no such file\n")
+    #expect(out == "0 files checked: 0 errors, 0 warnings, 0 info; 1 file could not be read\n")
+    // A real file with an escape character in its name, with a finding, in a text report.
+    let name = dir.appendingPathComponent("e\u{1B}[2Jx.srt").path
+    try Data("1\n00:00:02,000 --> 00:00:01,000\nhi\n".utf8).write(to: URL(fileURLWithPath: name))
+    let report = dir.appendingPathComponent("report.txt").path
+    #expect(run(["validate", "--report", "text=" + report, name, forged]).0 == 2)
+    let text = try String(contentsOfFile: report, encoding: .utf8)
+    let escapedName = name.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+    #expect(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
+      "\(escapedName):2:1: error: [srt.timing.end-before-start] the end time 0:00:01.000 is before the start time 0:00:02.000",
+      "\(shown): error: no such file",
+      "1 file checked: 1 error, 0 warnings, 0 info; 1 file could not be read", "",
+    ])
+    #expect(!text.contains("\u{1B}"))
+    let fix = run(["fix", "--dry-run", name])
+    #expect(!fix.2.contains("\u{1B}"), "\(fix.2)")
+    #expect(fix.2.hasPrefix(escapedName + ": "), "\(fix.2)")
+  }
+
   /// Input whose size is not announced (a device, standard input) is read only up to the
   /// limit: `/dev/zero` used to be read until memory ran out.
   @Test func unannouncedInputStopsAtTheLimit() {
@@ -348,7 +477,36 @@ import Testing
     try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
     let (code, _, err) = run(["validate", empty.path])
     #expect(code == 2)
-    #expect(err.contains("no caption or media files found"))
+    #expect(err == "captionkit validate: error: \(empty.path): no caption or media files found\n")
+    // Whatever else is named, and for fix too.
+    let clean = try file("clean.vtt", Self.positioned)
+    for args in [["validate", empty.path, clean], ["validate", clean, empty.path], ["fix", empty.path], ["fix", clean, empty.path]] {
+      let (code, out, err) = run(args)
+      #expect(code == 2, "\(args)")
+      #expect(out.isEmpty, "\(args)")
+      #expect(err == "captionkit \(args[0]): error: \(empty.path): no \(args[0] == "fix" ? "caption files" : "caption or media files") found\n", "\(args)")
+    }
+    #expect(try String(contentsOfFile: clean, encoding: .utf8) == Self.positioned)
+  }
+
+  /// A folder walk skips hidden folders as it skips hidden files; one named on the command line
+  /// is walked.
+  @Test func folderWalkSkipsHiddenFolders() throws {
+    let walk = dir.appendingPathComponent("walk")
+    try FileManager.default.createDirectory(at: walk.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+    let seen = walk.appendingPathComponent("a.vtt").path
+    let hidden = walk.appendingPathComponent(".hidden/h.vtt").path
+    try Data(Self.positioned.utf8).write(to: URL(fileURLWithPath: seen))
+    try Data(Self.positioned.utf8).write(to: URL(fileURLWithPath: hidden))
+    try Data(Self.positioned.utf8).write(to: walk.appendingPathComponent(".dot.vtt"))
+    let (code, out, _) = run(["validate", "--format", "json", walk.path])
+    #expect(code == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+    #expect((json?["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [seen])
+    let named = run(["validate", "--format", "json", walk.appendingPathComponent(".hidden").path])
+    #expect(named.0 == 0)
+    let namedJSON = try JSONSerialization.jsonObject(with: Data(named.1.utf8)) as? [String: Any]
+    #expect((namedJSON?["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [hidden])
   }
 
   @Test func deepMarkupKeepsItsTextInJSON() throws {

@@ -25,6 +25,32 @@ import Testing
     #expect(out.hasSuffix("1 of 2 files meet the policy\n"))
   }
 
+  /// A named folder with no media is an error (exit 2) naming it, with or without a policy and
+  /// whatever else is named: never "0 of 0 files meet the policy".
+  @Test func folderWithoutMediaIsAnError() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ck-nomedia-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    let policy = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Samples/media/policy.json").path
+    for args in [["--policy", policy, empty], [empty], ["--require", "exactly-one-default", path("mp4_und.mp4"), empty]] {
+      let (code, out, err) = run(["inspect"] + args)
+      #expect(code == 2, "\(args)")
+      #expect(out.isEmpty)
+      #expect(err == "captionkit inspect: error: \(empty): no media files found\n", "\(args)")
+    }
+  }
+
+  /// In text mode a file that cannot be inspected is reported on standard error, as in JSON mode.
+  @Test func perFileErrorsGoToStandardError() throws {
+    let missing = path("no-such-file.mp4")
+    let (code, out, err) = run(["inspect", "--no-cc", missing, path("mp4_und.mp4")])
+    #expect(code == 2)
+    #expect(err == "\(missing): error: no such file\n")
+    #expect(!out.contains("no-such-file"))
+    #expect(out.hasPrefix(path("mp4_und.mp4") + "\n  container: mp4"))
+  }
+
   @Test func manifestLimitFlags() {
     let (code, out, _) = run(["inspect", "--no-cc", "--max-manifest-elements", "5", path("dash_good.mpd")])
     #expect(code == 0)
@@ -133,9 +159,10 @@ import Testing
   }
 
   @Test func unreadableFileWithoutPolicyExitsTwoButOthersAreReported() {
-    let (code, out, _) = run(["inspect", "--no-cc", path("hostile/zero.mp4"), path("mp4_und.mp4")])
+    let (code, out, err) = run(["inspect", "--no-cc", path("hostile/zero.mp4"), path("mp4_und.mp4")])
     #expect(code == 2)
-    #expect(out.contains("error: \(path("hostile/zero.mp4")): file is empty (0 bytes)"))
+    #expect(err == "\(path("hostile/zero.mp4")): error: file is empty (0 bytes)\n")
+    #expect(!out.contains("zero.mp4"))
     #expect(out.contains("[media.sub-003]"))
   }
 

@@ -61,4 +61,42 @@ import Testing
     #expect(CaptionTool.run(["profile", "rules"], io: rules) == 0)
     #expect(rules.capturedOut.contains("CS-C01  error    style.contrast.worst-case"))
   }
+
+  /// `export -o` and `preview -o` naming the profile file read must refuse (exit 2) and leave it
+  /// as it was, as `convert` refuses to overwrite its input.
+  @Test func exportAndPreviewNeverOverwriteTheProfileFile() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-prof-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("my.json").path
+    let json = #"{"schema": "caption-style-profile/1", "id": "mine", "basedOn": "outline-only"}"#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    for args in [["export", path, "--to", "ttml", "-o", path], ["preview", path, "-o", path]] {
+      let io = ToolIO.captured()
+      #expect(CaptionTool.run(["profile"] + args, io: io) == 2)
+      #expect(io.capturedErr.hasPrefix("captionkit profile: error: refusing to overwrite the input file '\(path)'; choose another output path\n"))
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == json)
+    }
+    // A shipped id is not a file: writing a file of that name is fine.
+    let named = dir.appendingPathComponent("outline-only").path
+    #expect(CaptionTool.run(["profile", "preview", "outline-only", "-o", named], io: ToolIO.captured()) == 0)
+    #expect(FileManager.default.fileExists(atPath: named))
+  }
+
+  /// A profile id may hold `--` (`a--b`), which an XML comment may not: the TTML export stays
+  /// well-formed.
+  @Test func ttmlExportCommentIsWellFormedForAnyID() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ck-dash-\(UUID().uuidString).json").path
+    try Data(#"{"schema": "caption-style-profile/1", "id": "a--b---c-", "basedOn": "outline-only"}"#.utf8).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "export", path, "--to", "ttml"], io: io) == 0)
+    let lines = io.capturedOut.split(separator: "\n")
+    #expect(lines.contains("  <!-- caption style profile a- -b- - -c- -->"))
+    #expect(lines.contains { $0.hasPrefix("  <style xml:id=\"a--b---c-\"") })
+    for line in lines where line.contains("<!--") {
+      let text = line.split(separator: "<!--", maxSplits: 1)[1].dropLast(3)
+      #expect(!text.contains("--") && !text.hasSuffix("-"), "\(line)")
+    }
+  }
 }

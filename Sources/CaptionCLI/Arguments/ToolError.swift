@@ -1,3 +1,5 @@
+import CaptionKit
+
 /// Why a command could not do its job. Every case exits with code 2.
 public enum ToolError: Error, Sendable, CustomStringConvertible {
   /// Bad arguments; the message says what is wrong.
@@ -8,7 +10,8 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .usage(let m): m
-    case .io(let path, let m): "\(path): \(m)"
+    // A path is data: its control characters are escaped so one error stays one line.
+    case .io(let path, let m): "\(ControlCharacterEscaping.escaped(path)): \(m)"
     }
   }
 }

@@ -26,7 +26,9 @@ enum ConvertCommand: CLICommand {
       --line-ending lf|crlf  Line endings to write (default lf)
       --profile P            Write style profile P (a .json file or a shipped id) into the output:
                              WebVTT STYLE ::cue rules, TTML styles; what cannot be held is reported
-      --fail-on-loss         Exit 1 when anything is dropped (warning-level loss reports)
+      --fail-on-loss         Exit 1 when anything is dropped: warning-level loss reports, and
+                             errors reading the input (content the reader skipped, such as a
+                             cue with a broken timing line, is lost too)
       --from FORMAT          Don't detect the input format
       --encoding NAME        Decode the input with this encoding
       --max-file-size BYTES  Largest input read
@@ -42,7 +44,8 @@ enum ConvertCommand: CLICommand {
                              loss reports; the rest are counted in one summary (default 10000)
       --quiet                Don't print info-level notes
 
-    Exit codes: 0 converted, 1 converted but lossy with --fail-on-loss, 2 usage or I/O error.
+    Exit codes: 0 converted, 1 converted but lossy (or the input partly unreadable) with
+    --fail-on-loss, 2 usage or I/O error.
 
     """
 
@@ -79,7 +82,10 @@ enum ConvertCommand: CLICommand {
     }
 
     // A bad output path fails now, not after the whole conversion and its report.
-    if out != "-" { try FileAccess.checkWritable(out, protecting: [input]) }
+    if out != "-" {
+      try FileAccess.checkWritable(out, protecting: [input])
+      if input == "-" { try FileAccess.checkNotStandardInput(out, io: io) }
+    }
     let (inputBytes, inputFormat) = try loader.loadBytes(input, io: io)
     if loader.styleProfiles.isEmpty, targetName.lowercased() != "json", let target = FormatRegistry.format(named: targetName),
       StreamingConversion.supports(from: inputFormat.id, to: target.id)
@@ -128,7 +134,9 @@ enum ConvertCommand: CLICommand {
     } else {
       try FileAccess.writeAtomically(bytes, to: out, protecting: [input])
     }
-    return failOnLoss && losses.contains(where: { $0.severity >= .warning }) ? .findings : .success
+    // Content the reader could not read never reached the output: that is a loss too.
+    let unread = loaded.result.diagnostics.contains { $0.severity >= .error }
+    return failOnLoss && (unread || losses.contains(where: { $0.severity >= .warning })) ? .findings : .success
   }
 
   /// SRT and WebVTT to SRT and WebVTT, cue by cue (`StreamingConversion`): the same output and
@@ -199,6 +207,8 @@ enum ConvertCommand: CLICommand {
     } else {
       for chunk in converted.chunks { io.writeOut(chunk) }
     }
-    return failOnLoss && lossy ? .findings : .success
+    // Content the reader could not read never reached the output: that is a loss too.
+    let unread = converted.read.diagnostics.contains { $0.severity >= .error }
+    return failOnLoss && (lossy || unread) ? .findings : .success
   }
 }

@@ -54,17 +54,20 @@ enum FixCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("fix needs at least one file or folder") }
     if args.positionals.contains("-") { throw .usage("fix rewrites files in place; it cannot read standard input") }
-    let paths = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions)
+    let paths = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions, what: "caption files")
     var changedFiles = 0
     var refused = false
+    let printer = DiagnosticPrinter(color: false)
     for path in paths {
+      // How messages name the file: control characters escaped, so each message is one line.
+      let shown = ControlCharacterEscaping.escaped(path)
       let original = try FileAccess.read(path, io: io, limit: loader.options.limits.maxFileSize)
       let loaded = try loader.load(path, io: io)
       let blocking = SafeFixer.blockingDiagnostics(loaded.result.diagnostics)
       func refuse(_ problems: [Diagnostic]) {
         refused = true
-        io.errLine("\(path): not fixed: the reader reported problems a rewrite could make permanent; fix them by hand first:")
-        for d in problems.prefix(5) { io.errLine("  " + d.description) }
+        io.errLine("\(shown): not fixed: the reader reported problems a rewrite could make permanent; fix them by hand first:")
+        for d in problems.prefix(5) { io.errLine("  " + printer.line(d)) }
       }
       // The fix is written back as UTF-8 text: if the bytes were guessed at or replaced while
       // decoding, that rewrite would turn the guess into the file's content, cues no fix touched
@@ -75,8 +78,8 @@ enum FixCommand: CLICommand {
       }
       func refuseDecoding() {
         refused = true
-        io.errLine("\(path): not fixed: its text had to be guessed at or repaired while decoding, and a fix would make that permanent; check the encoding and run again with --encoding NAME:")
-        for d in decoding.prefix(3) { io.errLine("  " + d.description) }
+        io.errLine("\(shown): not fixed: its text had to be guessed at or repaired while decoding, and a fix would make that permanent; check the encoding and run again with --encoding NAME:")
+        for d in decoding.prefix(3) { io.errLine("  " + printer.line(d)) }
       }
       let (fixed, changes) = SafeFixer.apply(loaded.result.document, options: options)
       let written = loaded.format.write(fixed, options: WriteOptions(lineEnding: .lf))
@@ -89,11 +92,11 @@ enum FixCommand: CLICommand {
       func nothingToFix() {
         let errors = loaded.result.diagnostics.filter { $0.severity >= .error }
         if errors.isEmpty {
-          io.errLine("\(path): no changes")
+          io.errLine("\(shown): no changes")
           return
         }
-        io.errLine("\(path): no changes; \(errors.count) reader \(errors.count == 1 ? "error" : "errors") no safe fix can repair (fix by hand; see 'captionkit validate'):")
-        for d in errors.prefix(5) { io.errLine("  " + d.description) }
+        io.errLine("\(shown): no changes; \(errors.count) reader \(errors.count == 1 ? "error" : "errors") no safe fix can repair (fix by hand; see 'captionkit validate'):")
+        for d in errors.prefix(5) { io.errLine("  " + printer.line(d)) }
       }
       switch patch(original, loaded, fixed: fixed, changes: changes, written: written.bytes, options: loader.options) {
       case .unchanged:
@@ -134,13 +137,13 @@ enum FixCommand: CLICommand {
         let losses = written.diagnostics.filter { $0.severity >= .warning }
         if !losses.isEmpty {
           refused = true
-          io.errLine("\(path): not fixed: writing it back would lose: \(losses.map(\.message).prefix(3).joined(separator: "; "))")
+          io.errLine("\(shown): not fixed: writing it back would lose: \(losses.map(\.message).prefix(3).joined(separator: "; "))")
           continue
         }
         // Prove the rewrite says exactly what the fixed document says.
         guard let reread = try? loaded.format.read(written.bytes, options: ReadOptions()), sameContent(reread.document, fixed, keepsIDs: keepsIDs) else {
           refused = true
-          io.errLine("\(path): not fixed: the rewritten file would not read back the same; left untouched")
+          io.errLine("\(shown): not fixed: the rewritten file would not read back the same; left untouched")
           continue
         }
         output = written.bytes
@@ -162,13 +165,13 @@ enum FixCommand: CLICommand {
         var oldBytes = original
         if loaded.result.encoding != .utf8 {
           oldBytes = TextDecoder.decode(original, encoding: loader.options.encoding).utf8
-          io.errLine("\(path): \(loaded.result.encoding.rawValue) text, compared as decoded; it would be written as UTF-8")
+          io.errLine("\(shown): \(loaded.result.encoding.rawValue) text, compared as decoded; it would be written as UTF-8")
         }
         let oldText = String(decoding: oldBytes, as: UTF8.self)
         let newText = String(decoding: output, as: UTF8.self)
         let diff = UnifiedDiff.make(oldText, newText, oldName: "a/" + path, newName: "b/" + path)
         if diff.isEmpty {
-          io.outLine("\(path): line endings or encoding only (rewritten as UTF-8 with LF)")
+          io.outLine("\(shown): line endings or encoding only (rewritten as UTF-8 with LF)")
         } else {
           io.out(diff)
         }
@@ -182,7 +185,7 @@ enum FixCommand: CLICommand {
             n += 1
           }
           try FileAccess.writeAtomically(original, to: backup, protecting: [path], permissionsOf: path)
-          if n > 1 { io.errLine("\(path): the original is kept as \(backup) (\(path).bak already exists)") }
+          if n > 1 { io.errLine("\(shown): the original is kept as \(ControlCharacterEscaping.escaped(backup)) (\(shown).bak already exists)") }
         }
         try FileAccess.writeAtomically(output, to: path, protecting: [])
       }
@@ -191,7 +194,7 @@ enum FixCommand: CLICommand {
       if summary.isEmpty { summary.append("normalised timestamps and line endings") }
       if whole { summary.append("the whole file was rewritten by its writer") }
       if loaded.result.encoding != .utf8 { summary.append("\(dryRun ? "would be" : "was") rewritten from \(loaded.result.encoding.rawValue) as UTF-8") }
-      io.errLine("\(path): \(dryRun ? "would fix" : "fixed"): \(summary.joined(separator: "; "))")
+      io.errLine("\(shown): \(dryRun ? "would fix" : "fixed"): \(summary.joined(separator: "; "))")
     }
     if refused { return .usageOrIO }
     return changedFiles > 0 ? .findings : .success

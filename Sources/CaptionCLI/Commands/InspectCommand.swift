@@ -38,8 +38,9 @@ enum InspectCommand: CLICommand {
       --quiet                  Text output: only policy results and the summary
 
     Exit codes: 0 every file meets the policy (or no policy and every file was inspected),
-    1 a requirement failed (each failure names the file, requirement and why), 2 usage error
-    or, without a policy, a file that could not be inspected.
+    1 a requirement failed (each failure names the file, requirement and why), 2 usage error, a
+    named folder with no media files or, without a policy, a file that could not be inspected
+    (its error goes to standard error).
 
     """
 
@@ -76,7 +77,7 @@ enum InspectCommand: CLICommand {
       do {
         requirements += try Policy.load(json: bytes).requirements
       } catch {
-        throw .usage("\(file): \(error.description)")
+        throw .usage("\(ControlCharacterEscaping.escaped(file)): \(error.description)")
       }
     }
     for r in args.values("require") {
@@ -90,13 +91,26 @@ enum InspectCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("inspect needs at least one file or folder") }
 
-    let reports = MediaInspector.inspect(paths: args.positionals, options: options)
+    // A folder with nothing to inspect is a mistake (a wrong path in CI), not "0 of 0 files meet
+    // the policy", whatever else is named.
+    var paths: [String] = []
+    for p in args.positionals {
+      let found = MediaInspector.expand(paths: [p])
+      var isDir: ObjCBool = false
+      if found.isEmpty, FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
+        throw .io(path: p, message: "no media files found")
+      }
+      paths += found
+    }
+    let reports = paths.map { MediaInspector.inspect(path: $0, options: options) }
     let results = havePolicy ? Policy(requirements: requirements).evaluate(reports) : nil
     if format == "json" {
       io.writeOut(InspectionOutput(files: reports, policy: results).encoded())
     } else {
+      // Errors go to standard error, the reports to standard output.
+      for r in reports where r.error != nil { io.errLine(errorLine(r)) }
       if !quiet {
-        for r in reports { io.out(ReportText.render(r) + "\n") }
+        for r in reports where r.error == nil { io.out(ReportText.render(r) + "\n") }
       }
       if let results {
         for p in results { io.out(ReportText.render(p)) }
@@ -104,11 +118,18 @@ enum InspectCommand: CLICommand {
       }
     }
     if let results { return results.allSatisfy(\.passed) ? .success : .findings }
-    if reports.isEmpty { throw .usage("no media files found") }
     if reports.contains(where: { $0.error != nil }) {
-      for r in reports where r.error != nil && format == "json" { io.errLine("\(r.error!)") }
+      for r in reports where r.error != nil && format == "json" { io.errLine(errorLine(r)) }
       return .usageOrIO
     }
     return .success
+  }
+
+  /// `PATH: error: MESSAGE` for a file that could not be inspected, as `validate` words it, on
+  /// one line (control characters in the path and message escaped).
+  static func errorLine(_ r: MediaReport) -> String {
+    let error = r.error ?? ""
+    let message = error.hasPrefix(r.path + ": ") ? String(error.dropFirst(r.path.count + 2)) : error
+    return ControlCharacterEscaping.escaped(r.path) + ": error: " + ControlCharacterEscaping.escaped(message)
   }
 }

@@ -1,4 +1,5 @@
 import CaptionKit
+import Foundation
 
 /// `captionkit profile check|export|preview|list`: caption style profiles and their
 /// legibility (see docs/StyleProfiles.md).
@@ -86,7 +87,7 @@ enum ProfileCommand: CLICommand {
       } catch {
         switch error {
         case .unknownProfile(let id, nil) where id == r:
-          throw .usage("no profile file or shipped profile named '\(r)' (see 'captionkit profile list')")
+          throw .usage("no profile file or shipped profile named '\(ControlCharacterEscaping.escaped(r))' (see 'captionkit profile list')")
         case .unreadable(let file, let reason):
           throw .io(path: file, message: reason)
         default:
@@ -131,7 +132,7 @@ enum ProfileCommand: CLICommand {
       text += e.text
       diags += e.diagnostics
     }
-    try write(text, to: output, io: io)
+    try write(text, to: output, protecting: refs, io: io)
     let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
     for d in diags { io.errLine(printer.line(d)) }
     return policy.fails(diags) ? .findings : .success
@@ -142,13 +143,18 @@ enum ProfileCommand: CLICommand {
     try args.checkAllUnderstood()
     guard refs.count == 1 else { throw .usage("profile preview takes one profile") }
     guard let p = try load(refs).first else { throw .usage("no profile in '\(refs[0])'") }
-    try write(SVGPreview.render(p), to: output, io: io)
+    try write(SVGPreview.render(p), to: output, protecting: refs, io: io)
     return .success
   }
 
-  static func write(_ text: String, to output: String?, io: ToolIO) throws(ToolError) {
+  /// Writes `text` to `output` (standard output for `-` or none), never over one of `inputs`:
+  /// the profile files read (refused with exit 2, as `convert` refuses its input).
+  static func write(_ text: String, to output: String?, protecting inputs: [String], io: ToolIO) throws(ToolError) {
     if let output, output != "-" {
-      try FileAccess.writeAtomically(Array(text.utf8), to: output, protecting: [])
+      // Only references that are files were read (`ProfileLoader.load`); a shipped id is not a
+      // path, so `-o large-print` beside no such file is fine.
+      let files = inputs.filter { FileManager.default.fileExists(atPath: $0) }
+      try FileAccess.writeAtomically(Array(text.utf8), to: output, protecting: files)
     } else {
       io.out(text)
     }

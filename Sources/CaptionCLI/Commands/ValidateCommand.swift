@@ -15,8 +15,8 @@ enum ValidateCommand: CLICommand {
     Usage: captionkit validate [options] PATH...
 
     Reads each caption file (folders are searched recursively for .vtt, .srt, .ttml, .dfxp and
-    .xml files; '-' reads standard input) and reports every problem found, with its line and
-    column. The format is detected from the content; the file extension only breaks ties.
+    .xml files, skipping hidden files and folders; a folder with none is an error; '-' reads
+    standard input) and reports every problem found, with its line and column. The format is detected from the content; the file extension only breaks ties.
     Media files (.mp4, .mov, .m4v, .mkv, .webm, .ts …) have each text subtitle track (subrip,
     webvtt, mov_text) linted with the same rules, reported as FILE#TRACK with the cue number.
 
@@ -29,7 +29,9 @@ enum ValidateCommand: CLICommand {
     Options:
       --format FORMAT        Output: text (default: file:line:col: severity: [code] message),
                              json, sarif (SARIF 2.1.0), junit (JUnit XML), github (Actions annotations)
-      --report FORMAT=FILE   Also write a report in FORMAT to FILE (repeatable), from the same run
+      --report FORMAT=FILE   Also write a report in FORMAT to FILE (repeatable), from the same run;
+                             FILE '-' is standard output, after the main output. A FILE that
+                             cannot be written (missing folder, an input) fails before the run
       --fail-on SEVERITY     Exit 1 when a finding is at or above: error (default), warning, info
       --strict               Same as --fail-on warning
       --preset NAME          Lint preset: streaming (default), broadcast, cea608, dcmp-educational,
@@ -81,7 +83,7 @@ enum ValidateCommand: CLICommand {
       io.out(ruleList())
       return .success
     }
-    var loader = try CaptionLoader(&args)
+    let loader = try CaptionLoader(&args)
     let checkStyles = !args.flag("no-style")
     let failOnGiven = args.value("fail-on") != nil || args.flag("strict")
     let policy = try SeverityPolicy(&args)
@@ -100,20 +102,29 @@ enum ValidateCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     var paths: [String] = []
-    let found = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions))
-    // A CI job pointed at the wrong folder must not pass silently. (Files that exist but are all
-    // excluded by .captionkit.json are a different matter: that is the configuration's choice.)
-    if found.isEmpty {
-      throw .io(path: args.positionals.joined(separator: " "), message: "no caption or media files found")
+    // A CI job pointed at the wrong folder must not pass silently: `expand` throws for a folder
+    // with nothing in it. (Files that exist but are all excluded by .captionkit.json are a
+    // different matter: that is the configuration's choice.)
+    let found = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions), what: "caption or media files")
+    for p in found {
+      // A named path that does not exist is an I/O error whatever include says (a typo must not
+      // pass as "excluded").
+      let missing = p != "-" && !FileManager.default.fileExists(atPath: p)
+      if missing { paths.append(p); continue }
+      if try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) { paths.append(p) }
     }
-    for p in found where try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) {
-      paths.append(p)
+    // A report or baseline that cannot be written (a missing folder, an input's path) fails
+    // now, before the run, not after it.
+    for out in extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? []) where out != "-" {
+      try FileAccess.checkWritable(out, protecting: found)
+      if found.contains("-") { try FileAccess.checkNotStandardInput(out, io: io) }
     }
-    let firstConfig = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: paths.first ?? "-") }
-    let failOn = failOnGiven ? policy.failOn : (firstConfig.failOn ?? policy.failOn)
-    // A style profile named in .captionkit.json applies when none is given on the command line.
-    if loader.styleProfiles.isEmpty, let p = firstConfig.styleProfile, ProfileLoader.isStyleProfileReference(p) {
-      do { loader.styleProfiles = try ProfileLoader.load(p) } catch { throw .io(path: p, message: "\(error)") }
+    // Each file is judged by its own configuration: its failOn (unless --fail-on or --strict
+    // is given) and its profile (unless --profile is).
+    var loaders = ConfiguredLoader(loader)
+    func settings(_ path: String) throws(ToolError) -> (failOn: Severity, loader: CaptionLoader) {
+      let config = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: path) }
+      return (failOnGiven ? policy.failOn : (config.failOn ?? policy.failOn), try loaders.loader(for: config))
     }
 
     let printer = DiagnosticPrinter(color: io.colorAllowed())
@@ -121,39 +132,47 @@ enum ValidateCommand: CLICommand {
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
     for path in paths {
+      let (failOn, loader) = try settings(path)
       if MediaValidation.isMedia(path) {
         // Media: each embedded text track is read and linted as its sidecar file.
         do {
           for t in try MediaValidation.validate(path, options: loader.options) {
-            let file = try configured { () throws(ConfigurationError) in
+            var file = try configured { () throws(ConfigurationError) in
               try lint.check(path: t.path, format: t.format, result: t.result, recording: &recorded)
             }
+            file.failOn = failOn
             files.append(file)
             if streamText {
               for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
             }
           }
         } catch {
-          files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
-          if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
+          files.append(RunReport.File(path: path, error: message(error, about: path)))
+          if streamText { io.errLine(errorLine(files[files.count - 1])) }
         }
         continue
       }
-      let file: RunReport.File
+      var file: RunReport.File
       do {
         file = try CaptionFileCheck.check(path, loader: loader, checkStyles: checkStyles, lint: &lint, recording: &recorded, io: io)
       } catch {
         if case .usage = error { throw error }  // an invalid configuration stops the run
-        files.append(RunReport.File(path: path, error: error.description.hasPrefix(path + ": ") ? String(error.description.dropFirst(path.count + 2)) : error.description))
-        if streamText { io.errLine("\(path): error: \(files[files.count - 1].error ?? "")") }
+        files.append(RunReport.File(path: path, error: message(error, about: path)))
+        if streamText { io.errLine(errorLine(files[files.count - 1])) }
         continue
       }
+      file.failOn = failOn
       files.append(file)
       if streamText {
         for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
       }
     }
-    let report = RunReport(files: files, failOn: failOn, tool: "captionkit \(CaptionTool.version)", toolVersion: CaptionTool.version)
+    // The run's failOn is the one every file shares; files whose configuration sets another
+    // keep their own.
+    let judged = Set(files.compactMap(\.failOn))
+    let runFailOn = judged.count == 1 ? judged.first! : policy.failOn
+    for i in files.indices where files[i].failOn == runFailOn { files[i].failOn = nil }
+    let report = RunReport(files: files, failOn: runFailOn, tool: "captionkit \(CaptionTool.version)", toolVersion: CaptionTool.version)
     let failed = report.hasFailingFindings
 
     switch format {
@@ -162,14 +181,19 @@ enum ValidateCommand: CLICommand {
     default:
       io.writeOut(render(format, report))
     }
-    let inputs = paths
+    let inputs = found
     for (f, path) in extraReports {
-      try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs)
+      // '-' is standard output, as for convert and profile.
+      if path == "-" {
+        io.writeOut(render(f, report))
+      } else {
+        try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs)
+      }
     }
     if let out = writeBaselinePath {
       let baseline = Baseline(recording: recorded)
       try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs)
-      io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(out)")
+      io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(ControlCharacterEscaping.escaped(out))")
       return report.hasIOErrors ? .usageOrIO : .success
     }
     if report.hasIOErrors { return .usageOrIO }
@@ -228,7 +252,8 @@ enum ValidateCommand: CLICommand {
     do {
       return try body()
     } catch {
-      throw .usage("invalid configuration: \(error)")
+      // The configuration file's path is data: escaped, so the error stays one line.
+      throw .usage("invalid configuration: \(ControlCharacterEscaping.escaped(error.description))")
     }
   }
 
@@ -268,13 +293,28 @@ enum ValidateCommand: CLICommand {
     case "junit": return JUnitReport(report: report).encoded()
     case "github": return Array(GitHubAnnotations(report: report).lines().map { $0 + "\n" }.joined().utf8)
     default:
-      var s = ""
+      // As printed: paths and messages escaped, one finding a line.
+      var out: [UInt8] = []
+      let printer = DiagnosticPrinter(color: false)
       for f in report.files {
-        if let e = f.error { s += "\(f.path): error: \(e)\n" }
-        for d in inFileOrder(f.diagnostics) { s += d.description + "\n" }
+        if f.error != nil { out += Array((errorLine(f) + "\n").utf8) }
+        for d in inFileOrder(f.diagnostics) { printer.appendLine(d, to: &out) }
       }
-      return Array((s + summaryLine(report) + "\n").utf8)
+      return out + Array((summaryLine(report) + "\n").utf8)
     }
+  }
+
+  /// What went wrong with `path`, without the path when the error names it (the report gives
+  /// the path apart).
+  static func message(_ error: ToolError, about path: String) -> String {
+    if case .io(let p, let m) = error, p == path { return m }
+    return error.description
+  }
+
+  /// `PATH: error: MESSAGE` for a file that could not be read, on one line (control characters
+  /// in the path and message escaped, as in diagnostics).
+  static func errorLine(_ f: RunReport.File) -> String {
+    ControlCharacterEscaping.escaped(f.path) + ": error: " + ControlCharacterEscaping.escaped(f.error ?? "")
   }
 
   /// Compiler style: a file's diagnostics in line and column order (file-level ones first),
@@ -311,12 +351,14 @@ enum ValidateCommand: CLICommand {
     let entries = report.files.map { f in
       ValidationReport.FileEntry(
         path: f.path, format: f.format, encoding: f.encoding, cueCount: f.cueCount, error: f.error,
-        diagnostics: f.diagnostics.map(ValidationReport.DiagnosticEntry.init))
+        failOn: f.failOn?.rawValue, diagnostics: f.diagnostics.map(ValidationReport.DiagnosticEntry.init))
     }
     return ValidationReport(
       files: entries,
       summary: .init(
-        files: report.files.count, filesWithErrors: report.files.filter { $0.diagnostics.contains { $0.severity == .error } }.count,
+        files: report.files.count,
+        // A file that could not be read is a file with an error (its `error`), not a clean one.
+        filesWithErrors: report.files.filter { $0.error != nil || $0.diagnostics.contains { $0.severity == .error } }.count,
         errors: c[.error, default: 0], warnings: c[.warning, default: 0], infos: c[.info, default: 0],
         failOn: report.failOn.rawValue, passed: !report.hasFailingFindings && !report.hasIOErrors))
   }

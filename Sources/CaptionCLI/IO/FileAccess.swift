@@ -1,3 +1,4 @@
+import CaptionKit
 import Foundation
 
 #if canImport(Glibc)
@@ -77,7 +78,7 @@ enum FileAccess {
     for input in inputs where input != "-" {
       let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
       if source.path == target.path || sameFile(source.path, target.path) {
-        throw .usage("refusing to overwrite the input file '\(input)'; choose another output path")
+        throw .usage("refusing to overwrite the input file '\(ControlCharacterEscaping.escaped(input))'; choose another output path")
       }
     }
     // Never replace a device, pipe, socket or folder: rename(2) would swap it for a plain file.
@@ -87,7 +88,7 @@ enum FileAccess {
       // A link left unresolved points at nothing, loops or cannot be followed: say so rather
       // than "not a file".
       if type == .typeSymbolicLink {
-        let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)).map { " to '\($0)'" } ?? ""
+        let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)).map { " to '\(ControlCharacterEscaping.escaped($0))'" } ?? ""
         throw .io(path: path, message: "is a symbolic link\(to) whose target cannot be reached (it does not exist, the links loop, or a folder on the way cannot be read); refusing to write through it (remove the link or give the target's path)")
       }
       throw .io(path: path, message: "is not a regular file; refusing to replace it (write to '-' and redirect instead)")
@@ -95,9 +96,21 @@ enum FileAccess {
     let dir = target.deletingLastPathComponent()
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
-      throw .io(path: path, message: "the folder \(dir.path) does not exist")
+      throw .io(path: path, message: "the folder \(ControlCharacterEscaping.escaped(dir.path)) does not exist")
     }
     return target
+  }
+
+  /// Refuses (exit 2, like any input) an output `path` that is the file standard input reads
+  /// from (`convert - out.srt < out.srt`): a `-` input has no path to compare, so the open file
+  /// itself (`fstat` of descriptor 0: device and inode) is compared with the existing output.
+  static func checkNotStandardInput(_ path: String, io: ToolIO) throws(ToolError) {
+    guard path != "-", let input = io.standardInputIdentity else { return }
+    var st = stat()
+    guard stat(path, &st) == 0 else { return }
+    if UInt64(st.st_dev) == input.device && UInt64(st.st_ino) == input.inode {
+      throw .usage("refusing to overwrite '\(ControlCharacterEscaping.escaped(path))': it is the file standard input reads from; choose another output path")
+    }
   }
 
   /// Writes `bytes` to `path` atomically: a temporary file in the same folder, then a rename,
@@ -123,8 +136,12 @@ enum FileAccess {
   }
 
   /// Expands files and folders (recursively) into a sorted list of files whose extension is in
-  /// `extensions`. Files named directly are always kept, whatever their extension.
-  static func expand(_ paths: [String], extensions: Set<String>) throws(ToolError) -> [String] {
+  /// `extensions`. Files named directly are always kept, whatever their extension. Hidden files
+  /// and folders found in a walk are skipped (a named one is not: it was asked for).
+  ///
+  /// - Throws: `ToolError.io` naming a folder in which nothing was found (`what` says what was
+  ///   looked for): a wrong folder must not pass silently, whatever else is named.
+  static func expand(_ paths: [String], extensions: Set<String>, what: String) throws(ToolError) -> [String] {
     var out: [String] = []
     for p in paths {
       if p == "-" { out.append(p); continue }
@@ -137,12 +154,17 @@ enum FileAccess {
       var found: [String] = []
       if let e = FileManager.default.enumerator(atPath: p) {
         while let rel = e.nextObject() as? String {
-          let ext = (rel as NSString).pathExtension.lowercased()
           let name = (rel as NSString).lastPathComponent
-          if name.hasPrefix(".") { continue }
+          if name.hasPrefix(".") {
+            // `.git`, `.build`, editors' folders: nothing in them was meant to be checked.
+            if e.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { e.skipDescendants() }
+            continue
+          }
+          let ext = (rel as NSString).pathExtension.lowercased()
           if extensions.contains(ext) { found.append((p as NSString).appendingPathComponent(rel)) }
         }
       }
+      if found.isEmpty { throw .io(path: p, message: "no \(what) found") }
       out.append(contentsOf: found.sorted())
     }
     return out

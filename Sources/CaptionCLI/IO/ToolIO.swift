@@ -6,6 +6,8 @@
   import Darwin
 #endif
 
+import Foundation
+
 /// Where a command's output goes and what it can read: the process's standard streams in the
 /// real tool, buffers in tests. The library below the CLI never prints; only this does.
 public final class ToolIO: @unchecked Sendable {
@@ -13,6 +15,8 @@ public final class ToolIO: @unchecked Sendable {
   private var errBuffer: [UInt8] = []
   private let capture: Bool
   private let stdinBytes: [UInt8]?
+  /// In captured mode, the file standing in for a redirected standard input (`< file`).
+  private let stdinPath: String?
   /// Environment variables (for `NO_COLOR`, `TERM`).
   public let environment: [String: String]
   /// Whether standard output is a terminal (enables colour unless `NO_COLOR` is set).
@@ -30,9 +34,17 @@ public final class ToolIO: @unchecked Sendable {
     ToolIO(capture: true, stdin: stdin, environment: environment, stdoutIsTerminal: terminal, stderrIsTerminal: terminal)
   }
 
-  private init(capture: Bool, stdin: [UInt8]?, environment: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool) {
+  /// Buffers for tests, with standard input redirected from the file at `stdinFile` (its bytes
+  /// are read, and `standardInputIdentity` is the file's).
+  public static func captured(stdinFile: String, environment: [String: String] = [:]) -> ToolIO {
+    let bytes = FileManager.default.contents(atPath: stdinFile).map { Array($0) } ?? []
+    return ToolIO(capture: true, stdin: bytes, stdinPath: stdinFile, environment: environment, stdoutIsTerminal: false, stderrIsTerminal: false)
+  }
+
+  private init(capture: Bool, stdin: [UInt8]?, stdinPath: String? = nil, environment: [String: String], stdoutIsTerminal: Bool, stderrIsTerminal: Bool) {
     self.capture = capture
     self.stdinBytes = stdin
+    self.stdinPath = stdinPath
     self.environment = environment
     self.stdoutIsTerminal = stdoutIsTerminal
     self.stderrIsTerminal = stderrIsTerminal
@@ -80,6 +92,19 @@ public final class ToolIO: @unchecked Sendable {
       data.append(contentsOf: chunk[0..<n])
     }
     return data
+  }
+
+  /// The device and inode of the file standard input reads (`< file`), so an output can be
+  /// refused when it is that file; `nil` when it cannot be known (a closed descriptor; in
+  /// captured mode without `stdinFile`).
+  public var standardInputIdentity: (device: UInt64, inode: UInt64)? {
+    var st = stat()
+    if capture {
+      guard let stdinPath, stat(stdinPath, &st) == 0 else { return nil }
+    } else {
+      guard fstat(0, &st) == 0 else { return nil }
+    }
+    return (UInt64(st.st_dev), UInt64(st.st_ino))
   }
 
   /// Whether colour may be used on a stream: only on a terminal, and never with `NO_COLOR`

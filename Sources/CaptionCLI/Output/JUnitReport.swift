@@ -31,7 +31,7 @@ struct JUnitReport {
         for code in byCode.keys.sorted() where !names.contains(code) { names.append(code) }
         for name in names {
           let found = byCode[name] ?? []
-          let failing = found.filter { $0.severity >= report.failOn }
+          let failing = found.filter { $0.severity >= report.failOn(for: file) }
           var xml = "    <testcase name=\"\(Self.escape(name))\" classname=\"\(cls)\" file=\"\(cls)\""
           if found.isEmpty {
             xml += "/>"
@@ -43,7 +43,7 @@ struct JUnitReport {
             }.joined(separator: "\n")
             if let worst = failing.map(\.severity).max() {
               failures += 1
-              let msg = "\(failing.count) finding\(failing.count == 1 ? "" : "s") at or above \(report.failOn.rawValue)"
+              let msg = "\(failing.count) finding\(failing.count == 1 ? "" : "s") at or above \(report.failOn(for: file).rawValue)"
               xml += "      <failure type=\"\(worst.rawValue)\" message=\"\(Self.escape(msg))\">\(Self.escape(body))</failure>\n"
             } else {
               xml += "      <system-out>\(Self.escape(body))</system-out>\n"

@@ -11,6 +11,9 @@ struct ValidationReport: Encodable {
     let cueCount: Int?
     /// An I/O or detection error that stopped the file from being read, if any.
     let error: String?
+    /// The file's own failing severity (from its `.captionkit.json`), only when it differs
+    /// from the summary's `failOn`.
+    let failOn: String?
     let diagnostics: [DiagnosticEntry]
   }
 

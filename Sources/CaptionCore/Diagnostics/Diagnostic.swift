@@ -16,6 +16,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   public var file: String?
   /// The 0-based index of the cue the diagnostic is about, if any (conversion loss reports).
   public var cueIndex: Int?
+  /// For a `core.diagnostics.limit-reached` summary: how many diagnostics of each severity it
+  /// stands for, so that totals count the findings that were not listed; `nil` otherwise.
+  public var unlistedCounts: [Severity: Int]?
 
   public init(
     code: String, severity: Severity, message: String, location: SourceLocation? = nil,

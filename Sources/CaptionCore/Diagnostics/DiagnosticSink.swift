@@ -8,6 +8,8 @@ public struct DiagnosticSink: Sendable {
   public private(set) var diagnostics: [Diagnostic] = []
   /// How many diagnostics were reported but not kept.
   public private(set) var dropped = 0
+  /// `dropped` by severity (the summary's `unlistedCounts`).
+  public private(set) var droppedBySeverity: [Severity: Int] = [:]
   /// The most diagnostics kept, drained ones included.
   public let limit: Int
   /// Kept diagnostics already handed out by `drain()`; they still count towards `limit`.
@@ -26,6 +28,7 @@ public struct DiagnosticSink: Sendable {
       diagnostics.append(d)
     } else {
       dropped += 1
+      droppedBySeverity[d.severity, default: 0] += 1
     }
   }
 
@@ -49,17 +52,18 @@ public struct DiagnosticSink: Sendable {
   public mutating func countDropped(_ severity: Severity) {
     worst = max(worst ?? severity, severity)
     dropped += 1
+    droppedBySeverity[severity, default: 0] += 1
   }
 
   /// Reports everything `other` collected, as if each of its diagnostics had been reported
-  /// here in order: its kept ones are reported, its dropped ones counted (with its worst
-  /// severity). Lets a streaming caller fill two sinks side by side and join them afterwards
+  /// here in order: its kept ones are reported, its dropped ones counted (by severity). Lets a streaming caller fill two sinks side by side and join them afterwards
   /// with the same result as one sink filled in sequence.
   public mutating func absorb(_ other: DiagnosticSink) {
     for d in other.diagnostics { report(d) }
     if other.dropped > 0, let w = other.worst {
       worst = max(worst ?? w, w)
       dropped += other.dropped
+      droppedBySeverity.merge(other.droppedBySeverity, uniquingKeysWith: +)
     }
   }
 
@@ -72,12 +76,15 @@ public struct DiagnosticSink: Sendable {
   }
 
   /// The `core.diagnostics.limit-reached` summary, if any diagnostics were dropped. Its severity
-  /// is the worst reported, so a caller that fails on a severity still sees dropped ones.
+  /// is the worst reported, so a caller that fails on a severity still sees dropped ones; its
+  /// `unlistedCounts` say how many of each severity were dropped, so totals can count them.
   public var limitSummary: Diagnostic? {
     guard dropped > 0 else { return nil }
-    return Diagnostic(
+    var summary = Diagnostic(
       code: "core.diagnostics.limit-reached", severity: worst ?? .warning,
       message: "\(dropped) more diagnostics were not listed (limit \(limit); raise it with --max-diagnostics)")
+    summary.unlistedCounts = droppedBySeverity
+    return summary
   }
 
   /// All diagnostics kept since the last `drain()`, plus the summary if some were dropped.

@@ -18,22 +18,25 @@ enum SubRipTimingParser {
   }
 
   /// Issues found so far. With `messages` set they are kept, messages and all; without (the
-  /// reader's diagnostic sink is full, so it would only count them) only their number and the
-  /// worst severity are, which keeps a long file with an issue on every line (hours past 99)
+  /// reader's diagnostic sink is full, so it would only count them) only their number by
+  /// severity is, which keeps a long file with an issue on every line (hours past 99)
   /// from allocating for each.
   struct Issues {
     var messages: Bool
     private(set) var list: [Issue] = []
-    private var counted = 0
-    private var worst = Severity.info
+    /// Counted issues by severity (info, warning, error), so the sink's summary counts each.
+    private var counted = (info: 0, warning: 0, error: 0)
 
     init(messages: Bool) { self.messages = messages }
 
     @inline(__always)
     mutating func add(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, _ offset: Int) {
       guard messages else {
-        counted += 1
-        worst = max(worst, severity)
+        switch severity {
+        case .info: counted.info += 1
+        case .warning: counted.warning += 1
+        case .error: counted.error += 1
+        }
         return
       }
       list.append(Issue(code: code, severity: severity, message: message(), offset: offset))
@@ -43,7 +46,9 @@ enum SubRipTimingParser {
     /// there as dropped.
     func report(to sink: inout DiagnosticSink, at location: (Int) -> SourceLocation) {
       for issue in list { sink.report(issue.code, issue.severity, issue.message, at: location(issue.offset)) }
-      for _ in 0..<counted { sink.countDropped(worst) }
+      for _ in 0..<counted.info { sink.countDropped(.info) }
+      for _ in 0..<counted.warning { sink.countDropped(.warning) }
+      for _ in 0..<counted.error { sink.countDropped(.error) }
     }
   }
 

@@ -25,11 +25,14 @@ public struct RunReport: Sendable {
     public var suppressedCount: Int
     /// Ids of the lint rules that ran on it (for per-rule test cases).
     public var rulesChecked: [String]
+    /// The severity at or above which this file's findings fail the run, when its own
+    /// configuration sets one other than the report's `failOn`.
+    public var failOn: Severity?
 
     public init(
       path: String, format: String? = nil, encoding: String? = nil, cueCount: Int? = nil, error: String? = nil,
       diagnostics: [Diagnostic] = [], fingerprints: [String] = [], baselinedCount: Int = 0, suppressedCount: Int = 0,
-      rulesChecked: [String] = []
+      rulesChecked: [String] = [], failOn: Severity? = nil
     ) {
       self.path = path
       self.format = format
@@ -41,6 +44,7 @@ public struct RunReport: Sendable {
       self.baselinedCount = baselinedCount
       self.suppressedCount = suppressedCount
       self.rulesChecked = rulesChecked
+      self.failOn = failOn
     }
   }
 
@@ -60,18 +64,30 @@ public struct RunReport: Sendable {
     self.toolVersion = toolVersion
   }
 
-  /// Whether any diagnostic is at or above `failOn`.
+  /// Whether any diagnostic is at or above its file's failing severity.
   public var hasFailingFindings: Bool {
-    files.contains { $0.diagnostics.contains { $0.severity >= failOn } }
+    files.contains { f in f.diagnostics.contains { $0.severity >= failOn(for: f) } }
   }
+
+  /// The severity at or above which `file`'s findings fail the run: its own, else the report's.
+  public func failOn(for file: File) -> Severity { file.failOn ?? failOn }
 
   /// Whether some file could not be read.
   public var hasIOErrors: Bool { files.contains { $0.error != nil } }
 
-  /// Counts by severity over every file.
+  /// Counts by severity over every file: a `core.diagnostics.limit-reached` summary counts as
+  /// the findings it stands for (`Diagnostic.unlistedCounts`), not as one.
   public var counts: [Severity: Int] {
     var c: [Severity: Int] = [:]
-    for f in files { for d in f.diagnostics { c[d.severity, default: 0] += 1 } }
+    for f in files {
+      for d in f.diagnostics {
+        if let unlisted = d.unlistedCounts {
+          c.merge(unlisted, uniquingKeysWith: +)
+        } else {
+          c[d.severity, default: 0] += 1
+        }
+      }
+    }
     return c
   }
 }

@@ -61,13 +61,25 @@ public enum TTMLStyleExporter {
     }
     let xml = """
       <styling xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ebutts="urn:ebu:tt:style" xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling">
-        <!-- caption style profile \(p.id) -->
+        <!-- caption style profile \(commentSafe(p.id)) -->
         <style xml:id="\(p.id)"\(attrs(a))/>
         <style xml:id="\(p.id)-window"\(attrs(region))/>
       </styling>
 
       """
     return ProfileExport(target: .ttml, text: xml, diagnostics: diags)
+  }
+
+  /// `s` as XML comment text: `--` may not appear in a comment (XML 1.0 §2.5), and profile ids
+  /// may hold it (`a--b`), so a space goes between two hyphens. (The comment's own space before
+  /// `-->` keeps a trailing `-` from touching it.)
+  static func commentSafe(_ s: String) -> String {
+    var out = ""
+    for ch in s {
+      if ch == "-" && out.last == "-" { out.append(" ") }
+      out.append(ch)
+    }
+    return out
   }
 
   static func escape(_ s: String) -> String {

@@ -19,6 +19,27 @@ import Testing
     #expect(summary?.message == "2 more diagnostics were not listed (limit 2; raise it with --max-diagnostics)")
   }
 
+  /// The summary says how many of each severity it stands for, so a report's totals can count
+  /// the findings that were not listed; joining sinks keeps the counts.
+  @Test func summaryCountsDroppedDiagnosticsBySeverity() {
+    var sink = DiagnosticSink(limit: 1)
+    sink.report("a", .warning, "kept", at: nil)
+    sink.report("b", .error, "dropped", at: nil)
+    sink.report(Diagnostic(code: "c", severity: .warning, message: "dropped"))
+    sink.countDropped(.info)
+    sink.countDropped(.warning)
+    #expect(sink.droppedBySeverity == [.error: 1, .warning: 2, .info: 1])
+    #expect(sink.limitSummary?.unlistedCounts == [.error: 1, .warning: 2, .info: 1])
+    var other = DiagnosticSink(limit: 0)
+    other.countDropped(.info)
+    other.countDropped(.info)
+    sink.absorb(other)
+    #expect(sink.dropped == 6)
+    #expect(sink.limitSummary?.unlistedCounts == [.error: 1, .warning: 2, .info: 3])
+    // Ordinary diagnostics stand for themselves.
+    #expect(sink.diagnostics.first?.unlistedCounts == nil)
+  }
+
   @Test func drainedDiagnosticsStillCountTowardsTheLimit() {
     var sink = DiagnosticSink(limit: 3)
     sink.report("a", .warning, "1", at: nil)
