@@ -143,6 +143,18 @@ struct TTMLWriterTests {
     ])
   }
 
+  /// WebVTT default colour classes become the colours they give; other unknown classes are
+  /// reported.
+  @Test func defaultColourClassesAreWritten() {
+    var doc = CaptionDocument()
+    doc.cues = [Cue(start: CaptionTime(milliseconds: 0), end: CaptionTime(milliseconds: 1000), content: [
+      .element(CueElement(.span, classes: ["yellow", "bg_blue", "loud"], children: [.text("x")]))
+    ])]
+    let (text, diagnostics) = Self.write(doc)
+    #expect(text.contains(##"<span tts:color="#ffff00" tts:backgroundColor="#0000ff">x</span>"##))
+    #expect(diagnostics.filter { $0.code == "ttml.write.class-dropped" }.map(\.message) == ["class(es) loud have no style rule and were not written"])
+  }
+
   @Test func hugeFrameRateParametersDoNotTrap() throws {
     let src = TTMLTest.doc(#"xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:frameRate="9223372036854775807" ttp:frameRateMultiplier="1000 1001" ttp:tickRate="9223372036854775807""#, body: #"<div><p begin="1s" end="2s">x</p></div>"#)
     let doc = try TTMLTest.read(src).document

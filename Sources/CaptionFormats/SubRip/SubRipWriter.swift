@@ -24,6 +24,13 @@ struct SubRipWriter {
   /// The text style each region gives the cues in it (`Region.inheritedTextStyle`), by id.
   var regionStyles: [String: TextStyle]?
 
+  /// The style of every cue (WebVTT `::cue` without a selector argument), or nil.
+  lazy var globalStyle: TextStyle? = {
+    guard document.styles.contains(where: { $0.id.isEmpty }) else { return nil }
+    var resolver = NamedStyleResolver(document.styles)
+    return resolver.resolve("").flatMap { $0.isEmpty ? nil : $0 }
+  }()
+
   /// The text style the region `id` gives its cues, or nil.
   mutating func regionStyle(_ id: String?) -> TextStyle? {
     guard let id else { return nil }
@@ -186,8 +193,10 @@ struct SubRipWriter {
     // Text → lines. A text alignment that the anchor already gives is not a loss.
     cueBuffer.removeAll(keepingCapacity: true)
     var cueStyle = cue.style
-    // What the cue's region styles (a TTML region's colour, italics…) is inherited beneath.
+    // What the cue's region styles (a TTML region's colour, italics…) is inherited beneath, and
+    // the style of every cue (WebVTT `::cue`, a style with the empty id) beneath that.
     if let r = regionStyle(cue.settings.region) { cueStyle = r.merged(with: cueStyle ?? TextStyle()) }
+    if let g = globalStyle { cueStyle = g.merged(with: cueStyle ?? TextStyle()) }
     if let a = cueStyle?.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle?.textAlign = nil }
     if cueStyle?.isEmpty == true { cueStyle = nil }
     if cueStyle != nil || !cue.styleRefs.isEmpty {
@@ -279,6 +288,8 @@ struct SubRipWriter {
     var style = TextStyle()
     for c in e.classes {
       if let s = styleResolver.resolve(c), !s.isEmpty {
+        style = style.merged(with: s)
+      } else if let s = CueDefaultClass.style(c) {
         style = style.merged(with: s)
       } else {
         lose("srt.write.class-dropped", "class \"\(c)\" has no SRT equivalent, dropped")

@@ -353,7 +353,13 @@ struct TTMLWriter {
   /// Inline style attributes for an element, or a generated style reference (EBU-TT-D).
   mutating func styleAttributes(_ s: TextStyle?, refs: [String], index: Int) -> [(String, String)] {
     var known = refs.filter { styleIDs.contains($0) }
-    let unknown = refs.filter { !styleIDs.contains($0) }
+    var unknown = refs.filter { !styleIDs.contains($0) }
+    // WebVTT's default colour classes (`yellow`, `bg_blue`) are written as the colour they give.
+    var s = s
+    for c in unknown {
+      if let d = CueDefaultClass.style(c) { s = d.merged(with: s ?? TextStyle()) }
+    }
+    unknown.removeAll { CueDefaultClass.style($0) != nil }
     if !unknown.isEmpty {
       report("class-dropped", .info, "class(es) \(unknown.joined(separator: ", ")) have no style rule and were not written", cue: index)
     }

@@ -228,6 +228,17 @@ import Testing
     #expect(!w.diagnostics.contains { $0.message.contains("background") })
   }
 
+  /// WebVTT's `::cue` style (every cue) and default colour classes (`yellow`, `bg_blue`) are
+  /// written inline; a background has no SRT form and is reported.
+  @Test func globalStyleAndDefaultClassesAreWritten() throws {
+    let vtt = "WEBVTT\n\nSTYLE\n::cue { color: lime; font-style: italic }\n::cue(.red) { color: blue }\n\n00:00:01.000 --> 00:00:02.000\nplain <c.yellow.bg_blue>yb</c> <c.red>own rule</c>\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:01,000 --> 00:00:02,000\n<font color=\"#00ff00\"><i>plain <font color=\"#ffff00\">yb</font> <font color=\"#0000ff\">own rule</font></i></font>\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.styles-dropped", "srt.write.style-dropped"])
+    #expect(w.diagnostics.last?.message == "cue 1: no SRT equivalent for background colour, dropped")
+  }
+
   @Test func languageSpanKeepsItsText() {
     let doc = CaptionDocument(cues: [
       Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.language("fr"), children: [.text("Bonjour")]))])
