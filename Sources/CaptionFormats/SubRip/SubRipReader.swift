@@ -42,6 +42,8 @@ struct SubRipReader {
   var textScratch: [UInt8] = []
   /// Cues read so far.
   var cueCount = 0
+  /// Whether a character reference in the text was reported (once per file).
+  var referenceReported = false
   /// When set, each cue is handed here as soon as it is read instead of being kept in `cues`
   /// (the streaming converter; memory stays bounded by one cue).
   var onCue: ((Cue) -> Void)?
@@ -66,6 +68,30 @@ struct SubRipReader {
   static func isBlank(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     for i in r where buf[i] != 0x20 && buf[i] != 0x09 { return false }
     return true
+  }
+
+  /// Reports the first HTML character reference (`&amp;`, `&#233;`, `&nbsp;`) in the text:
+  /// SRT has none, so CaptionKit keeps it as written, while some players (and FFmpeg's
+  /// conversions) show the character it names.
+  mutating func reportCharacterReference(_ buf: UnsafeBufferPointer<UInt8>, _ line: SubRipLineReader.Line) {
+    let r = line.range
+    var i = r.lowerBound
+    while i < r.upperBound {
+      if buf[i] == UInt8(ascii: "&") {
+        var j = i + 1
+        while j < r.upperBound, j - i <= 32, HTMLCharacterReference.isAlphanumeric(buf[j]) || buf[j] == UInt8(ascii: "#") { j += 1 }
+        if j > i + 1, j < r.upperBound, buf[j] == UInt8(ascii: ";") {
+          referenceReported = true
+          let text = string(buf, i..<(j + 1))
+          sink.report(
+            "srt.text.character-reference", .info,
+            "\"\(text)\" looks like an HTML character reference; SRT has none, so it is kept as written (some players show the character it names)",
+            at: line.location(at: i))
+          return
+        }
+      }
+      i += 1
+    }
   }
 
   /// A line that is meant as a timing line: it starts with a digit (after spaces) and has an
@@ -150,6 +176,7 @@ struct SubRipReader {
           continue
         }
         lines.append(r)
+        if !referenceReported { reportCharacterReference(buf, line) }
         lineNumbers.append(line.number)
       case .skipping:
         // A block that could not be read ends at the next cue, even without a blank line.
@@ -213,6 +240,7 @@ struct SubRipReader {
         if pending != nil {
           sink.report("srt.cue.text-after-blank-line", .warning, "text after a blank line that does not start a cue is added to the previous cue", at: line.start)
           lines.append(r)
+          if !referenceReported { reportCharacterReference(buf, line) }
           lineNumbers.append(line.number)
           state = .text
           continue

@@ -95,7 +95,7 @@ import Testing
   @Test func entitiesStayText() {
     let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n&amp; &lt;3\n")
     #expect(r.cues[0].content == [.text("&amp; &lt;3")])
-    #expect(r.diagnostics.isEmpty)
+    #expect(r.diagnostics.map(\.code) == ["srt.text.character-reference"])
   }
 
   @Test func lessThanThatIsNotATagIsText() {
@@ -182,5 +182,16 @@ import Testing
       #expect(r.diagnostics.map(\.code) == ["srt.file.no-cues"])
       #expect(r.diagnostics.first?.severity == .warning)
     }
+  }
+
+  /// An HTML character reference in SRT text is kept as written and reported once (info).
+  @Test func characterReferencesAreKeptAndReported() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nTom &amp; Jerry & co\n\n2\n00:00:03,000 --> 00:00:04,000\n&nbsp;x &#233;\n")
+    #expect(r.cues.map(\.plainText) == ["Tom &amp; Jerry & co", "&nbsp;x &#233;"])
+    #expect(r.diagnostics.map(\.code) == ["srt.text.character-reference"])
+    #expect(r.diagnostics.first?.location?.line == 3)
+    #expect(r.diagnostics.first?.location?.column == 5)
+    #expect(SRT.read("1\n00:00:01,000 --> 00:00:02,000\nR&B; & ;\n").diagnostics.map(\.code) == ["srt.text.character-reference"])
+    #expect(SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA & B; &;\n").diagnostics.isEmpty)
   }
 }
