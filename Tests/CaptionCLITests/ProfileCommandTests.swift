@@ -27,7 +27,9 @@ import Testing
   @Test func checkJSON() throws {
     let io = ToolIO.captured()
     #expect(CaptionTool.run(["profile", "check", "--format", "json", "drop-shadow-only"], io: io) == 1)
-    let parsed = try JSONSerialization.jsonObject(with: Data(io.capturedOut.utf8)) as? [[String: Any]]
+    let document = try JSONSerialization.jsonObject(with: Data(io.capturedOut.utf8)) as? [String: Any]
+    #expect(document?["schema"] as? String == "captionkit.profile-check")
+    let parsed = document?["profiles"] as? [[String: Any]]
     #expect(parsed?.first?["verdict"] as? String == "fail")
   }
 

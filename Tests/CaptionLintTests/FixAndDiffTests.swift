@@ -208,6 +208,10 @@ import Testing
     #expect(tol.out.contains("+500 ms"))
     let json = tool(["diff", "--format", "json", a, b])
     #expect(json.out.contains("\"schema\" : \"captionkit.diff\""))
+    // Cue numbers are 1-based, as in the text output ("- cue 3 → – removed").
+    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let removed = try #require((parsed["differences"] as? [[String: Any]])?.first { $0["kind"] as? String == "removed" })
+    #expect(removed["cueA"] as? Int == 3)
     #expect(tool(["diff", a]).code == 2)
   }
 }

@@ -22,7 +22,10 @@ import Testing
   @Test func jsonReportParses() throws {
     let r = ProfileChecker.result(try ProfileLibrary.builtIn.profile("drop-shadow-only"))
     let json = ProfileReport.json([r])
-    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(document["schema"] as? String == "captionkit.profile-check")
+    #expect(document["schemaVersion"] as? Int == 1)
+    let parsed = try #require(document["profiles"] as? [[String: Any]])
     #expect(parsed.first?["verdict"] as? String == "fail")
     let findings = try #require(parsed.first?["findings"] as? [[String: Any]])
     let c01 = try #require(findings.first { $0["rule"] as? String == "CS-C01" })

@@ -58,7 +58,7 @@ enum DiffCommand: CLICommand {
     if format == "json" {
       let dto = DiffReport(
         a: a.path, b: b.path, toleranceMilliseconds: Double(options.tolerance.rounded(toTimescale: 1_000_000)) / 1000,
-        differences: diffs.map { .init(kind: $0.kind.rawValue, cueA: $0.indexA, cueB: $0.indexB, detail: $0.detail) })
+        differences: diffs.map { .init(kind: $0.kind.rawValue, cueA: $0.indexA.map { $0 + 1 }, cueB: $0.indexB.map { $0 + 1 }, detail: $0.detail) })
       let e = JSONEncoder()
       e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       io.writeOut(Array((try? e.encode(dto)) ?? Data()) + [0x0A])
@@ -74,6 +74,7 @@ enum DiffCommand: CLICommand {
 
   /// The `diff --format json` output, schema `captionkit.diff` version 1.
   struct DiffReport: Encodable {
+    /// One difference; `cueA` and `cueB` are 1-based cue numbers, as in the text output.
     struct Entry: Encodable {
       let kind: String
       let cueA: Int?

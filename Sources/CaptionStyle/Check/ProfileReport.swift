@@ -35,7 +35,8 @@ public enum ProfileReport {
     return out
   }
 
-  /// A JSON array, one object per profile: `id`, `name`, `verdict`, `expectedVerdict`, and
+  /// A JSON document (`schema` `captionkit.profile-check`, `schemaVersion` 1) whose `profiles`
+  /// array has one object per profile: `id`, `name`, `verdict`, `expectedVerdict`, and
   /// `findings` (`rule`, `code`, `severity`, `message`, `threshold`, `source`, `values`).
   /// Keys are sorted so the output is stable.
   public static func json(_ results: [ProfileCheckResult]) -> String {
@@ -52,10 +53,12 @@ public enum ProfileReport {
       }
       return o
     }
+    // Named like every other JSON document the CLI writes (docs/json-schema.md).
+    let document: [String: Any] = ["schema": "captionkit.profile-check", "schemaVersion": 1, "profiles": objects]
     guard
-      let data = try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys]),
+      let data = try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]),
       let s = String(data: data, encoding: .utf8)
-    else { return "[]" }
+    else { return "{}" }
     return s + "\n"
   }
 
