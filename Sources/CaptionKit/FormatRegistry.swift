@@ -34,8 +34,9 @@ public enum FormatRegistry {
       }
     }
     guard let best else {
-      // Nothing in the content: trust the extension, if it names a format.
-      if let ext, let f = format(named: ext) { return f }
+      // Nothing in the content: trust the extension, if it names a format that can be read
+      // (`.txt` names the transcript writer, which reads nothing).
+      if let ext, let f = format(named: ext), !(f is TranscriptFormat) { return f }
       throw .unknownFormat(candidates: [])
     }
     return best

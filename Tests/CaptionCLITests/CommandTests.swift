@@ -298,6 +298,15 @@ import Testing
     #expect(run(["validate", "--max-line-length", "-1", vtt]).0 == 2)
   }
 
+  /// A `.txt` file that is not captions is "cannot tell the format", not "transcripts are
+  /// write only" (the extension names the transcript writer).
+  @Test func unknownTextFileSaysTheFormatIsUnknown() throws {
+    let path = try file("notes.txt", "hello\n")
+    let (code, _, err) = run(["validate", path])
+    #expect(code == 2)
+    #expect(err.contains("\(path): error: cannot tell the caption format from the content (name it with --from)"))
+  }
+
   /// TTML's XML parser limits each have a flag, and their diagnostics name it.
   @Test func xmlLimitsHaveFlags() throws {
     let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>"#
