@@ -307,6 +307,21 @@ import Testing
     #expect(err.contains("\(path): error: cannot tell the caption format from the content (name it with --from)"))
   }
 
+  /// Style profile and configuration files over 1 MiB are refused with the limit named, not
+  /// read whole.
+  @Test func oversizedProfileAndConfigurationAreRefused() throws {
+    let big = String(repeating: " ", count: (1 << 20) + 1)
+    let profile = try file("big-profile.json", "[" + big + "]")
+    let vtt = try file("ok.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi\n")
+    let (code, _, err) = run(["validate", "--profile", profile, vtt])
+    #expect(code == 2)
+    #expect(err.contains("error: \(profile): cannot read: the file is 1048579 bytes, over the 1048576-byte limit for a style profile file"), "\(err)")
+    let config = try file("big.json", "{" + big + "}")
+    let (code2, _, err2) = run(["validate", "--config", config, vtt])
+    #expect(code2 == 2)
+    #expect(err2.contains("$: the file is 1048579 bytes, over the 1048576-byte limit for a configuration file"), "\(err2)")
+  }
+
   /// TTML's XML parser limits each have a flag, and their diagnostics name it.
   @Test func xmlLimitsHaveFlags() throws {
     let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>"#

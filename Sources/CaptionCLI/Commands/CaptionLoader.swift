@@ -62,7 +62,9 @@ struct CaptionLoader {
         do {
           styleProfiles += try ProfileLoader.load(p)
         } catch {
-          throw .io(path: p, message: "\(error)")
+          // Profile errors already start with the file they are about.
+          let message = "\(error)"
+          throw .io(path: p, message: message.hasPrefix(p + ": ") ? String(message.dropFirst(p.count + 2)) : message)
         }
       } else {
         throw .usage(

@@ -40,8 +40,15 @@ public struct LintSession: Sendable {
     self.context = context
   }
 
+  /// Largest configuration file read, in bytes (1 MiB).
+  public static let maxConfigurationSize = 1 << 20
+
   /// Reads and parses one configuration file.
   public static func load(_ path: String) throws(ConfigurationError) -> LintConfiguration {
+    // Configurations are a few KB; a bigger file is not one (and is not read whole to find out).
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxConfigurationSize {
+      throw ConfigurationError(file: path, path: "$", message: "the file is \(size) bytes, over the \(maxConfigurationSize)-byte limit for a configuration file")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigurationError(file: path, path: "$", message: "cannot read the configuration file")
     }

@@ -97,12 +97,21 @@ public struct ProfileLibrary: Sendable {
     }
     let data: Data
     do {
+      // Profiles are a few KB; a bigger file is not one (and is not read whole to find out).
+      if let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size > Self.maxFileSize {
+        throw ProfileError.unreadable(file: url.path, reason: "the file is \(size) bytes, over the \(Self.maxFileSize)-byte limit for a style profile file")
+      }
       data = try Data(contentsOf: url)
+    } catch let e as ProfileError {
+      throw e
     } catch {
       throw .unreadable(file: url.path, reason: Self.reason(error))
     }
     return try add(data: data, file: url.path)
   }
+
+  /// Largest style profile file read, in bytes (1 MiB).
+  public static let maxFileSize = 1 << 20
 
   /// The profile `id` with its `basedOn` chain applied.
   /// - Throws: `ProfileError.unknownProfile` (also for a missing base), `.inheritanceCycle`, or
