@@ -426,11 +426,20 @@ import Testing
   @Test func reportToStandardOutputAndBadReportPaths() throws {
     let clean = try file("r.vtt", Self.positioned)
     let cwd = FileManager.default.currentDirectoryPath
-    let (code, out, _) = run(["validate", "--report", "json=-", clean])
+    let (code, out, err) = run(["validate", "--report", "json=-", clean])
     #expect(code == 0)
-    #expect(out.hasPrefix("1 file checked: 0 errors, 0 warnings, 0 info\n{\n"))
+    // The report alone is on standard output (it parses); the listing moves to standard error.
+    #expect(out.hasPrefix("{\n"))
     #expect(out.contains("\"schema\" : \"captionkit.validate\""))
+    #expect(err == "1 file checked: 0 errors, 0 warnings, 0 info\n")
     #expect(!FileManager.default.fileExists(atPath: cwd + "/-"))
+    // So does a baseline written to `-`; two documents cannot share standard output.
+    let baseline = run(["validate", "--write-baseline", "-", clean])
+    #expect(baseline.0 == 0)
+    #expect((try? JSONSerialization.jsonObject(with: Data(baseline.1.utf8))) != nil, "\(baseline.1)")
+    #expect(!FileManager.default.fileExists(atPath: cwd + "/-"))
+    #expect(run(["validate", "--format", "json", "--report", "sarif=-", clean]).0 == 2)
+    #expect(run(["validate", "--report", "json=-", "--write-baseline", "-", clean]).0 == 2)
     let missingFolder = dir.appendingPathComponent("nope/report.json").path
     for (report, message) in [
       ("json=" + missingFolder, "captionkit validate: error: \(missingFolder): the folder \(dir.appendingPathComponent("nope").path) does not exist\n"),

@@ -39,7 +39,8 @@ enum ValidateCommand: CLICommand {
       --config FILE          Use this configuration instead of finding .captionkit.json
       --no-lint              Check only the format's rules
       --baseline FILE        Report and fail only on findings not recorded in FILE
-      --write-baseline FILE  Record every current finding in FILE (exit 0 unless I/O fails)
+      --write-baseline FILE  Record every current finding in FILE (- for standard output; exit 0
+                             unless I/O fails)
       --media-duration TIME  The programme's duration (seconds or h:mm:ss.mmm), for media.* rules
       --media FILE           Take the programme duration from a media file
       --full-track FILE      The inputs are forced (foreign-parts) tracks of FILE: every cue
@@ -127,7 +128,13 @@ enum ValidateCommand: CLICommand {
       return (failOnGiven ? policy.failOn : (config.failOn ?? policy.failOn), try loaders.loader(for: config))
     }
 
-    let printer = DiagnosticPrinter(color: io.colorAllowed())
+    // One document per stream: a report or baseline written to standard output moves the
+    // text listing to standard error, and two documents cannot share it.
+    let toStdout = extraReports.filter { $0.path == "-" }.count + (writeBaselinePath == "-" ? 1 : 0) + (format == "text" ? 0 : 1)
+    if toStdout > 1 { throw .usage("only one report can be written to standard output (-)") }
+    let listingToStderr = format == "text" && toStdout == 1
+    func listing(_ line: String) { if listingToStderr { io.errLine(line) } else { io.outLine(line) } }
+    let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: listingToStderr))
     var files: [RunReport.File] = []
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
@@ -143,7 +150,7 @@ enum ValidateCommand: CLICommand {
             file.failOn = failOn
             files.append(file)
             if streamText {
-              for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
+              for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { listing(printer.line(d)) }
             }
           }
         } catch {
@@ -164,7 +171,7 @@ enum ValidateCommand: CLICommand {
       file.failOn = failOn
       files.append(file)
       if streamText {
-        for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { io.outLine(printer.line(d)) }
+        for d in inFileOrder(file.diagnostics) where !quiet || d.severity >= failOn { listing(printer.line(d)) }
       }
     }
     // The run's failOn is the one every file shares; files whose configuration sets another
@@ -177,7 +184,7 @@ enum ValidateCommand: CLICommand {
 
     switch format {
     case "text":
-      if !quiet || failed { io.outLine(summaryLine(report)) }
+      if !quiet || failed { listing(summaryLine(report)) }
     default:
       io.writeOut(render(format, report))
     }
@@ -192,7 +199,11 @@ enum ValidateCommand: CLICommand {
     }
     if let out = writeBaselinePath {
       let baseline = Baseline(recording: recorded)
-      try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs)
+      if out == "-" {
+        io.writeOut(baseline.encoded())  // `-` is standard output, as for --report and convert
+      } else {
+        try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs)
+      }
       io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(ControlCharacterEscaping.escaped(out))")
       return report.hasIOErrors ? .usageOrIO : .success
     }
