@@ -33,6 +33,29 @@ struct SubRipLineReader {
     self.buf = buf
   }
 
+  /// Whether CR CR LF is one line end: decided, the first time it is met, by the whole input.
+  /// A file whose line ends are all CR CR LF (or CRLF) was converted twice; in one that also
+  /// ends lines with a lone CR, CR CR LF is a CR line end followed by a CRLF blank line.
+  private lazy var mergesDoubledCR: Bool = {
+    var i = 0
+    let n = buf.count
+    while i < n {
+      if buf[i] == 0x0D {
+        if i + 1 < n && buf[i + 1] == 0x0A {
+          i += 2
+          continue
+        }
+        if i + 2 < n && buf[i + 1] == 0x0D && buf[i + 2] == 0x0A {
+          i += 3
+          continue
+        }
+        return false  // a lone CR
+      }
+      i += 1
+    }
+    return true
+  }()
+
   /// The next line without consuming it.
   mutating func peek() -> Line? {
     if peeked == nil { peeked = scan() }
@@ -72,7 +95,7 @@ struct SubRipLineReader {
         if i + 1 < n && buf[i + 1] == 0x0A {
           term = 2
           crlfCount += 1
-        } else if i + 2 < n && buf[i + 1] == 0x0D && buf[i + 2] == 0x0A {
+        } else if i + 2 < n && buf[i + 1] == 0x0D && buf[i + 2] == 0x0A && mergesDoubledCR {
           // CR CR LF: a CRLF file whose line ends were converted again. One line end, not
           // two (which would put a blank line inside every cue).
           term = 3

@@ -94,12 +94,31 @@ struct SubRipReader {
     }
   }
 
-  /// A line that is meant as a timing line: it starts with a digit (after spaces) and has an
-  /// arrow. Text lines rarely do both.
+  /// A line that is meant as a timing line: a timestamp-shaped field (digits and `:`, with `,`
+  /// or `.` for a fraction) before `-->` and a field starting with a digit after it, however
+  /// broken the fields are. Dialogue such as "1. Click File -> Save" or "2 -> 1 for the home
+  /// team" is not one.
   static func looksLikeTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     var i = r.lowerBound
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
-    return i < r.upperBound && SubRipTimingParser.isDigit(buf[i]) && SubRipTimingParser.hasArrow(buf, i..<r.upperBound)
+    guard i < r.upperBound, SubRipTimingParser.isDigit(buf[i]) else { return false }
+    // The start field: digits, `:`, `,` and `.` only, with a `:` among them.
+    var colon = false
+    while i < r.upperBound {
+      let b = buf[i]
+      if b == UInt8(ascii: ":") {
+        colon = true
+      } else if !(SubRipTimingParser.isDigit(b) || b == UInt8(ascii: ",") || b == UInt8(ascii: ".")) {
+        break
+      }
+      i += 1
+    }
+    guard colon else { return false }
+    while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
+    guard i + 3 <= r.upperBound, buf[i] == UInt8(ascii: "-"), buf[i + 1] == UInt8(ascii: "-"), buf[i + 2] == UInt8(ascii: ">") else { return false }
+    i += 3
+    while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
+    return i < r.upperBound && SubRipTimingParser.isDigit(buf[i])
   }
 
   static func isDigits(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {

@@ -140,9 +140,10 @@ import Testing
     let r2 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nHello\n00:00:03,000 --> 0x:00:04,000\nbad\n")
     #expect(r2.cues.map(\.plainText) == ["Hello"])
     #expect(r2.diagnostics.map(\.code) == ["srt.cue.missing-blank-line", "srt.timing.invalid"])
-    // Text with an arrow that is not a timing line stays text.
-    let r3 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA --> B\n-> 2 --> 3\n")
-    #expect(r3.cues.map(\.plainText) == ["A --> B\n-> 2 --> 3"])
+    // Text with an arrow that is not a timing line stays text: steps, scores, years.
+    let r3 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA --> B\n-> 2 --> 3\n1. Click File -> Save\n2 -> 1 for the home team\n1999\n2000 -> today\n3\n2 --> 1 liftoff!\n")
+    #expect(r3.cues.map(\.plainText) == ["A --> B\n-> 2 --> 3\n1. Click File -> Save\n2 -> 1 for the home team\n1999\n2000 -> today\n3\n2 --> 1 liftoff!"])
+    #expect(r3.diagnostics.isEmpty)
   }
 
   /// A skipped block ends at the next index and timing line (or bare timing line), even when
@@ -169,6 +170,10 @@ import Testing
     #expect(r.cues.map(\.id) == ["1", "2"])
     #expect(r.diagnostics.map(\.code) == ["srt.line.doubled-cr"])
     #expect(r.diagnostics.first?.message.hasPrefix("8 line ends are CR CR LF") == true)
+    // A CR file whose blank lines are CRLF: there CR CR LF is a line end and a blank line.
+    let cr = SRT.read("1\r00:00:01,000 --> 00:00:02,000\rHello\r\r\n2\r00:00:03,000 --> 00:00:04,000\rBye\r")
+    #expect(cr.cues.map(\.plainText) == ["Hello", "Bye"])
+    #expect(cr.diagnostics.map(\.code) == ["srt.line.mixed-endings"])
   }
 
   /// Text without one readable cue is an error (an HTML page saved as .srt); an empty or
