@@ -153,6 +153,12 @@ struct TTMLWriterTests {
     let (text, diagnostics) = Self.write(doc)
     #expect(text.contains(##"<span tts:color="#ffff00" tts:backgroundColor="#0000ff">x</span>"##))
     #expect(diagnostics.filter { $0.code == "ttml.write.class-dropped" }.map(\.message) == ["class(es) loud have no style rule and were not written"])
+    // Under a style of the same name that sets no colour, the class keeps its colour.
+    var bold = TextStyle()
+    bold.fontWeight = .bold
+    doc.styles = [NamedStyle(id: "yellow", style: bold)]
+    let (text2, _) = Self.write(doc)
+    #expect(text2.contains(##"<span style="yellow" tts:color="#ffff00" tts:backgroundColor="#0000ff">x</span>"##), "\(text2)")
   }
 
   @Test func hugeFrameRateParametersDoNotTrap() throws {

@@ -1,14 +1,29 @@
 extension Region {
-  /// The text style that content flowed into this region inherits from it (TTML2 §10.4: a
-  /// region's computed style is the parent of the content it presents): its referenced styles
-  /// (`basedOn` chains resolved by `resolver`), then its own, inherited properties only.
-  /// Empty when the region sets none. Writers of formats whose regions hold no text style
-  /// (SRT, WebVTT) apply it beneath each cue's own style.
-  public func inheritedTextStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
+  /// The region's full style: its referenced styles (`basedOn` chains resolved by `resolver`),
+  /// then its own properties.
+  public func resolvedStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
     var s = TextStyle()
     for id in styleRefs {
       if let r = resolver.resolve(id) { s = s.merged(with: r) }
     }
-    return s.merged(with: style).inheritable
+    return s.merged(with: style)
+  }
+
+  /// The text style that content flowed into this region inherits from it (TTML2 §10.4: a
+  /// region's computed style is the parent of the content it presents): the inherited
+  /// properties of `resolvedStyle`. Empty when the region sets none.
+  public func inheritedTextStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
+    resolvedStyle(&resolver).inheritable
+  }
+
+  /// The style a writer of a format whose regions hold no style (SRT, WebVTT) puts beneath
+  /// each cue in the region: the inherited properties, and the region's background colour
+  /// when it is not transparent, which such formats can only draw behind the text (without
+  /// it, a region's dark text would lose the light box it was written for).
+  public func cueTextStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
+    let full = resolvedStyle(&resolver)
+    var s = full.inheritable
+    if let bg = full.backgroundColor, bg.alpha > 0 { s.backgroundColor = bg }
+    return s
   }
 }

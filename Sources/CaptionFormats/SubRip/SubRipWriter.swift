@@ -37,7 +37,7 @@ struct SubRipWriter {
     if regionStyles == nil {
       var map: [String: TextStyle] = [:]
       for r in document.regions where map[r.id] == nil {
-        let s = r.inheritedTextStyle(&styleResolver)
+        let s = r.cueTextStyle(&styleResolver)
         if !s.isEmpty { map[r.id] = s }
       }
       regionStyles = map
@@ -192,15 +192,15 @@ struct SubRipWriter {
 
     // Text → lines. A text alignment that the anchor already gives is not a loss.
     cueBuffer.removeAll(keepingCapacity: true)
-    var cueStyle = cue.style
-    // What the cue's region styles (a TTML region's colour, italics…) is inherited beneath, and
-    // the style of every cue (WebVTT `::cue`, a style with the empty id) beneath that.
-    if let r = regionStyle(cue.settings.region) { cueStyle = r.merged(with: cueStyle ?? TextStyle()) }
-    if let g = globalStyle { cueStyle = g.merged(with: cueStyle ?? TextStyle()) }
-    if let a = cueStyle?.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle?.textAlign = nil }
-    if cueStyle?.isEmpty == true { cueStyle = nil }
-    if cueStyle != nil || !cue.styleRefs.isEmpty {
-      writeNode(.element(CueElement(.span, classes: cue.styleRefs, style: cueStyle, children: cue.content)), depth: 0)
+    // The cue's own referenced and inline styles lie above what its region gives (a TTML
+    // region's colour, italics…), and that above the style of every cue (WebVTT `::cue`, a
+    // style with the empty id).
+    var cueStyle = globalStyle ?? TextStyle()
+    if let r = regionStyle(cue.settings.region) { cueStyle = cueStyle.merged(with: r) }
+    if cue.style != nil || !cue.styleRefs.isEmpty { cueStyle = cueStyle.merged(with: resolvedStyle(classes: cue.styleRefs, own: cue.style)) }
+    if let a = cueStyle.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle.textAlign = nil }
+    if !cueStyle.isEmpty {
+      writeNode(.element(CueElement(.span, style: cueStyle, children: cue.content)), depth: 0)
     } else {
       for node in cue.content { writeNode(node, depth: 0) }
     }
@@ -233,6 +233,13 @@ struct SubRipWriter {
         while first < end && (b[first] == 0x20 || b[first] == 0x09) { first += 1 }
         if first == end {
           blank += 1
+        } else if kept > 0, Self.isOnlyClosingTags(b, first..<end) {
+          // A line of only `</font>`, `</i>`… (a styled cue that ends with a line break) shows
+          // as an empty line: its tags close on the line before.
+          blank += 1
+          out.removeLast(newline.count)
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: b[first..<end]))
+          out.append(contentsOf: newline)
         } else {
           var isDigits = false
           if SubRipTimingParser.isDigit(b[first]) {
@@ -262,6 +269,29 @@ struct SubRipWriter {
     }
   }
 
+  /// Whether `r` holds only closing tags (`</i></font>`), with spaces between them.
+  static func isOnlyClosingTags(_ b: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    var i = r.lowerBound
+    var tags = 0
+    while i < r.upperBound {
+      if b[i] == 0x20 || b[i] == 0x09 {
+        i += 1
+        continue
+      }
+      guard i + 2 < r.upperBound, b[i] == UInt8(ascii: "<"), b[i + 1] == UInt8(ascii: "/") else { return false }
+      i += 2
+      while i < r.upperBound, b[i] != UInt8(ascii: ">") {
+        let c = b[i] | 0x20
+        guard c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z") else { return false }
+        i += 1
+      }
+      guard i < r.upperBound else { return false }
+      i += 1
+      tags += 1
+    }
+    return tags > 0
+  }
+
   mutating func writeTime(_ t: CaptionTime, which: String) {
     if !t.isWholeMilliseconds {
       lose("srt.write.time-rounded", "\(which) time \(t.value)/\(t.timescale) s rounded to the millisecond")
@@ -285,17 +315,23 @@ struct SubRipWriter {
   /// The style that classes and the element's own style give (named styles resolved through
   /// `basedOn`, the element's own style winning).
   mutating func resolvedStyle(_ e: CueElement) -> TextStyle {
+    resolvedStyle(classes: e.classes, own: e.style)
+  }
+
+  /// The styles of `classes` (a WebVTT default colour class beneath a named style of the same
+  /// name, as a browser's own rule lies beneath the author's), then `own` above them.
+  mutating func resolvedStyle(classes: [String], own: TextStyle?) -> TextStyle {
     var style = TextStyle()
-    for c in e.classes {
-      if let s = styleResolver.resolve(c), !s.isEmpty {
-        style = style.merged(with: s)
-      } else if let s = CueDefaultClass.style(c) {
-        style = style.merged(with: s)
-      } else {
+    for c in classes {
+      var s = CueDefaultClass.style(c) ?? TextStyle()
+      if let named = styleResolver.resolve(c) { s = s.merged(with: named) }
+      if s.isEmpty {
         lose("srt.write.class-dropped", "class \"\(c)\" has no SRT equivalent, dropped")
+      } else {
+        style = style.merged(with: s)
       }
     }
-    if let own = e.style { style = style.merged(with: own) }
+    if let own { style = style.merged(with: own) }
     return style
   }
 

@@ -354,10 +354,17 @@ struct TTMLWriter {
   mutating func styleAttributes(_ s: TextStyle?, refs: [String], index: Int) -> [(String, String)] {
     var known = refs.filter { styleIDs.contains($0) }
     var unknown = refs.filter { !styleIDs.contains($0) }
-    // WebVTT's default colour classes (`yellow`, `bg_blue`) are written as the colour they give.
+    // WebVTT's default colour classes (`yellow`, `bg_blue`) are written as the colour they give,
+    // beneath what a style of the same name sets (a browser's own rule lies beneath the author's).
     var s = s
-    for c in unknown {
-      if let d = CueDefaultClass.style(c) { s = d.merged(with: s ?? TextStyle()) }
+    for c in refs {
+      guard var d = CueDefaultClass.style(c) else { continue }
+      if styleIDs.contains(c) {
+        let named = resolver.resolvedNamedStyle(c)
+        if named.color != nil { d.color = nil }
+        if named.backgroundColor != nil { d.backgroundColor = nil }
+      }
+      if !d.isEmpty { s = d.merged(with: s ?? TextStyle()) }
     }
     unknown.removeAll { CueDefaultClass.style($0) != nil }
     if !unknown.isEmpty {

@@ -192,7 +192,8 @@ import Testing
   }
 
   /// A region's text style (a TTML region's colour and italics, directly or through a named
-  /// style) is inherited by the cues in it; its background is not.
+  /// style) is inherited by the cues in it, beneath their own styles; its background goes
+  /// behind the text, which SRT cannot draw (reported).
   @Test func regionTextStyleIsInheritedByItsCues() {
     var yellow = TextStyle()
     yellow.color = Color(named: "yellow")
@@ -225,7 +226,40 @@ import Testing
       <font color="#00ff00">c</font>
 
       """)
-    #expect(!w.diagnostics.contains { $0.message.contains("background") })
+    #expect(w.diagnostics.filter { $0.message.contains("background") }.map(\.cueIndex) == [0])
+    // The cue's own referenced style wins over its region's: yellow, not white.
+    var white = TextStyle()
+    white.color = Color(named: "white")
+    var own = CueSettings()
+    own.region = "w"
+    var yel = TextStyle()
+    yel.color = Color(named: "yellow")
+    let doc2 = CaptionDocument(
+      styles: [NamedStyle(id: "yel", style: yel)], regions: [Region(id: "w", style: white)],
+      cues: [Cue(id: "1", start: .zero, end: ms(1000), settings: own, styleRefs: ["yel"], content: [.text("y")])])
+    #expect(SRT.write(doc2).text == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#ffff00\">y</font>\n")
+  }
+
+  /// A styled cue that ends with a line break: the closing tags stay on the last text line
+  /// (a line of only `</font>` shows as an empty line).
+  @Test func closingTagsStayOnTheLastLine() {
+    var red = TextStyle()
+    red.color = Color(named: "red")
+    let doc = CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1000), style: red, content: [.text("Region"), .lineBreak])])
+    let w = SRT.write(doc)
+    #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#ff0000\">Region</font>\n")
+    #expect(w.diagnostics.map(\.code) == ["srt.write.blank-line-dropped"])
+  }
+
+  /// A default colour class keeps its colour under a named style of the same name that sets
+  /// other properties.
+  @Test func defaultClassUnderANamedStyle() {
+    var bold = TextStyle()
+    bold.fontWeight = .bold
+    let doc = CaptionDocument(
+      styles: [NamedStyle(id: "yellow", style: bold)],
+      cues: [Cue(id: "1", start: .zero, end: ms(1000), content: [.element(CueElement(.span, classes: ["yellow"], children: [.text("x")]))])])
+    #expect(SRT.write(doc).text == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#ffff00\"><b>x</b></font>\n")
   }
 
   /// WebVTT's `::cue` style (every cue) and default colour classes (`yellow`, `bg_blue`) are

@@ -44,7 +44,7 @@ import Testing
     Case(input: h + "REGION\nid:r lines:2 lines:4\n", code: "webvtt.region.duplicate-setting", severity: .error, line: 4, column: 14),
     Case(input: h + "REGION\nid:r foo:bar\n", code: "webvtt.region.unknown-setting", severity: .error, line: 4, column: 6),
     Case(input: h + "REGION\nid:r\n", code: "webvtt.region.unused", severity: .info, line: 3, column: 1),
-    Case(input: h + "NOTE\n" + t + "\nx\n", code: "webvtt.note.contains-arrow", severity: .error, line: 3, column: 1),
+    Case(input: h + "NOTE\n" + t + "\nx\n", code: "webvtt.note.contains-arrow", severity: .warning, line: 3, column: 1),
     Case(input: h + "00:00.000-->00:01.000\nx\n", code: "webvtt.timing.spacing", severity: .error, line: 3, column: 10),
     Case(input: h + t + "align:start\nx\n", code: "webvtt.timing.spacing", severity: .error, line: 3, column: 24),
     Case(input: h + "00:00.000 x --> 00:01.000\nx\n", code: "webvtt.timing.malformed", severity: .error, line: 3, column: 11),

@@ -62,18 +62,42 @@ import Testing
     let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
     #expect(text.contains("::cue(.ck-1) { color: yellow; }"))
     #expect(text.contains("00:00:00.000 --> 00:00:01.000 region:r\n<c.ck-1><i>x</i></c>\n"))
+    // The cue's own class wins over its region's style: the region's class is on an outer span.
+    var white = TextStyle()
+    white.color = Color(named: "white")
+    var yel = TextStyle()
+    yel.color = Color(named: "yellow")
+    let doc2 = CaptionDocument(
+      styles: [NamedStyle(id: "yel", style: yel)], regions: [Region(id: "r", style: white)],
+      cues: [Cue(start: ms(0), end: ms(1000), settings: s, styleRefs: ["yel"], content: [.text("y")])])
+    let text2 = String(decoding: format.write(doc2, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(text2.contains("region:r\n<c.ck-1><c.yel>y</c></c>\n"), "\(text2)")
   }
 
-  /// An identifier that would start a NOTE block is changed, reported, and reads back as a cue.
-  @Test func noteLikeIdentifiersAreChanged() throws {
+  /// An italic ruby container keeps its ruby text as a direct child of <ruby>.
+  @Test func italicRubyKeepsItsStructure() throws {
+    var italic = TextStyle()
+    italic.fontStyle = .italic
+    let ruby = CueElement(.ruby, style: italic, children: [.text("漢字"), .element(CueElement(.rubyText, children: [.text("かんじ")]))])
+    let doc = CaptionDocument(cues: [Cue(start: ms(0), end: ms(1000), content: [.element(ruby)])])
+    let w = format.write(doc, options: WriteOptions())
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    #expect(text.contains("<ruby.ck-1>漢字<rt>かんじ</rt></ruby>"), "\(text)")
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.diagnostics.isEmpty)
+  }
+
+  /// An identifier that starts like a NOTE block is kept (it is valid, and read back as a cue)
+  /// and reported.
+  @Test func noteLikeIdentifiersAreKeptAndReported() throws {
     let doc = CaptionDocument(cues: ["NOTE 2", "NOTE", "NOTES", "NOTE\tx"].enumerated().map { k, id in
       Cue(id: id, start: ms(Int64(k) * 1000), end: ms(Int64(k) * 1000 + 500), content: [.text("x")])
     })
     let w = format.write(doc, options: WriteOptions())
     let back = try format.read(w.bytes, options: ReadOptions())
-    #expect(back.document.cues.map(\.id) == ["NOTE_2", "NOTE_", "NOTES", "NOTE_x"])
-    #expect(w.diagnostics.map(\.code) == Array(repeating: "webvtt.write.cue-id-changed", count: 3))
-    #expect(back.diagnostics.isEmpty)
+    #expect(back.document.cues.map(\.id) == ["NOTE 2", "NOTE", "NOTES", "NOTE\tx"])
+    #expect(w.diagnostics.map(\.code) == Array(repeating: "webvtt.write.cue-id-like-note", count: 3))
+    #expect(back.diagnostics.map(\.severity) == Array(repeating: .warning, count: 3))
   }
 
   @Test func styleChainsResolveDeepAndOnce() throws {

@@ -618,7 +618,9 @@ struct WebVTTReader {
         report("webvtt.block.whitespace-line", .warning, "cue \(index + 1): a line with only spaces or tabs is not a blank line; it became the cue identifier", idLine, cue: index)
       }
       if d.id == "NOTE" || startsWith(idLine, "NOTE ") || startsWith(idLine, "NOTE\t") {
-        report("webvtt.note.contains-arrow", .error, "a NOTE block must not contain '-->'; this one was read as a cue", idLine, cue: index)
+        // A valid cue identifier (WebVTT §4.1 allows any text without '-->'), and browsers read
+        // the block as a cue; but an author may have meant a comment, and older tools skip it.
+        report("webvtt.note.contains-arrow", .warning, "the cue identifier starts with NOTE: the block is read as a cue (a NOTE comment cannot contain '-->'), though a comment may have been meant and older tools skip it", idLine, cue: index)
       }
       if !d.id.isEmpty {
         if !cueIDs.insert(d.id) {

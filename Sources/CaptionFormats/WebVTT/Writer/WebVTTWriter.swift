@@ -106,7 +106,7 @@ struct WebVTTWriter {
     header = doc
     var resolver = NamedStyleResolver(doc.styles)
     for r in doc.regions where regionTextStyles[r.id] == nil {
-      let s = r.inheritedTextStyle(&resolver)
+      let s = r.cueTextStyle(&resolver)
       if !s.isEmpty { regionTextStyles[r.id] = s }
     }
     header.cues = []
@@ -391,12 +391,10 @@ struct WebVTTWriter {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
         warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
-      // `NOTE` alone or followed by a space or tab starts a comment block (WebVTT §4.1); such an
-      // identifier (an SRT index line "NOTE 2") would make the cue read as a comment.
+      // `NOTE` alone or followed by a space or tab: a valid identifier that browsers read as
+      // one, but older tools take the block for a comment.
       if id.utf8.starts(with: "NOTE".utf8), id.utf8.count == 4 || [0x20, 0x09].contains(id.utf8.dropFirst(4).first) {
-        let fixed = "NOTE_" + id.dropFirst(id.utf8.count == 4 ? 4 : 5)
-        warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' would start a NOTE comment block; written as '\(fixed.prefix(40))'", cue: k)
-        id = fixed
+        warn("webvtt.write.cue-id-like-note", .warning, "the identifier '\(cueID.prefix(40))' starts like a NOTE comment; browsers read the cue, older tools may skip it", cue: k)
       }
       if usedIDs.insert(id) {
         out.append(contentsOf: id.utf8)
@@ -427,10 +425,7 @@ struct WebVTTWriter {
     // already gives is not repeated (::cue has no text-align).
     var content = cue.content
     var wrapClasses = cue.styleRefs
-    var cueStyle = cue.style
-    // WebVTT regions hold no text style: what the cue's region gives is written on the cue.
-    if let id = cue.settings.region, let r = regionTextStyles[id] { cueStyle = r.merged(with: cueStyle ?? TextStyle()) }
-    if var s = cueStyle, !s.isEmpty {
+    if var s = cue.style, !s.isEmpty {
       if let a = s.textAlign, Self.alignment(a) == cue.settings.align { s.textAlign = nil }
       let (tags, rest) = Self.peelTags(s)
       content = Self.wrap(content, in: tags)
@@ -438,6 +433,20 @@ struct WebVTTWriter {
     }
     if !wrapClasses.isEmpty {
       content = [.element(CueElement(.span, classes: wrapClasses, children: content))]
+    }
+    // WebVTT regions hold no text style: what the cue's region gives goes on an outer span, so
+    // the cue's own classes still win over it (CSS inheritance, not rule order).
+    if let id = cue.settings.region, var r = regionTextStyles[id] {
+      if let a = r.textAlign, Self.alignment(a) == cue.settings.align { r.textAlign = nil }
+      let (tags, rest) = Self.peelTags(r)
+      content = Self.wrap(content, in: tags)
+      if !rest.isEmpty {
+        let g = generatedClass(for: rest)
+        wrapClasses.insert(g, at: 0)
+        content = [.element(CueElement(.span, classes: [g], children: content))]
+      }
+    }
+    if !wrapClasses.isEmpty {
       warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(wrapClasses.joined(separator: ", "))", cue: k)
     }
     // The scratch buffers are moved out of `self` while `writeNodes` (mutating) fills them.
@@ -620,7 +629,7 @@ struct WebVTTWriter {
       var n = n
       // An element's italic, bold or underline style is written as tags inside it; a plain
       // span left with nothing else is not written at all.
-      if case .element(var e) = n, let s = e.style, !s.isEmpty {
+      if case .element(var e) = n, e.kind != .ruby, let s = e.style, !s.isEmpty {
         let (tags, rest) = Self.peelTags(s)
         if !tags.isEmpty {
           e.style = rest.isEmpty ? nil : rest
