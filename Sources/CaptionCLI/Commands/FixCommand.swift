@@ -54,7 +54,10 @@ enum FixCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("fix needs at least one file or folder") }
     if args.positionals.contains("-") { throw .usage("fix rewrites files in place; it cannot read standard input") }
-    let paths = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions, what: "caption files")
+    let (paths, emptyFolders) = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions, what: "caption files")
+    for folder in emptyFolders {
+      io.errLine("captionkit fix: warning: \(ControlCharacterEscaping.escaped(folder)): no caption files found")
+    }
     var changedFiles = 0
     var refused = false
     let printer = DiagnosticPrinter(color: false)

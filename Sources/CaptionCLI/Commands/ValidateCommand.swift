@@ -106,7 +106,10 @@ enum ValidateCommand: CLICommand {
     // A CI job pointed at the wrong folder must not pass silently: `expand` throws for a folder
     // with nothing in it. (Files that exist but are all excluded by .captionkit.json are a
     // different matter: that is the configuration's choice.)
-    let found = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions), what: "caption or media files")
+    let (found, emptyFolders) = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions), what: "caption or media files")
+    for folder in emptyFolders {
+      io.errLine("captionkit validate: warning: \(ControlCharacterEscaping.escaped(folder)): no caption or media files found")
+    }
     for p in found {
       // A named path that does not exist is an I/O error whatever include says (a typo must not
       // pass as "excluded").

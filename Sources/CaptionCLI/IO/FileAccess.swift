@@ -139,10 +139,14 @@ enum FileAccess {
   /// `extensions`. Files named directly are always kept, whatever their extension. Hidden files
   /// and folders found in a walk are skipped (a named one is not: it was asked for).
   ///
-  /// - Throws: `ToolError.io` naming a folder in which nothing was found (`what` says what was
-  ///   looked for): a wrong folder must not pass silently, whatever else is named.
-  static func expand(_ paths: [String], extensions: Set<String>, what: String) throws(ToolError) -> [String] {
+  /// A named folder in which nothing was found is returned in `empty` (the caller warns): a
+  /// shell glob such as `subs/*` names folders of fonts or images beside the captions.
+  ///
+  /// - Throws: `ToolError.io` naming an empty folder when nothing at all was found (`what`
+  ///   says what was looked for): a wrong folder must not pass silently.
+  static func expand(_ paths: [String], extensions: Set<String>, what: String) throws(ToolError) -> (files: [String], empty: [String]) {
     var out: [String] = []
+    var empty: [String] = []
     for p in paths {
       if p == "-" { out.append(p); continue }
       var isDir: ObjCBool = false
@@ -164,10 +168,11 @@ enum FileAccess {
           if extensions.contains(ext) { found.append((p as NSString).appendingPathComponent(rel)) }
         }
       }
-      if found.isEmpty { throw .io(path: p, message: "no \(what) found") }
+      if found.isEmpty { empty.append(p) }
       out.append(contentsOf: found.sorted())
     }
-    return out
+    if out.isEmpty, let p = empty.first { throw .io(path: p, message: "no \(what) found") }
+    return (out, empty)
   }
 }
 
