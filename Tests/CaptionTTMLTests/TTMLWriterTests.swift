@@ -127,7 +127,8 @@ struct TTMLWriterTests {
     doc.metadata.language = "en"
     let (text, diagnostics) = Self.write(doc, "ebu-tt-d")
     #expect(text.contains(#"tts:fontSize="50%""#))
-    #expect(text.contains(#"tts:lineHeight="150%""#))
+    // A line height is a percentage of the element's own font size: 1.5c over 0.5c.
+    #expect(text.contains(#"tts:lineHeight="300%""#))
     #expect(!text.contains("px"))
     #expect(diagnostics.contains { $0.code == "ttml.write.root-extent-assumed" })
     var options = ReadOptions()

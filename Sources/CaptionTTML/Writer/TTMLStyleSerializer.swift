@@ -81,6 +81,14 @@ enum TTMLStyleSerializer {
       }
     }
     var s = s
+    // EBU-TT-D: a line height percentage is of the element's own font size, so a line height
+    // and a font size both in cells (or px) become their ratio.
+    if flavor == .ebuttd, let lh = s.lineHeight, let fs = s.fontSizeVertical ?? s.fontSize {
+      let l = percent(p(lh, vertical: true)), f = percent(p(fs, vertical: true))
+      if l.unit == .percent, f.unit == .percent, lh.unit != .percent, fs.unit != .percent, f.value > 0 {
+        s.lineHeight = Length((l.value * 100_000 / f.value).rounded() / 1000, .percent)
+      }
+    }
     // One font size is the vertical one; with two, the first is horizontal (TTML1 §8.2.9).
     if let v = s.fontSize { s.fontSize = percent(p(v, vertical: s.fontSizeVertical == nil)) }
     if let v = s.fontSizeVertical { s.fontSizeVertical = percent(p(v, vertical: true)) }
