@@ -352,6 +352,14 @@ import Testing
     for flag in ["--max-xml-elements", "--max-xml-attributes", "--max-attribute-length", "--max-entity-expansion"] {
       #expect(run(["validate", flag, "0", many]).0 == 2, "\(flag) 0")
     }
+    // Int.max means no limit and must not trap; entity expansion is capped at 256 MiB.
+    for flag in ["--max-xml-elements", "--max-xml-attributes", "--max-attribute-length"] {
+      #expect(run(["validate", "--no-lint", flag, "9223372036854775807", many]).0 == 0, "\(flag) max")
+    }
+    #expect(run(["validate", "--no-lint", "--max-entity-expansion", "268435456", ent]).0 == 0)
+    let tooMuch = run(["validate", "--max-entity-expansion", "9223372036854775807", ent])
+    #expect(tooMuch.0 == 2)
+    #expect(tooMuch.2.contains("--max-entity-expansion takes at most 268435456 bytes"))
   }
 
   /// `--max-diagnostics` changes what is listed, never the findings behind the exit code: a

@@ -107,6 +107,10 @@ struct TTMLWriterTests {
     let (text, diagnostics) = Self.write(doc)
     #expect(text.contains(#"begin="00:00:03.000" end="00:00:02.000""#))
     #expect(diagnostics.filter { $0.code == "ttml.write.never-shown" }.map(\.cueIndex) == [0, 1])
+    // The loss report is capped like the other writers' (one summary counts the rest).
+    let capped = TTMLFormat().write(doc, options: WriteOptions(maxDiagnostics: 1)).diagnostics
+    #expect(capped.map(\.code) == ["ttml.write.never-shown", "core.diagnostics.limit-reached"])
+    #expect(capped.last?.message.hasPrefix("1 more diagnostics were not listed") == true)
   }
 
   /// EBU-TT-D has percentage font sizes and line heights only (Tech 3380): px become percent

@@ -48,6 +48,11 @@ struct CaptionLoader {
     for (flag, path) in CaptionLoader.xmlLimitFlags {
       if let m = args.value(flag) {
         guard let n = Int(m), n > 0 else { throw .usage("--\(flag) takes a positive number") }
+        // Expanded entities are held about three times over while the tree is built: past
+        // 256 MiB a raised limit would exhaust memory before it was reached.
+        if flag == "max-entity-expansion", n > CaptionLoader.maxEntityExpansionFlag {
+          throw .usage("--max-entity-expansion takes at most \(CaptionLoader.maxEntityExpansionFlag) bytes")
+        }
         options.limits[keyPath: path] = n
       }
     }
@@ -91,6 +96,9 @@ struct CaptionLoader {
   /// The options every reading command accepts.
   static let valuedOptions: Set<String> = Set(
     ["from", "encoding", "max-file-size", "max-nesting-depth", "max-timed-content", "max-diagnostics", "profile"] + xmlLimitFlags.map(\.0))
+
+  /// The most `--max-entity-expansion` accepts (256 MiB).
+  static let maxEntityExpansionFlag = 256 << 20
 
   /// TTML's XML parser limits and the line length limit, and the flags that set them.
   static let xmlLimitFlags: [(String, WritableKeyPath<ReadLimits, Int> & Sendable)] = [

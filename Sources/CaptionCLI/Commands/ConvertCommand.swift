@@ -40,7 +40,7 @@ enum ConvertCommand: CLICommand {
                              TTML's XML parser bounds (defaults 4000000, 1000, 1048576, 1048576)
       --max-line-length BYTES
                              SRT and WebVTT lines longer than this are reported (default 1048576)
-      --max-diagnostics N    Diagnostics kept per file, when reading and again for SRT and WebVTT
+      --max-diagnostics N    Diagnostics kept per file, when reading and again for the writers'
                              loss reports; the rest are counted in one summary (default 10000)
       --quiet                Don't print info-level notes
 

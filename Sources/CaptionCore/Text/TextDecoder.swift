@@ -305,10 +305,27 @@ public enum TextDecoder {
     // Text in a non-Latin script (Cyrillic, CJK) has no zero byte in its code units, but the
     // ASCII around it (indices, timing lines, line ends) has one in every other byte: zeros at
     // one parity only, and code units that pair their surrogates.
+    // A line end must be one of those ASCII code units too: UTF-8 text with stray NUL bytes
+    // at one parity has its line ends paired with other bytes.
     let minimum = max(4, half / 8)
-    if oddZeros >= minimum && evenZeros * 50 <= oddZeros && pairsSurrogates(sample, littleEndian: true) { return .utf16LE }
-    if evenZeros >= minimum && oddZeros * 50 <= evenZeros && pairsSurrogates(sample, littleEndian: false) { return .utf16BE }
+    if oddZeros >= minimum && evenZeros * 50 <= oddZeros && hasLineEnd(sample, littleEndian: true) && pairsSurrogates(sample, littleEndian: true) {
+      return .utf16LE
+    }
+    if evenZeros >= minimum && oddZeros * 50 <= evenZeros && hasLineEnd(sample, littleEndian: false) && pairsSurrogates(sample, littleEndian: false) {
+      return .utf16BE
+    }
     return nil
+  }
+
+  /// Whether `bytes` read as UTF-16 has an LF or CR code unit.
+  static func hasLineEnd(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> Bool {
+    var k = bytes.startIndex
+    while k + 1 < bytes.endIndex {
+      let (low, high) = littleEndian ? (bytes[k], bytes[k + 1]) : (bytes[k + 1], bytes[k])
+      if high == 0 && (low == 0x0A || low == 0x0D) { return true }
+      k += 2
+    }
+    return false
   }
 
   /// Whether `bytes` read as UTF-16 has every high surrogate followed by a low one and no low

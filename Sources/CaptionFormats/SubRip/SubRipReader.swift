@@ -75,6 +75,8 @@ struct SubRipReader {
   /// conversions) show the character it names.
   mutating func reportCharacterReference(_ buf: UnsafeBufferPointer<UInt8>, _ line: SubRipLineReader.Line) {
     let r = line.range
+    // Most lines have no '&': a word-at-a-time check first.
+    guard ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x26, 0x26, 0x26, 0x26)) else { return }
     var i = r.lowerBound
     while i < r.upperBound {
       if buf[i] == UInt8(ascii: "&") {

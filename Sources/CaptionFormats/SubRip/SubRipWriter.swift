@@ -24,6 +24,9 @@ struct SubRipWriter {
   /// The text style each region gives the cues in it (`Region.inheritedTextStyle`), by id.
   var regionStyles: [String: TextStyle]?
 
+  /// Whether the document has a style for every cue (checked once: most have none).
+  lazy var hasGlobalStyle: Bool = document.styles.contains { $0.id.isEmpty }
+
   /// The style of every cue (WebVTT `::cue` without a selector argument), or nil.
   lazy var globalStyle: TextStyle? = {
     guard document.styles.contains(where: { $0.id.isEmpty }) else { return nil }
@@ -195,8 +198,9 @@ struct SubRipWriter {
     // The cue's own referenced and inline styles lie above what its region gives (a TTML
     // region's colour, italics…), and that above the style of every cue (WebVTT `::cue`, a
     // style with the empty id).
-    var cueStyle = globalStyle ?? TextStyle()
-    if let r = regionStyle(cue.settings.region) { cueStyle = cueStyle.merged(with: r) }
+    var cueStyle = TextStyle()
+    if hasGlobalStyle, let g = globalStyle { cueStyle = g }
+    if cue.settings.region != nil, let r = regionStyle(cue.settings.region) { cueStyle = cueStyle.merged(with: r) }
     if cue.style != nil || !cue.styleRefs.isEmpty { cueStyle = cueStyle.merged(with: resolvedStyle(classes: cue.styleRefs, own: cue.style)) }
     if let a = cueStyle.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle.textAlign = nil }
     if !cueStyle.isEmpty {

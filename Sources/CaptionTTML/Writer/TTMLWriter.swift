@@ -10,7 +10,8 @@ import CaptionCore
 struct TTMLWriter {
   let doc: CaptionDocument
   let flavor: TTMLFlavor
-  var diags: [Diagnostic] = []
+  /// The loss report, capped at `WriteOptions.maxDiagnostics` (past it, reports are counted).
+  var sink = DiagnosticSink()
   let resolver: TTMLStyleResolver
   let times: TTMLTimeFormatter
   /// Regions to write: id → attributes, in order.
@@ -57,9 +58,10 @@ struct TTMLWriter {
     }
     var w = TTMLWriter(doc: document, flavor: flavor ?? .imsc11)
     w.globalStyleID = globalID
-    w.diags = diags
+    w.sink = DiagnosticSink(limit: options.maxDiagnostics)
+    for d in diags { w.sink.report(d) }
     let bytes = w.run()
-    return WriteResult(bytes: bytes, diagnostics: w.diags)
+    return WriteResult(bytes: bytes, diagnostics: w.sink.finished)
   }
 
   /// `ttp:cellResolution` rows and columns (for writing `rw`/`rh` in flavors without them).
@@ -83,7 +85,8 @@ struct TTMLWriter {
   }
 
   mutating func report(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
-    diags.append(Diagnostic(code: "ttml.write." + code, severity: severity, message: message, cueIndex: cue))
+    guard !sink.isFull else { return sink.countDropped(severity) }
+    sink.report(Diagnostic(code: "ttml.write." + code, severity: severity, message: message, cueIndex: cue))
   }
 
   /// A fresh identifier `base1`, `base2`… not used anywhere in the document.

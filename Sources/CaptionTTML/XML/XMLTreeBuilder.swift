@@ -125,7 +125,9 @@ final class XMLTreeBuilder {
   /// stopping the parser) when it is spent.
   func produce(_ n: Int, _ ctxt: xmlParserCtxtPtr?) -> Bool {
     produced += n
-    if produced <= positions.bytes.count + limits.maxEntityExpansion { return true }
+    // Saturating: a limit of Int.max means "no limit", not an overflow trap.
+    let (budget, overflow) = positions.bytes.count.addingReportingOverflow(limits.maxEntityExpansion)
+    if overflow || produced <= budget { return true }
     if !expansionReported {
       expansionReported = true
       report(

@@ -34,5 +34,16 @@ import Testing
     bytes[40] = 0x00
     bytes[41] = 0xDC  // a low surrogate alone
     #expect(TextDecoder.decode(bytes).encoding != .utf16LE)
+    // UTF-8 text with NUL bytes at odd offsets only: its line ends are not UTF-16 code units.
+    var nul: [UInt8] = []
+    for k in 1...200 {
+      var cue = Array("\(k)\n00:00:01,000 --> 00:00:02,000\n".utf8)
+      for _ in 0..<6 {
+        if (nul.count + cue.count + 4) % 2 == 0 { cue.append(UInt8(ascii: "x")) }
+        cue += Array("word".utf8) + [0] + [UInt8(ascii: " ")]
+      }
+      nul += cue + [0x0A, 0x0A]
+    }
+    #expect(TextDecoder.decode(nul).encoding == .utf8)
   }
 }
