@@ -73,10 +73,8 @@ struct SubRipReader {
   /// Reports the first HTML character reference (`&amp;`, `&#233;`, `&nbsp;`) in the text:
   /// SRT has none, so CaptionKit keeps it as written, while some players (and FFmpeg's
   /// conversions) show the character it names.
-  mutating func reportCharacterReference(_ buf: UnsafeBufferPointer<UInt8>, _ line: SubRipLineReader.Line) {
-    let r = line.range
-    // Most lines have no '&': a word-at-a-time check first.
-    guard ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x26, 0x26, 0x26, 0x26)) else { return }
+  mutating func reportCharacterReference(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, line number: Int) {
+    let line = SubRipLineReader.Line(range: r, number: number)
     var i = r.lowerBound
     while i < r.upperBound {
       if buf[i] == UInt8(ascii: "&") {
@@ -197,7 +195,6 @@ struct SubRipReader {
           continue
         }
         lines.append(r)
-        if !referenceReported { reportCharacterReference(buf, line) }
         lineNumbers.append(line.number)
       case .skipping:
         // A block that could not be read ends at the next cue, even without a blank line.
@@ -261,7 +258,6 @@ struct SubRipReader {
         if pending != nil {
           sink.report("srt.cue.text-after-blank-line", .warning, "text after a blank line that does not start a cue is added to the previous cue", at: line.start)
           lines.append(r)
-          if !referenceReported { reportCharacterReference(buf, line) }
           lineNumbers.append(line.number)
           state = .text
           continue
@@ -391,10 +387,12 @@ struct SubRipReader {
       emit(cue)
       return
     }
+    // One word-at-a-time pass finds both markup and '&' (a character reference, reported once).
     var markup = false
-    for r in lines where Self.hasMarkupByte(buf, r) {
-      markup = true
-      break
+    for (k, r) in lines.enumerated() where ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x26, 0x26)) {
+      if !markup, Self.hasMarkupByte(buf, r) { markup = true }
+      if !referenceReported { reportCharacterReference(buf, r, line: lineNumbers[k]) }
+      if markup && referenceReported { break }
     }
     if lines.count == 1 && !markup {
       // The common one-line plain cue: one string serves as text and source text.

@@ -393,7 +393,7 @@ struct WebVTTWriter {
       }
       // `NOTE` alone or followed by a space or tab: a valid identifier that browsers read as
       // one, but older tools take the block for a comment.
-      if id.utf8.starts(with: "NOTE".utf8), id.utf8.count == 4 || [0x20, 0x09].contains(id.utf8.dropFirst(4).first) {
+      if id.utf8.first == UInt8(ascii: "N"), id.utf8.starts(with: "NOTE".utf8), id.utf8.count == 4 || [0x20, 0x09].contains(id.utf8.dropFirst(4).first) {
         warn("webvtt.write.cue-id-like-note", .warning, "the identifier '\(cueID.prefix(40))' starts like a NOTE comment; browsers read the cue, older tools may skip it", cue: k)
       }
       if usedIDs.insert(id) {
