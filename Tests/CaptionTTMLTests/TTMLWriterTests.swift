@@ -131,8 +131,19 @@ struct TTMLWriterTests {
     doc.metadata.language = "en"
     let (text, diagnostics) = Self.write(doc, "ebu-tt-d")
     #expect(text.contains(#"tts:fontSize="50%""#))
-    // A line height is a percentage of the element's own font size: 1.5c over 0.5c.
+    // A line height is a percentage of the element's own font size: 1.5c over 0.5c; over a
+    // 150% font, 1.5c is 100%; an em line height is already of the own size.
     #expect(text.contains(#"tts:lineHeight="300%""#))
+    var pct = TextStyle()
+    pct.fontSize = Length(150, .percent)
+    pct.lineHeight = Length(1.5, .cells)
+    var ems = TextStyle()
+    ems.fontSize = Length(1.5, .em)
+    ems.lineHeight = Length(2, .em)
+    let sized = CaptionDocument(styles: [NamedStyle(id: "f", style: pct), NamedStyle(id: "g", style: ems)])
+    let (sizedText, _) = Self.write(sized, "ebu-tt-d")
+    #expect(sizedText.contains(#"xml:id="f" tts:fontSize="150%" tts:lineHeight="100%""#), "\(sizedText)")
+    #expect(sizedText.contains(#"xml:id="g" tts:fontSize="150%" tts:lineHeight="200%""#), "\(sizedText)")
     #expect(!text.contains("px"))
     #expect(diagnostics.contains { $0.code == "ttml.write.root-extent-assumed" })
     var options = ReadOptions()

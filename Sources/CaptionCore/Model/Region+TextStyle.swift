@@ -17,13 +17,20 @@ extension Region {
   }
 
   /// The style a writer of a format whose regions hold no style (SRT, WebVTT) puts beneath
-  /// each cue in the region: the inherited properties, and the region's background colour
-  /// when it is not transparent, which such formats can only draw behind the text (without
-  /// it, a region's dark text would lose the light box it was written for).
+  /// each cue in the region: the inherited properties but the text alignment (which the cue's
+  /// settings carry), and the region's background colour, faded by its opacity, when it is not
+  /// transparent: such formats can only draw it behind the text (without it, a region's dark
+  /// text would lose the light box it was written for).
   public func cueTextStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
     let full = resolvedStyle(&resolver)
     var s = full.inheritable
-    if let bg = full.backgroundColor, bg.alpha > 0 { s.backgroundColor = bg }
+    // The region's alignment is the cue's own setting in those formats.
+    s.textAlign = nil
+    if var bg = full.backgroundColor, bg.alpha > 0 {
+      // `tts:opacity` on the region fades its whole area, background included.
+      if let o = full.opacity { bg.alpha = UInt8((Double(bg.alpha) * max(0, min(1, o))).rounded()) }
+      if bg.alpha > 0 { s.backgroundColor = bg }
+    }
     return s
   }
 }

@@ -34,11 +34,13 @@ struct SubRipLineReader {
   }
 
   /// Whether CR CR LF is one line end: decided, the first time it is met, by the whole input.
-  /// A file whose line ends are all CR CR LF (or CRLF) was converted twice; in one that also
-  /// ends lines with a lone CR, CR CR LF is a CR line end followed by a CRLF blank line.
+  /// A file whose line ends are CR CR LF (or CRLF) was converted twice; in one that ends its
+  /// lines with a lone CR, CR CR LF is a CR line end followed by a CRLF blank line. A few
+  /// stray CRs in a doubled file do not change that: CR CR LF must outnumber them four to one.
   private lazy var mergesDoubledCR: Bool = {
     var i = 0
     let n = buf.count
+    var doubled = 0, lone = 0
     while i < n {
       if buf[i] == 0x0D {
         if i + 1 < n && buf[i + 1] == 0x0A {
@@ -46,14 +48,15 @@ struct SubRipLineReader {
           continue
         }
         if i + 2 < n && buf[i + 1] == 0x0D && buf[i + 2] == 0x0A {
+          doubled += 1
           i += 3
           continue
         }
-        return false  // a lone CR
+        lone += 1
       }
       i += 1
     }
-    return true
+    return doubled > 4 * lone
   }()
 
   /// The next line without consuming it.

@@ -94,7 +94,7 @@ struct SubRipReader {
     }
   }
 
-  /// A line that is meant as a timing line: a timestamp-shaped field (digits and `:`, with `,`
+  /// A line that is meant as a timing line: a timestamp-shaped field (digits and `:`, and `,`
   /// or `.` for a fraction) before `-->` and a field starting with a digit after it, however
   /// broken the fields are. Dialogue such as "1. Click File -> Save" or "2 -> 1 for the home
   /// team" is not one.
@@ -102,23 +102,39 @@ struct SubRipReader {
     var i = r.lowerBound
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i < r.upperBound, SubRipTimingParser.isDigit(buf[i]) else { return false }
-    // The start field: digits, `:`, `,` and `.` only, with a `:` among them.
-    var colon = false
+    // The start field: digits, `:`, `,` and `.` only, with a `:` and a fraction among them.
+    var colon = false, fraction = false
     while i < r.upperBound {
       let b = buf[i]
       if b == UInt8(ascii: ":") {
         colon = true
-      } else if !(SubRipTimingParser.isDigit(b) || b == UInt8(ascii: ",") || b == UInt8(ascii: ".")) {
+      } else if b == UInt8(ascii: ",") || b == UInt8(ascii: ".") {
+        fraction = true
+      } else if !SubRipTimingParser.isDigit(b) {
         break
       }
       i += 1
     }
-    guard colon else { return false }
+    guard colon && fraction else { return false }
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i + 3 <= r.upperBound, buf[i] == UInt8(ascii: "-"), buf[i + 1] == UInt8(ascii: "-"), buf[i + 2] == UInt8(ascii: ">") else { return false }
     i += 3
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     return i < r.upperBound && SubRipTimingParser.isDigit(buf[i])
+  }
+
+  /// Whether the start time of a timing-like line has a fraction (`,` or `.` before the
+  /// arrow). Inside cue text only such a line starts a cue: "10:00 --> 11:00 in room B" is
+  /// dialogue that the lenient timing parser would read as minutes and seconds.
+  static func hasFraction(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    var i = r.lowerBound
+    while i + 1 < r.upperBound {
+      let b = buf[i]
+      if b == UInt8(ascii: ",") || b == UInt8(ascii: ".") { return true }
+      if b == UInt8(ascii: "-") && buf[i + 1] == UInt8(ascii: ">") { return false }
+      i += 1
+    }
+    return false
   }
 
   static func isDigits(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
@@ -164,13 +180,15 @@ struct SubRipReader {
       }
       switch state {
       case .text:
-        if let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
+        if Self.hasFraction(buf, r), let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
           sink.report("srt.cue.missing-blank-line", .warning, "a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
           finishPending(buf)
           startCue(buf, index: nil, timing: t, timingLine: line)
           continue
         }
-        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull) {
+        if Self.isDigits(buf, r), let next = scanner.peek(), Self.hasFraction(buf, next.range),
+          let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull)
+        {
           sink.report("srt.cue.missing-blank-line", .warning, "an index line followed by a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
           _ = nextLine(&scanner)
           finishPending(buf)

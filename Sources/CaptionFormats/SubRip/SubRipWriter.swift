@@ -413,7 +413,8 @@ struct SubRipWriter {
       }
       if let f = style.fontFamily, let first = f.first {
         if f.count > 1 { lose("srt.write.style-dropped", "font families after \"\(first)\" have no SRT equivalent, dropped") }
-        font += " face=\"\(first.filter { $0 != "\"" })\"".utf8
+        // TTML's generic names (proportionalSansSerif…) as the CSS generics players know.
+        font += " face=\"\(WebVTTCSSWriter.genericFamily(first).filter { $0 != "\"" })\"".utf8
         style.fontFamily = nil
       }
       if let size = style.fontSize, size.unit == .pixels {

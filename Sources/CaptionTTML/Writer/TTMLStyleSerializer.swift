@@ -81,11 +81,12 @@ enum TTMLStyleSerializer {
       }
     }
     var s = s
-    // EBU-TT-D: a line height percentage is of the element's own font size, so a line height
-    // and a font size both in cells (or px) become their ratio.
-    if flavor == .ebuttd, let lh = s.lineHeight, let fs = s.fontSizeVertical ?? s.fontSize {
+    // EBU-TT-D: a line height percentage is of the element's own font size. A line height in
+    // cells or px over a font size in the same style becomes their ratio (a font size in % or
+    // em taken of a 1c parent); an em line height is already of the own size.
+    if flavor == .ebuttd, let lh = s.lineHeight, lh.unit != .percent, lh.unit != .em, let fs = s.fontSizeVertical ?? s.fontSize {
       let l = percent(p(lh, vertical: true)), f = percent(p(fs, vertical: true))
-      if l.unit == .percent, f.unit == .percent, lh.unit != .percent, fs.unit != .percent, f.value > 0 {
+      if l.unit == .percent, f.unit == .percent, f.value > 0 {
         s.lineHeight = Length((l.value * 100_000 / f.value).rounded() / 1000, .percent)
       }
     }

@@ -144,6 +144,10 @@ import Testing
     let r3 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA --> B\n-> 2 --> 3\n1. Click File -> Save\n2 -> 1 for the home team\n1999\n2000 -> today\n3\n2 --> 1 liftoff!\n")
     #expect(r3.cues.map(\.plainText) == ["A --> B\n-> 2 --> 3\n1. Click File -> Save\n2 -> 1 for the home team\n1999\n2000 -> today\n3\n2 --> 1 liftoff!"])
     #expect(r3.diagnostics.isEmpty)
+    // Times in dialogue, without a millisecond field, are not timing lines inside cue text.
+    let r4 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nMeet at\n10:00 --> 11:00 in room B\n2:1 --> 3:1 final\n")
+    #expect(r4.cues.map(\.plainText) == ["Meet at\n10:00 --> 11:00 in room B\n2:1 --> 3:1 final"])
+    #expect(r4.diagnostics.isEmpty)
   }
 
   /// A skipped block ends at the next index and timing line (or bare timing line), even when
@@ -174,6 +178,9 @@ import Testing
     let cr = SRT.read("1\r00:00:01,000 --> 00:00:02,000\rHello\r\r\n2\r00:00:03,000 --> 00:00:04,000\rBye\r")
     #expect(cr.cues.map(\.plainText) == ["Hello", "Bye"])
     #expect(cr.diagnostics.map(\.code) == ["srt.line.mixed-endings"])
+    // One stray CR in a doubled file does not stop the merge.
+    let stray = SRT.read(text.replacingOccurrences(of: "Hello\r\r\nworld", with: "Hello\rworld") + "3\r\r\n00:00:05,000 --> 00:00:06,000\r\r\nC\r\r\n")
+    #expect(stray.cues.map(\.plainText) == ["Hello\nworld", "Bye", "C"])
   }
 
   /// Text without one readable cue is an error (an HTML page saved as .srt); an empty or

@@ -240,6 +240,14 @@ import Testing
     #expect(SRT.write(doc2).text == "1\n00:00:00,000 --> 00:00:01,000\n<font color=\"#ffff00\">y</font>\n")
   }
 
+  /// TTML's generic font families are written as the CSS generics players know.
+  @Test func genericFontFamiliesAreMapped() {
+    var serif = TextStyle()
+    serif.fontFamily = ["proportionalSansSerif", "Arial"]
+    let doc = CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1000), style: serif, content: [.text("x")])])
+    #expect(SRT.write(doc).text == "1\n00:00:00,000 --> 00:00:01,000\n<font face=\"sans-serif\">x</font>\n")
+  }
+
   /// A styled cue that ends with a line break: the closing tags stay on the last text line
   /// (a line of only `</font>` shows as an empty line).
   @Test func closingTagsStayOnTheLastLine() {

@@ -62,7 +62,8 @@ import Testing
     let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
     #expect(text.contains("::cue(.ck-1) { color: yellow; }"))
     #expect(text.contains("00:00:00.000 --> 00:00:01.000 region:r\n<c.ck-1><i>x</i></c>\n"))
-    // The cue's own class wins over its region's style: the region's class is on an outer span.
+    // The cue's own class wins over its region's style: what the cue sets is not written for
+    // the region at all (here nothing is left of it).
     var white = TextStyle()
     white.color = Color(named: "white")
     var yel = TextStyle()
@@ -71,7 +72,21 @@ import Testing
       styles: [NamedStyle(id: "yel", style: yel)], regions: [Region(id: "r", style: white)],
       cues: [Cue(start: ms(0), end: ms(1000), settings: s, styleRefs: ["yel"], content: [.text("y")])])
     let text2 = String(decoding: format.write(doc2, options: WriteOptions()).bytes, as: UTF8.self)
-    #expect(text2.contains("region:r\n<c.ck-1><c.yel>y</c></c>\n"), "\(text2)")
+    #expect(text2.contains("region:r\n<c.yel>y</c>\n"), "\(text2)")
+    // A region's italics are not written over a cue that sets itself upright, and a region's
+    // background is faded by its opacity.
+    var italicRegion = TextStyle()
+    italicRegion.fontStyle = .italic
+    italicRegion.backgroundColor = Color(named: "white")
+    italicRegion.opacity = 0.5
+    var upright = TextStyle()
+    upright.fontStyle = .normal
+    let doc3 = CaptionDocument(
+      regions: [Region(id: "r", style: italicRegion)],
+      cues: [Cue(start: ms(0), end: ms(1000), settings: s, style: upright, content: [.text("u")])])
+    let text3 = String(decoding: format.write(doc3, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(!text3.contains("<i>"), "\(text3)")
+    #expect(text3.contains("background-color: rgba(255, 255, 255, 0.502)"), "\(text3)")
   }
 
   /// An italic ruby container keeps its ruby text as a direct child of <ruby>.

@@ -82,6 +82,17 @@ enum WebVTTCSSWriter {
     return "rgba(\(c.red), \(c.green), \(c.blue), \(WebVTTNumber.format((Double(c.alpha) / 255 * 1000).rounded() / 1000)))"
   }
 
+  /// A TTML generic family name as its CSS generic (`proportionalSansSerif` → `sans-serif`);
+  /// any other name as given.
+  static func genericFamily(_ f: String) -> String {
+    switch f {
+    case "sansSerif", "proportionalSansSerif", "default": "sans-serif"
+    case "serif", "proportionalSerif": "serif"
+    case "monospace", "monospaceSansSerif", "monospaceSerif": "monospace"
+    default: f
+    }
+  }
+
   static func family(_ f: String) -> String {
     switch f {
     case "sansSerif", "proportionalSansSerif": return "sans-serif"

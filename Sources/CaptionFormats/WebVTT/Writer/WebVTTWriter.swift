@@ -21,8 +21,10 @@ struct WebVTTWriter {
   private var usedIDs = IdentifierSet()
   /// The document's header part (metadata, styles, regions), given to `begin`.
   private var header = CaptionDocument()
-  /// The text style each region gives its cues (`Region.inheritedTextStyle`), by id.
+  /// The text style each region gives its cues (`Region.cueTextStyle`), by id.
   private var regionTextStyles: [String: TextStyle] = [:]
+  /// The document's named styles, for the cues whose region has a text style.
+  private var namedStyles = NamedStyleResolver([])
   /// The signature, header lines and REGION blocks (written by `begin`).
   private var head: [UInt8] = []
   /// Comments and cues, in order.
@@ -109,6 +111,7 @@ struct WebVTTWriter {
       let s = r.cueTextStyle(&resolver)
       if !s.isEmpty { regionTextStyles[r.id] = s }
     }
+    if !regionTextStyles.isEmpty { namedStyles = resolver }
     header.cues = []
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
@@ -437,7 +440,11 @@ struct WebVTTWriter {
     // WebVTT regions hold no text style: what the cue's region gives goes on an outer span, so
     // the cue's own classes still win over it (CSS inheritance, not rule order).
     if let id = cue.settings.region, var r = regionTextStyles[id] {
-      if let a = r.textAlign, Self.alignment(a) == cue.settings.align { r.textAlign = nil }
+      // What the cue's own styles set is theirs: the region's value would only show where
+      // STYLE blocks are ignored (an outer <i> under an upright cue).
+      var own = cue.style ?? TextStyle()
+      for ref in cue.styleRefs { if let s = namedStyles.resolve(ref) { own = s.merged(with: own) } }
+      r = r.removing(propertiesSetIn: own)
       let (tags, rest) = Self.peelTags(r)
       content = Self.wrap(content, in: tags)
       if !rest.isEmpty {
