@@ -180,14 +180,15 @@ struct SubRipReader {
       }
       switch state {
       case .text:
-        if Self.hasFraction(buf, r), let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull) {
+        // The parser rejects a text line at its first byte; only a timing line is scanned again.
+        if let t = SubRipTimingParser.parse(buf, r, messages: !sink.isFull), Self.hasFraction(buf, r) {
           sink.report("srt.cue.missing-blank-line", .warning, "a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
           finishPending(buf)
           startCue(buf, index: nil, timing: t, timingLine: line)
           continue
         }
-        if Self.isDigits(buf, r), let next = scanner.peek(), Self.hasFraction(buf, next.range),
-          let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull)
+        if Self.isDigits(buf, r), let next = scanner.peek(), let t = SubRipTimingParser.parse(buf, next.range, messages: !sink.isFull),
+          Self.hasFraction(buf, next.range)
         {
           sink.report("srt.cue.missing-blank-line", .warning, "an index line followed by a timing line inside cue text starts a new cue; a blank line is missing before it", at: line.start)
           _ = nextLine(&scanner)
