@@ -9,18 +9,13 @@ extension Region {
     return s.merged(with: style)
   }
 
-  /// The text style that content flowed into this region inherits from it (TTML2 §10.4: a
-  /// region's computed style is the parent of the content it presents): the inherited
-  /// properties of `resolvedStyle`. Empty when the region sets none.
-  public func inheritedTextStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
-    resolvedStyle(&resolver).inheritable
-  }
-
   /// The style a writer of a format whose regions hold no style (SRT, WebVTT) puts beneath
   /// each cue in the region: the inherited properties but the text alignment (which the cue's
   /// settings carry), and the region's background colour, faded by its opacity, when it is not
   /// transparent: such formats can only draw it behind the text (without it, a region's dark
   /// text would lose the light box it was written for).
+  /// Content flowed into a region inherits from it (TTML2 §10.4: a region's computed style is
+  /// the parent of the content it presents).
   public func cueTextStyle(_ resolver: inout NamedStyleResolver) -> TextStyle {
     let full = resolvedStyle(&resolver)
     var s = full.inheritable
@@ -32,5 +27,19 @@ extension Region {
       if bg.alpha > 0 { s.backgroundColor = bg }
     }
     return s
+  }
+}
+
+extension CaptionDocument {
+  /// `Region.cueTextStyle` of every region that gives its cues one, by id (the first
+  /// definition of an id winning, as in `region(id:)`).
+  public func regionCueTextStyles(_ resolver: inout NamedStyleResolver) -> [String: TextStyle] {
+    var map: [String: TextStyle] = [:]
+    var seen: Set<String> = []
+    for r in regions where seen.insert(r.id).inserted {
+      let s = r.cueTextStyle(&resolver)
+      if !s.isEmpty { map[r.id] = s }
+    }
+    return map
   }
 }

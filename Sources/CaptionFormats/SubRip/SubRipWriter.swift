@@ -21,30 +21,19 @@ struct SubRipWriter {
   var openItalic = 0, openBold = 0, openUnderline = 0
   /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each (built on first use).
   lazy var styleResolver = NamedStyleResolver(document.styles)
-  /// The text style each region gives the cues in it (`Region.inheritedTextStyle`), by id.
+  /// The text style each region gives the cues in it (`CaptionDocument.regionCueTextStyles`).
   var regionStyles: [String: TextStyle]?
 
   /// Whether the document has a style for every cue (checked once: most have none).
   lazy var hasGlobalStyle: Bool = document.styles.contains { $0.id.isEmpty }
 
   /// The style of every cue (WebVTT `::cue` without a selector argument), or nil.
-  lazy var globalStyle: TextStyle? = {
-    guard document.styles.contains(where: { $0.id.isEmpty }) else { return nil }
-    var resolver = NamedStyleResolver(document.styles)
-    return resolver.resolve("").flatMap { $0.isEmpty ? nil : $0 }
-  }()
+  lazy var globalStyle: TextStyle? = styleResolver.resolve("").flatMap { $0.isEmpty ? nil : $0 }
 
   /// The text style the region `id` gives its cues, or nil.
   mutating func regionStyle(_ id: String?) -> TextStyle? {
     guard let id else { return nil }
-    if regionStyles == nil {
-      var map: [String: TextStyle] = [:]
-      for r in document.regions where map[r.id] == nil {
-        let s = r.cueTextStyle(&styleResolver)
-        if !s.isEmpty { map[r.id] = s }
-      }
-      regionStyles = map
-    }
+    if regionStyles == nil { regionStyles = document.regionCueTextStyles(&styleResolver) }
     return regionStyles?[id]
   }
 

@@ -94,15 +94,10 @@ enum WebVTTCSSWriter {
   }
 
   static func family(_ f: String) -> String {
-    switch f {
-    case "sansSerif", "proportionalSansSerif": return "sans-serif"
-    case "serif", "proportionalSerif": return "serif"
-    case "monospace", "monospaceSansSerif", "monospaceSerif": return "monospace"
-    case "default": return "sans-serif"
-    default:
-      let safe = f.utf8.allSatisfy { HTMLCharacterReference.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
-      return safe ? f : "\"" + f.replacingOccurrencesOfQuote() + "\""
-    }
+    let generic = genericFamily(f)
+    if generic != f { return generic }
+    let safe = f.utf8.allSatisfy { HTMLCharacterReference.isAlphanumeric($0) || $0 == UInt8(ascii: "-") }
+    return safe ? f : "\"" + f.replacingOccurrencesOfQuote() + "\""
   }
 
   static func length(_ l: Length) -> String? {

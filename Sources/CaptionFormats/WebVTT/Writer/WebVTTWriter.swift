@@ -107,10 +107,7 @@ struct WebVTTWriter {
   mutating func begin(_ doc: CaptionDocument) {
     header = doc
     var resolver = NamedStyleResolver(doc.styles)
-    for r in doc.regions where regionTextStyles[r.id] == nil {
-      let s = r.cueTextStyle(&resolver)
-      if !s.isEmpty { regionTextStyles[r.id] = s }
-    }
+    regionTextStyles = doc.regionCueTextStyles(&resolver)
     if !regionTextStyles.isEmpty { namedStyles = resolver }
     header.cues = []
     var head: [UInt8] = Array("WEBVTT".utf8)
