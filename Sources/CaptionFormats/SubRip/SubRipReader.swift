@@ -381,7 +381,7 @@ struct SubRipReader {
     }
   }
 
-  mutating func emit(_ cue: Cue) {
+  mutating func emit(_ cue: consuming Cue) {
     cueCount += 1
     if let onCue { onCue(cue) } else { cues.append(cue) }
   }
@@ -399,11 +399,10 @@ struct SubRipReader {
       onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return
     }
-    var cue = Cue(id: p.id.isEmpty ? "" : string(buf, p.id), start: p.start, end: p.end, content: [], source: p.source)
+    let id = p.id.isEmpty ? "" : string(buf, p.id)
     if lines.isEmpty {
       sink.report("srt.cue.empty-text", .info, "the cue has no text", at: p.source)
-      cue.setSourceTextToPlainText()
-      emit(cue)
+      emit(Cue(id: id, start: p.start, end: p.end, content: [], source: p.source, sourceText: nil))
       return
     }
     // One word-at-a-time pass finds both markup and '&' (a character reference, reported once).
@@ -413,37 +412,32 @@ struct SubRipReader {
       if !referenceReported { reportCharacterReference(buf, r, line: lineNumbers[k]) }
       if markup && referenceReported { break }
     }
-    if lines.count == 1 && !markup {
-      // The common one-line plain cue: one string serves as text and source text.
-      cue.content = [.text(string(buf, lines[0]))]
-      cue.setSourceTextToPlainText()
-      emit(cue)
+    if !markup {
+      // Plain text: runs and line breaks, no tree to build; the source text is the plain text.
+      var content: [CueNode] = []
+      content.reserveCapacity(lines.count * 2 - 1)
+      for (k, r) in lines.enumerated() {
+        if k > 0 { content.append(.lineBreak) }
+        if !r.isEmpty { content.append(.text(string(buf, r))) }
+      }
+      emit(Cue(id: id, start: p.start, end: p.end, content: content, source: p.source, sourceText: nil))
       return
     }
     // Join the text lines with '\n' and note where each starts.
     textScratch.removeAll(keepingCapacity: true)
     var infos: [SubRipTextParser.LineInfo] = []
-    if markup { infos.reserveCapacity(lines.count) }
+    infos.reserveCapacity(lines.count)
     for (k, r) in lines.enumerated() {
       if k > 0 { textScratch.append(0x0A) }
-      if markup { infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: lineNumbers[k])) }
+      infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: lineNumbers[k]))
       textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
     }
-    if !markup {
-      // Plain text: runs and line breaks, no tree to build; the source text is the plain text.
-      cue.content.reserveCapacity(lines.count * 2)
-      for (k, r) in lines.enumerated() {
-        if k > 0 { cue.content.append(.lineBreak) }
-        if !r.isEmpty { cue.content.append(.text(string(buf, r))) }
-      }
-      cue.setSourceTextToPlainText()
-    } else {
-      cue.sourceText = String(decoding: textScratch, as: UTF8.self)
-      var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)
-      let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
-      cue.content = result.content
-      if let a = result.anchor { cue.settings = NumpadAnchor.settings(for: a) }
-    }
+    var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)
+    let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
+    var cue = Cue(
+      id: id, start: p.start, end: p.end, content: result.content, source: p.source,
+      sourceText: String(decoding: textScratch, as: UTF8.self))
+    if let a = result.anchor { cue.settings = NumpadAnchor.settings(for: a) }
     emit(cue)
   }
 }

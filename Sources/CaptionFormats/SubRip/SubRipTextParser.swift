@@ -161,6 +161,17 @@ struct SubRipTextParser {
           i = close + 1
           continue
         }
+      } else {
+        // A run of text up to the next byte that may start markup or a line: appended at once.
+        var j = i + 1
+        while j < n {
+          let c = buf[j]
+          if c == 0x0A || c == UInt8(ascii: "<") || c == UInt8(ascii: "{") { break }
+          j += 1
+        }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<j]))
+        i = j
+        continue
       }
       text.append(b)
       i += 1

@@ -22,7 +22,6 @@ struct WebVTTReader {
     var idLine: LineRef?
     var start: Int64
     var end: Int64
-    var settings: CueSettings
     var timingLine: LineRef
   }
 
@@ -43,6 +42,8 @@ struct WebVTTReader {
   private var previousStart: Int64? = nil
   private var hasNUL = false
   private var blockLines: [LineRef] = []
+  /// The cue settings of the draft being read (nil: none, or only default ones).
+  private var draftSettings: CueSettings? = nil
   private var scratch: [UInt8] = []
   private var scratchLines: [(offset: Int, line: LineRef)] = []
   /// Cues read so far.
@@ -512,13 +513,19 @@ struct WebVTTReader {
     if i < end, !isSpace(p[i]) {
       report("webvtt.timing.spacing", .error, "cue settings must be separated from the end timestamp by a space or tab", line, at: i)
     }
-    var settings = CueSettings()
-    let cueIndex = cueCount
-    if i < end { WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &settings) { code, sev, msg, off in
-      self.report(code, sev, "cue \(cueIndex + 1): " + msg, line, at: off, cue: cueIndex)
-    } }
-    if let r = settings.region { usedRegions.insert(r) }
-    return Draft(id: "", idLine: nil, start: start, end: stop, settings: settings, timingLine: line)
+    // Most cues have no settings: then none are built or compared. Kept beside the draft
+    // rather than in it, so that the small draft is what gets copied around.
+    draftSettings = nil
+    if i < end {
+      var parsed = CueSettings()
+      let cueIndex = cueCount
+      WebVTTSettingsParser.parseCueSettings(p, i, end, regions: regionIDs, into: &parsed) { code, sev, msg, off in
+        self.report(code, sev, "cue \(cueIndex + 1): " + msg, line, at: off, cue: cueIndex)
+      }
+      if let r = parsed.region { usedRegions.insert(r) }
+      if !parsed.isDefault { draftSettings = parsed }
+    }
+    return Draft(id: "", idLine: nil, start: start, end: stop, timingLine: line)
   }
 
   private mutating func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
@@ -572,7 +579,7 @@ struct WebVTTReader {
     var content: [CueNode] = []
     // The streaming converter's fast path: plain lines go over as byte ranges, no `Cue` built.
     var verbatim = false
-    if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, d.settings.isDefault {
+    if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, draftSettings == nil {
       verbatimLines.removeAll(keepingCapacity: true)
       verbatim = true
       for l in blockLines {
@@ -592,6 +599,13 @@ struct WebVTTReader {
         scratchLines.removeAll(keepingCapacity: true)
         if let l = blockLines.first { scratchLines.append((0, l)) }
         content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
+      }
+    } else if !hasNUL && !blockLines.contains(where: { ByteScan.containsMarkup(p, from: $0.start, to: $0.end) }) {
+      // Plain lines: text runs straight from the input, nothing joined.
+      content.reserveCapacity(blockLines.count * 2 - 1)
+      for (k, l) in blockLines.enumerated() {
+        if k > 0 { content.append(.lineBreak) }
+        if l.end > l.start { content.append(.text(string(l.start..<l.end))) }
       }
     } else {
       joinBlockLines()
@@ -648,15 +662,15 @@ struct WebVTTReader {
       return
     }
     var cue = Cue(
-      id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), settings: d.settings,
-      content: content, source: SourceLocation(line: line.number, column: 1, offset: line.start))
-    if let sourceText { cue.sourceText = sourceText } else { cue.setSourceTextToPlainText() }
+      id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end),
+      content: content, source: SourceLocation(line: line.number, column: 1, offset: line.start), sourceText: sourceText)
+    if let settings = draftSettings { cue.settings = settings }
     cueCount += 1
     if let onCue {
       sendHeaderIfNeeded()
       onCue(cue)
     } else {
-      doc.cues.append(cue)
+      doc.cues.append(consume cue)
     }
   }
 
