@@ -486,6 +486,13 @@ import Testing
     let fix = run(["fix", "--dry-run", name])
     #expect(!fix.2.contains("\u{1B}"), "\(fix.2)")
     #expect(fix.2.hasPrefix(escapedName + ": "), "\(fix.2)")
+    // The dry run's diff headers name the file escaped too.
+    let fixable = dir.appendingPathComponent("f\u{1B}[2Jx.srt").path
+    try Data("1\n00:00:01,000 --> 00:00:02,000\nhi   \n".utf8).write(to: URL(fileURLWithPath: fixable))
+    let dry = run(["fix", "--dry-run", fixable])
+    let escapedFixable = fixable.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+    #expect(dry.1.hasPrefix("--- a/\(escapedFixable)\n+++ b/\(escapedFixable)\n"), "\(dry)")
+    #expect(!dry.1.contains("\u{1B}"), "\(dry)")
   }
 
   /// Input whose size is not announced (a device, standard input) is read only up to the

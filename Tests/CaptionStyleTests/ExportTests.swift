@@ -146,4 +146,16 @@ enum XMLDocumentProbe {
     let ttml = TTMLStyleExporter.export(p).text
     #expect((try? XMLDocumentProbe.parse(ttml)) == true)
   }
+
+  @Test func profileIDsThatAreNotXMLNamesGetAnUnderscore() throws {
+    let p = try ProfileLoader.parse(#"{"schema": "caption-style-profile/1", "id": "2024-night"}"#)
+    let export = TTMLStyleExporter.export(p)
+    #expect(export.text.contains(#"<style xml:id="_2024-night""#))
+    #expect(export.text.contains(#"<style xml:id="_2024-night-window""#))
+    #expect(!export.text.contains(#"xml:id="2024"#))
+    #expect(export.diagnostics.filter { $0.code == "style.export.ttml.id-renamed" }.count == 1)
+    let plain = TTMLStyleExporter.export(try ProfileLoader.parse(#"{"schema": "caption-style-profile/1", "id": "night-2024"}"#))
+    #expect(plain.text.contains(#"<style xml:id="night-2024""#))
+    #expect(!plain.diagnostics.contains { $0.code == "style.export.ttml.id-renamed" })
+  }
 }

@@ -172,7 +172,7 @@ enum FixCommand: CLICommand {
         }
         let oldText = String(decoding: oldBytes, as: UTF8.self)
         let newText = String(decoding: output, as: UTF8.self)
-        let diff = UnifiedDiff.make(oldText, newText, oldName: "a/" + path, newName: "b/" + path)
+        let diff = UnifiedDiff.make(oldText, newText, oldName: "a/" + shown, newName: "b/" + shown)
         if diff.isEmpty {
           io.outLine("\(shown): line endings or encoding only (rewritten as UTF-8 with LF)")
         } else {

@@ -59,11 +59,21 @@ public enum TTMLStyleExporter {
     if p.window.cornerRadius > 0 {
       diags.append(Diagnostic(code: "style.export.ttml.corner-radius-unsupported", severity: .info, message: "TTML has no window corner radius; dropped"))
     }
+    // Profile ids may start with a digit or a hyphen; an `xml:id` must be an XML name
+    // (Namespaces in XML §3 NCName: a letter or `_` first).
+    var xmlID = p.id
+    if let f = p.id.unicodeScalars.first, !(f.properties.isAlphabetic || f == "_") {
+      xmlID = "_" + p.id
+      diags.append(
+        Diagnostic(
+          code: "style.export.ttml.id-renamed", severity: .info,
+          message: "profile id \"\(p.id)\" is not an XML name (it starts with \"\(f)\"); exported as xml:id \"\(xmlID)\""))
+    }
     let xml = """
       <styling xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ebutts="urn:ebu:tt:style" xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling">
         <!-- caption style profile \(commentSafe(p.id)) -->
-        <style xml:id="\(p.id)"\(attrs(a))/>
-        <style xml:id="\(p.id)-window"\(attrs(region))/>
+        <style xml:id="\(xmlID)"\(attrs(a))/>
+        <style xml:id="\(xmlID)-window"\(attrs(region))/>
       </styling>
 
       """
