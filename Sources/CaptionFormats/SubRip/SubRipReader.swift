@@ -95,27 +95,29 @@ struct SubRipReader {
   }
 
   /// A line that is meant as a timing line: a timestamp-shaped field (digits and `:`, and `,`
-  /// or `.` for a fraction) before `-->` and a field starting with a digit after it, however
-  /// broken the fields are. Dialogue such as "1. Click File -> Save" or "2 -> 1 for the home
-  /// team" is not one.
+  /// or `.` for a fraction; or, without a `:`, three separators, as in `00.00.03.000`) before
+  /// `-->` and a field starting with a digit after it, however broken the fields are. Dialogue
+  /// such as "1. Click File -> Save", "2 -> 1 for the home team" or "1.5 --> 2.5" is not one.
   static func looksLikeTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     var i = r.lowerBound
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i < r.upperBound, SubRipTimingParser.isDigit(buf[i]) else { return false }
     // The start field: digits, `:`, `,` and `.` only, with a `:` and a fraction among them.
-    var colon = false, fraction = false
+    var colon = false, fraction = false, separators = 0
     while i < r.upperBound {
       let b = buf[i]
       if b == UInt8(ascii: ":") {
         colon = true
+        separators += 1
       } else if b == UInt8(ascii: ",") || b == UInt8(ascii: ".") {
         fraction = true
+        separators += 1
       } else if !SubRipTimingParser.isDigit(b) {
         break
       }
       i += 1
     }
-    guard colon && fraction else { return false }
+    guard (colon && fraction) || separators >= 3 else { return false }
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i + 3 <= r.upperBound, buf[i] == UInt8(ascii: "-"), buf[i + 1] == UInt8(ascii: "-"), buf[i + 2] == UInt8(ascii: ">") else { return false }
     i += 3

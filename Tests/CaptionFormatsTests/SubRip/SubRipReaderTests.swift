@@ -148,6 +148,14 @@ import Testing
     let r4 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nMeet at\n10:00 --> 11:00 in room B\n2:1 --> 3:1 final\n")
     #expect(r4.cues.map(\.plainText) == ["Meet at\n10:00 --> 11:00 in room B\n2:1 --> 3:1 final"])
     #expect(r4.diagnostics.isEmpty)
+    // A timing line written with dots only is a broken timing line too; a decimal is dialogue.
+    let r5 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nHello\n00.00.03.000 --> 00.00.04.000\nbad\n")
+    #expect(r5.cues.map(\.plainText) == ["Hello"])
+    #expect(r5.diagnostics.map(\.code) == ["srt.cue.missing-blank-line", "srt.timing.invalid"])
+    #expect(r5.diagnostics.map { $0.location?.line } == [4, 4])
+    let r6 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nfrom 1.5 to\n1.5 --> 2.5\n1.2.3 --> 1.2.4\n")
+    #expect(r6.cues.map(\.plainText) == ["from 1.5 to\n1.5 --> 2.5\n1.2.3 --> 1.2.4"])
+    #expect(r6.diagnostics.isEmpty)
   }
 
   /// A skipped block ends at the next index and timing line (or bare timing line), even when
