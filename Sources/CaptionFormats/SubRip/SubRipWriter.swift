@@ -163,7 +163,7 @@ struct SubRipWriter {
     pad(Int64(number), 1)
     out.append(contentsOf: newline)
     writeTime(start, which: "start")
-    out.append(contentsOf: " --> ".utf8)
+    out.appendUTF8(" --> ")
     writeTime(end, which: "end")
     out.append(contentsOf: newline)
   }
@@ -340,7 +340,7 @@ struct SubRipWriter {
     switch node {
     case .text(let s):
       let start = cueBuffer.count
-      cueBuffer.append(contentsOf: s.utf8)
+      cueBuffer.appendUTF8(s)
       let markup = cueBuffer.withUnsafeBufferPointer { Self.looksLikeMarkup(UnsafeBufferPointer(rebasing: $0[start...])) }
       if markup {
         lose("srt.write.markup-in-text", "text \"\(s.prefix(40))\" reads back as SRT markup")
@@ -412,20 +412,20 @@ struct SubRipWriter {
       }
       if !style.isEmpty { lose("srt.write.style-dropped", "no SRT equivalent for \(Self.propertyNames(style)), dropped") }
       if !font.isEmpty {
-        cueBuffer.append(contentsOf: "<font".utf8)
+        cueBuffer.appendUTF8("<font")
         cueBuffer.append(contentsOf: font)
         cueBuffer.append(UInt8(ascii: ">"))
       }
       for w in wraps {
-        cueBuffer.append(contentsOf: "<\(w)>".utf8)
+        cueBuffer.appendUTF8("<\(w)>")
         countOpen(w, 1)
       }
       for c in e.children { writeNode(c, depth: depth + 1) }
       for w in wraps.reversed() {
-        cueBuffer.append(contentsOf: "</\(w)>".utf8)
+        cueBuffer.appendUTF8("</\(w)>")
         countOpen(w, -1)
       }
-      if !font.isEmpty { cueBuffer.append(contentsOf: "</font>".utf8) }
+      if !font.isEmpty { cueBuffer.appendUTF8("</font>") }
     }
   }
 

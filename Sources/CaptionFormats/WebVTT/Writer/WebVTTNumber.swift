@@ -6,9 +6,9 @@ enum WebVTTNumber {
   /// heap string.
   static func append(_ v: Double, to out: inout [UInt8]) {
     if v.isFinite, v == v.rounded(), abs(v) < 1e15 {
-      out.append(contentsOf: String(Int64(v)).utf8)
+      out.appendUTF8(String(Int64(v)))
     } else {
-      out.append(contentsOf: format(v).utf8)
+      out.appendUTF8(format(v))
     }
   }
 

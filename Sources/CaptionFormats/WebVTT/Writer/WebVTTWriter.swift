@@ -397,7 +397,7 @@ struct WebVTTWriter {
         warn("webvtt.write.cue-id-like-note", .warning, "the identifier '\(cueID.prefix(40))' starts like a NOTE comment; browsers read the cue, older tools may skip it", cue: k)
       }
       if usedIDs.insert(id) {
-        out.append(contentsOf: id.utf8)
+        out.appendUTF8(id)
         out.append(0x0A)
       } else {
         warn("webvtt.write.duplicate-id", .warning, "the identifier '\(id.prefix(40))' is already used by an earlier cue, and WebVTT identifiers must be unique; the cue is written without it", cue: k)
@@ -409,7 +409,7 @@ struct WebVTTWriter {
       warn("webvtt.write.end-not-after-start", .warning, "the end time is not after the start time, which WebVTT does not allow", cue: k)
     }
     WebVTTTimestamp.append(milliseconds: start, to: &out)
-    out.append(contentsOf: " --> ".utf8)
+    out.appendUTF8(" --> ")
     WebVTTTimestamp.append(milliseconds: end, to: &out)
     if let settings, !settings.isDefault { appendSettings(settings, cue: k, into: &out) }
     out.append(0x0A)
@@ -496,12 +496,12 @@ struct WebVTTWriter {
   /// WebVTT cue settings list (§4.4), warning about what cannot be written.
   private mutating func appendSettings(_ s: CueSettings, cue k: Int, into out: inout [UInt8]) {
     if s.vertical != .horizontal {
-      out.append(contentsOf: " vertical:".utf8)
-      out.append(contentsOf: s.vertical.rawValue.utf8)
+      out.appendUTF8(" vertical:")
+      out.appendUTF8(s.vertical.rawValue)
     }
     switch s.line {
     case .value(let v):
-      out.append(contentsOf: " line:".utf8)
+      out.appendUTF8(" line:")
       if s.snapToLines {
         WebVTTNumber.append(v, to: &out)
         if v != v.rounded() {
@@ -512,7 +512,7 @@ struct WebVTTWriter {
       }
       if s.lineAlign != .start {
         out.append(UInt8(ascii: ","))
-        out.append(contentsOf: s.lineAlign.rawValue.utf8)
+        out.appendUTF8(s.lineAlign.rawValue)
       }
     case .auto:
       if s.lineAlign != .start || !s.snapToLines {
@@ -520,28 +520,28 @@ struct WebVTTWriter {
       }
     }
     if let p = s.position {
-      out.append(contentsOf: " position:".utf8)
+      out.appendUTF8(" position:")
       appendPercent(p, "position", cue: k, to: &out)
       if s.positionAlign != .auto {
         out.append(UInt8(ascii: ","))
-        out.append(contentsOf: s.positionAlign.rawValue.utf8)
+        out.appendUTF8(s.positionAlign.rawValue)
       }
     } else if s.positionAlign != .auto {
       warn("webvtt.write.setting-dropped", .info, "position alignment needs a position value and was dropped (position is auto)", cue: k)
     }
     if s.size != 100 {
-      out.append(contentsOf: " size:".utf8)
+      out.appendUTF8(" size:")
       appendPercent(s.size, "size", cue: k, to: &out)
     }
     if s.align != .center {
-      out.append(contentsOf: " align:".utf8)
-      out.append(contentsOf: s.align.rawValue.utf8)
+      out.appendUTF8(" align:")
+      out.appendUTF8(s.align.rawValue)
     }
     if let r = s.region {
       // `regionIDs` has every region of the document (see `writeRegion`).
       if let id = regionIDs[r], !id.isEmpty {
-        out.append(contentsOf: " region:".utf8)
-        out.append(contentsOf: id.utf8)
+        out.appendUTF8(" region:")
+        out.appendUTF8(id)
       } else {
         warn("webvtt.write.region-undefined", .warning, "region '\(r.prefix(40))' is not defined in the document and was not written", cue: k)
       }
@@ -648,7 +648,7 @@ struct WebVTTWriter {
       switch n {
       case .text(let s):
         if !Self.needsEscape(s) {
-          out.append(contentsOf: s.utf8)
+          out.appendUTF8(s)
           continue
         }
         for c in s.utf8 {
