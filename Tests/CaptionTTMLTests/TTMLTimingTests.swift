@@ -25,6 +25,24 @@ struct TTMLTimingTests {
     #expect(!r.diagnostics.contains { $0.code == "ttml.timing.invalid-expression" })
   }
 
+  @Test("Content shows only while its region is active: cues are cut to a timed region's interval")
+  func regionTimingClipsCues() throws {
+    let head = #"<layout><region xml:id="r" begin="1s" end="2s" tts:origin="10% 10%" tts:extent="80% 80%"/><region xml:id="d" dur="3s" tts:origin="0% 0%" tts:extent="50% 50%"/><region xml:id="u" tts:origin="0% 50%" tts:extent="50% 50%"/></layout>"#
+    let body = #"<div><p begin="0s" end="4s" region="r">A</p><p begin="5s" end="6s" region="r">B</p><p begin="2s" end="9s" region="d">C</p><p begin="0s" end="4s" region="u">D</p></div>"#
+    let r = try TTMLTest.read(TTMLTest.doc(head: head, body: body))
+    #expect(r.document.cues.map(\.plainText) == ["A", "C", "D"])
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(2), TTMLTest.t(0)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(3), TTMLTest.t(4)])
+    let note = r.diagnostics.filter { $0.code == "ttml.region.inactive" }
+    #expect(note.count == 1)
+    #expect(note.first?.message.contains("2 cue(s) were cut") == true)
+    #expect(note.first?.message.contains("1 fall wholly outside") == true)
+    // Untimed regions change nothing and say nothing.
+    let plain = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="u" tts:origin="0% 50%" tts:extent="50% 50%"/></layout>"#, body: #"<div><p begin="0s" end="4s" region="u">D</p></div>"#))
+    #expect(plain.document.cues.map(\.end) == [TTMLTest.t(4)])
+    #expect(!plain.diagnostics.contains { $0.code == "ttml.region.inactive" })
+  }
+
   @Test("A p whose content changes too often is one cue with all its content, reported, never dropped")
   func tooManyChangesAreMergedAndReported() throws {
     // 5,001 timed spans: 10,001 intervals (over the 10,000 cap). Before, the p yielded no cue.

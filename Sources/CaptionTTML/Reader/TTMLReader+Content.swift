@@ -237,8 +237,19 @@ extension TTMLReader {
         reader.usedCueIDs[id] = used + 1
         if used > 0 { id += "-\(used + 1)" }
       }
+      // Content shows only while its region is active (TTML2 §11.3.1.3, §12.4).
+      var start = item.start, stop = item.end
+      if let rid = ctx.region, let active = reader.regionIntervals[rid] {
+        start = max(start, active.begin)
+        if let e = active.end { stop = min(stop, e) }
+        guard start < stop else {
+          reader.regionClipping.dropped += 1
+          return
+        }
+        if start != item.start || stop != item.end { reader.regionClipping.clipped += 1 }
+      }
       var cue = Cue(
-        id: id, start: item.start, end: item.end, settings: item.settings, style: item.style.isEmpty ? nil : item.style,
+        id: id, start: start, end: stop, settings: item.settings, style: item.style.isEmpty ? nil : item.style,
         styleRefs: ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content, source: p.location)
       cue.sourceText = nil
       let index = reader.doc.cues.count

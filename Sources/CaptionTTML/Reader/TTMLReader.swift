@@ -30,6 +30,12 @@ struct TTMLReader {
   /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
   var inlineRegions: [SourceLocation: String] = [:]
   var lastFiniteTime: CaptionTime = .zero
+  /// The active intervals of `<head>` regions timed with `begin`, `end` or `dur`, on the
+  /// document's timeline (a region's parent time container is the root, `par`); `end` nil is
+  /// indefinite.
+  var regionIntervals: [String: (begin: CaptionTime, end: CaptionTime?)] = [:]
+  /// Cues cut to their region's active interval, and cues dropped as wholly outside it.
+  var regionClipping = (clipped: 0, dropped: 0)
 
   /// Everything a read produces.
   struct Output {
@@ -280,6 +286,12 @@ struct TTMLReader {
         if late > 0 { ends.append("\(late) start at or after it and end 24 h after their begin") }
         sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); in the model \(ends.joined(separator: "; "))", at: body.location)
       }
+      if regionClipping.clipped + regionClipping.dropped > 0 {
+        sink.report(
+          "ttml.region.inactive", .info,
+          "content shows only while its region is active (region begin, end or dur): \(regionClipping.clipped) cue(s) were cut to their region's interval and \(regionClipping.dropped) fall wholly outside it and are not shown",
+          at: body.location)
+      }
     }
   }
 
@@ -380,6 +392,12 @@ struct TTMLReader {
     }
     region.style = style
     region.source = r.location
+    if inlineID == nil, ["begin", "end", "dur"].contains(where: { r.attributeNode("", $0) != nil }) {
+      let begin = time(r, "begin") ?? .zero
+      var end = time(r, "end")
+      if let d = time(r, "dur") { end = min(end ?? (begin + d), begin + d) }
+      regionIntervals[id] = (begin, end)
+    }
     if regionIndex[region.id] == nil { regionIndex[region.id] = doc.regions.count }
     doc.regions.append(region)
   }
