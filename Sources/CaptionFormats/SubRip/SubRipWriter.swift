@@ -19,6 +19,8 @@ struct SubRipWriter {
   var cueBuffer: [UInt8] = []
   /// How many `<i>`, `<b>` and `<u>` tags enclose the node being written.
   var openItalic = 0, openBold = 0, openUnderline = 0
+  /// Whether the text being written is under `visibility: hidden` (inherited), so not written.
+  var invisible = false
   /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each (built on first use).
   lazy var styleResolver = NamedStyleResolver(document.styles)
   /// The text style each region gives the cues in it (`CaptionDocument.regionCueTextStyles`).
@@ -136,7 +138,9 @@ struct SubRipWriter {
   /// header metadata are information.
   static func severity(_ code: String) -> Severity {
     switch code {
-    case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped": .info
+    case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped",
+      "srt.write.hidden-text-dropped":
+      .info
     default: .warning
     }
   }
@@ -339,6 +343,10 @@ struct SubRipWriter {
   mutating func writeNode(_ node: CueNode, depth: Int) {
     switch node {
     case .text(let s):
+      if invisible {
+        lose("srt.write.hidden-text-dropped", "text hidden with visibility hidden is not written (SRT cannot hide text)")
+        return
+      }
       let start = cueBuffer.count
       cueBuffer.appendUTF8(s)
       let markup = cueBuffer.withUnsafeBufferPointer { Self.looksLikeMarkup(UnsafeBufferPointer(rebasing: $0[start...])) }
@@ -355,6 +363,18 @@ struct SubRipWriter {
         return
       }
       var style = resolvedStyle(e)
+      // What a viewer does not see is not written: display none hides the element and all it
+      // holds; visibility hidden is inherited, and a descendant may be visible again (TTML2
+      // §10.2.11, §10.2.47).
+      if style.displayed == false {
+        lose("srt.write.hidden-text-dropped", "text hidden with display none is not written")
+        return
+      }
+      let wasInvisible = invisible
+      if let v = style.visible { invisible = !v }
+      defer { invisible = wasInvisible }
+      style.displayed = nil
+      style.visible = nil
       var wraps: [String] = []
       switch e.kind {
       case .italic: wraps.append("i")

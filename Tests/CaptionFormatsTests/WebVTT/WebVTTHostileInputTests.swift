@@ -27,6 +27,47 @@ import Testing
     #expect(r.diagnostics.filter { $0.code == "webvtt.cuetext.nesting-too-deep" }.count == 1)
   }
 
+  /// Tens of thousands of REGION blocks, many redefining an earlier id: the last definition of
+  /// each id wins, in the order the winners were defined (redefinitions used to be removed one
+  /// by one from the list, quadratic in the number of regions).
+  @Test func manyRegionsWithRedefinitions() throws {
+    var text = "WEBVTT\n\n"
+    for i in 0..<30_000 { text += "REGION\nid:r\(i)\n\n" }
+    for i in stride(from: 0, to: 30_000, by: 2) { text += "REGION\nid:r\(i)\nlines:2\n\n" }
+    text += "00:00.000 --> 00:01.000 region:r0\nx\n"
+    var limits = ReadLimits()
+    limits.maxDiagnostics = 100_000
+    let r = try read(Array(text.utf8), ReadOptions(limits: limits))
+    let regions = r.document.regions
+    #expect(regions.count == 30_000)
+    #expect(regions.prefix(3).map(\.id) == ["r1", "r3", "r5"])
+    #expect(regions[15_000].id == "r0")
+    #expect(regions[15_000].lines == 2)
+    #expect(regions[0].lines == 3)
+    #expect(r.diagnostics.filter { $0.code == "webvtt.region.duplicate-id" }.count == 15_000)
+    #expect(r.document.cues.first?.settings.region == "r0")
+    // A small case, against the order the spec's "last one wins" gives.
+    let small = try read(Array("WEBVTT\n\nREGION\nid:a\n\nREGION\nid:b\n\nREGION\nid:a\nlines:2\n\nREGION\nid:c\n\nREGION\nid:b\nlines:4\n\n00:00.000 --> 00:01.000 region:b\nx\n".utf8))
+    #expect(small.document.regions.map(\.id) == ["a", "c", "b"])
+    #expect(small.document.regions.map(\.lines) == [2, 3, 4])
+  }
+
+  /// Thousands of STYLE rules: rules for the same selector merge into one named style, later
+  /// declarations winning (each rule used to be looked up by a scan of all the styles so far).
+  @Test func manyStyleRulesMergeBySelector() throws {
+    var css = ""
+    for i in 0..<5_000 { css += "::cue(.c\(i)) { color: red }\n" }
+    css += "::cue(.c7) { color: blue; font-style: italic }\n"
+    let r = try read(Array("WEBVTT\n\nSTYLE\n\(css)\n00:00.000 --> 00:01.000\n<c.c7>x</c>\n".utf8))
+    let styles = r.document.styles
+    #expect(styles.count == 5_000)
+    #expect(styles[7].id == "c7")
+    #expect(styles[7].style.color == Color(named: "blue"))
+    #expect(styles[7].style.fontStyle == .italic)
+    #expect(styles[4_999].id == "c4999")
+    #expect(styles[4_999].style.color == Color(named: "red"))
+  }
+
   @Test func fiftyMegabyteLine() throws {
     var bytes = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n".utf8)
     bytes += [UInt8](repeating: UInt8(ascii: "a"), count: 50 << 20)

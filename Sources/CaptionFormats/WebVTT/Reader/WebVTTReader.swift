@@ -36,6 +36,11 @@ struct WebVTTReader {
   private(set) var doc = CaptionDocument()
   private var seenCue = false
   private var regionIDs: Set<String> = []
+  /// Where each region id is in `doc.regions`, and the slots a redefinition replaced.
+  private var regionSlot: [String: Int] = [:]
+  private var deadRegions: Set<Int> = []
+  /// Where each style selector's rules are merged in `doc.styles`.
+  private var styleSlot: [String: Int] = [:]
   private var usedRegions: Set<String> = []
   /// Cue identifiers seen so far (duplicates are an error, WebVTT §4.1).
   private var cueIDs = IdentifierSet()
@@ -246,6 +251,7 @@ struct WebVTTReader {
       collectBlock(inHeader: false)
       skipTerminators()
     }
+    compactRegions()
     for r in doc.regions where !r.id.isEmpty && !usedRegions.contains(r.id) {
       sink.report("webvtt.region.unused", .info, "region '\(r.id)' is defined but no cue uses it", at: r.source)
     }
@@ -457,9 +463,10 @@ struct WebVTTReader {
     let (rules, issues) = WebVTTStyleSheetParser.parse(css)
     for i in issues { sink.report(i.code, i.severity, i.message, at: scratchLocation(i.offset)) }
     for r in rules {
-      if let k = doc.styles.firstIndex(where: { $0.id == r.id }) {
+      if let k = styleSlot[r.id] {
         doc.styles[k].style = doc.styles[k].style.merged(with: r.style)
       } else {
+        styleSlot[r.id] = doc.styles.count
         doc.styles.append(NamedStyle(id: r.id, style: r.style, source: scratchLocation(r.offset)))
       }
     }
@@ -474,12 +481,26 @@ struct WebVTTReader {
       WebVTTSettingsParser.parseRegionSettings(sp, 0, sp.count, into: &region) { issues.append(($0, $1, $2, $3)) }
     }
     for i in issues { sink.report(i.0, i.1, i.2, at: scratchLocation(i.3)) }
-    if !region.id.isEmpty, let old = doc.regions.firstIndex(where: { $0.id == region.id }) {
+    if !region.id.isEmpty, let old = regionSlot[region.id] {
       report("webvtt.region.duplicate-id", .error, "region '\(region.id)' is defined more than once; the last definition wins", keyword)
-      doc.regions.remove(at: old)
+      // Removed when the header is handed on (`compactRegions`): removing here would make
+      // thousands of redefinitions quadratic.
+      deadRegions.insert(old)
     }
-    if !region.id.isEmpty { regionIDs.insert(region.id) }
+    if !region.id.isEmpty {
+      regionIDs.insert(region.id)
+      regionSlot[region.id] = doc.regions.count
+    }
     doc.regions.append(region)
+  }
+
+  /// Drops the regions that a later REGION block with the same id replaced.
+  private mutating func compactRegions() {
+    guard !deadRegions.isEmpty else { return }
+    doc.regions = doc.regions.enumerated().filter { !deadRegions.contains($0.offset) }.map(\.element)
+    deadRegions = []
+    regionSlot = [:]
+    for (k, r) in doc.regions.enumerated() where !r.id.isEmpty { regionSlot[r.id] = k }
   }
 
   // MARK: - Cues
@@ -678,6 +699,7 @@ struct WebVTTReader {
   private mutating func sendHeaderIfNeeded() {
     if !headerSent, let onHeader {
       headerSent = true
+      compactRegions()
       onHeader(doc)
     }
   }

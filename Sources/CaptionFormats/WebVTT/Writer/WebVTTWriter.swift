@@ -425,11 +425,20 @@ struct WebVTTWriter {
     // already gives is not repeated (::cue has no text-align).
     var content = cue.content
     var wrapClasses = cue.styleRefs
-    if var s = cue.style, !s.isEmpty {
+    var ownStyle = cue.style
+    if let d = ownStyle?.displayed {
+      // A cue hidden with display none shows nothing (see `writeNodes`).
+      if !d {
+        warn("webvtt.write.hidden-text-dropped", .info, "text hidden with display none is not written", cue: k)
+        content = []
+      }
+      ownStyle?.displayed = nil
+    }
+    if var s = ownStyle, !s.isEmpty {
       if let a = s.textAlign, Self.alignment(a) == cue.settings.align { s.textAlign = nil }
       let (tags, rest) = Self.peelTags(s)
       content = Self.wrap(content, in: tags)
-      if !rest.isEmpty { wrapClasses.append(generatedClass(for: rest)) }
+      if !rest.isEmpty, let g = generatedClass(for: rest) { wrapClasses.append(g) }
     }
     if !wrapClasses.isEmpty {
       content = [.element(CueElement(.span, classes: wrapClasses, children: content))]
@@ -444,8 +453,7 @@ struct WebVTTWriter {
       r = r.removing(propertiesSetIn: own)
       let (tags, rest) = Self.peelTags(r)
       content = Self.wrap(content, in: tags)
-      if !rest.isEmpty {
-        let g = generatedClass(for: rest)
+      if !rest.isEmpty, let g = generatedClass(for: rest) {
         wrapClasses.insert(g, at: 0)
         content = [.element(CueElement(.span, classes: [g], children: content))]
       }
@@ -581,8 +589,16 @@ struct WebVTTWriter {
     }
   }
 
-  private mutating func generatedClass(for style: TextStyle) -> String {
-    if let name = generatedIndex[style] { return name }
+  /// The class for an inline style, or nil when WebVTT CSS can express none of it (an empty
+  /// rule would only add noise); what it cannot express is reported once per style either way.
+  private mutating func generatedClass(for style: TextStyle) -> String? {
+    if let name = generatedIndex[style] { return name.isEmpty ? nil : name }
+    let (decls, dropped) = WebVTTCSSWriter.declarations(style)
+    guard !decls.isEmpty else {
+      generatedIndex[style] = ""
+      warn("webvtt.write.style-property-dropped", .info, "inline style: \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS", cue: cueIndex)
+      return nil
+    }
     let name = "ck-\(generated.count + 1)"
     generated.append((style, name))
     generatedIndex[style] = name
@@ -631,6 +647,17 @@ struct WebVTTWriter {
   private mutating func writeNodes(_ nodes: [CueNode], parentIsRuby: Bool, depth: Int, into out: inout [UInt8]) {
     for n in nodes {
       var n = n
+      // Content hidden with display none (TTML `tts:display="none"`) is not shown, and WebVTT
+      // CSS has no display property: it is not written. (`visibility: hidden` is CSS, kept.)
+      if case .element(var e) = n, let d = e.style?.displayed {
+        if !d {
+          warn("webvtt.write.hidden-text-dropped", .info, "text hidden with display none is not written", cue: cueIndex)
+          continue
+        }
+        e.style?.displayed = nil
+        if e.style?.isEmpty == true { e.style = nil }
+        n = .element(e)
+      }
       // An element's italic, bold or underline style is written as tags inside it; a plain
       // span left with nothing else is not written at all.
       if case .element(var e) = n, e.kind != .ruby, let s = e.style, !s.isEmpty {
@@ -709,8 +736,7 @@ struct WebVTTWriter {
             classes.append(c)
           }
         }
-        if let s = e.style, !s.isEmpty {
-          let g = generatedClass(for: s)
+        if let s = e.style, !s.isEmpty, let g = generatedClass(for: s) {
           classes.append(g)
           if !cueNotes.contains(g) { cueNotes.append(g) }
         }
