@@ -159,6 +159,19 @@ struct TTMLTimingTests {
     #expect(try time("00:00:00:12") { $0.frameRate = 25; $0.frameRateSpecified = true } == TTMLTest.t(12, 25))
   }
 
+  @Test("Fractions of any length are valid: digits past a picosecond are dropped, not rejected")
+  func longFractions() throws {
+    #expect(try time("0.000000000000000000000000000001s") == TTMLTest.t(0))
+    #expect(try time("1.5000000000000000000001s") == TTMLTest.t(3, 2))
+    #expect(try time("00:00:02.1234567890123456789") == TTMLTest.t(2_123_456_789_012, 1_000_000_000_000))
+    #expect(try time("2.25h") == TTMLTest.t(8100))
+    // A whole part too large for 64 bits is still out of range.
+    #expect((try? time("9999999999999999h")) == nil)
+    let r = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="0.000000000000000000000000000001s" end="1.5000000000000000000001s">A</p></div>"#))
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(3, 2)])
+    #expect(!r.diagnostics.contains { $0.severity == .error })
+  }
+
   @Test("Offset times in every metric")
   func offsetTimes() throws {
     #expect(try time("1.5s") == TTMLTest.t(3, 2))

@@ -15,7 +15,7 @@ public enum TTMLTimeExpression {
   /// - Returns: the time, or a message saying why the expression is invalid.
   public static func parse(_ text: String, parameters p: TTMLTimingParameters) -> Result<CaptionTime, TTMLTimeError> {
     if let t = commonClockTime(text) { return .success(t) }
-    let u = trimmedBytes(text)
+    let u = droppingFractionDigitsPastPicoseconds(trimmedBytes(text))
     guard !u.isEmpty else { return .failure(TTMLTimeError("empty time expression")) }
     // A field of more digits than `digits` reads (15) is out of range, whatever the form.
     if DigitRuns.longest(in: u) > 15 { return .failure(TTMLTimeError("time out of range (a number has more than 15 digits)")) }
@@ -42,6 +42,17 @@ public enum TTMLTimeExpression {
       let ms = ((h * 60 + m) * 60 + sec) * 1000 + f
       return Q(n: ms, d: 1000).reduced.time
     }
+  }
+
+  /// `u` with fraction digits past the twelfth (a picosecond) dropped: the syntax allows any
+  /// number of them (`0.000000000000000000001s` is valid), while exact times hold 64-bit
+  /// numbers, and a change under a picosecond is no change at any frame or tick rate.
+  static func droppingFractionDigitsPastPicoseconds(_ u: [UInt8]) -> [UInt8] {
+    guard u.count > 13, let dot = u.firstIndex(of: UInt8(ascii: ".")) else { return u }
+    var end = dot + 1
+    while end < u.count, u[end] >= 0x30, u[end] <= 0x39 { end += 1 }
+    guard end - dot - 1 > 12 else { return u }
+    return Array(u[..<(dot + 13)]) + u[end...]
   }
 
   /// The UTF-8 bytes of `text.trimmingSpaces`, in one copy (this runs for every timed element).
