@@ -25,14 +25,28 @@ struct TTMLTimingTests {
     #expect(!r.diagnostics.contains { $0.code == "ttml.timing.invalid-expression" })
   }
 
+  @Test("Cues are in order of start time (a div per region interleaves in time); per-cue directives and styled runs follow their cue")
+  func cuesAreSortedByStart() throws {
+    let head = #"<layout><region xml:id="top" tts:origin="10% 10%" tts:extent="80% 20%"/><region xml:id="bottom" tts:origin="10% 70%" tts:extent="80% 20%"/></layout>"#
+    let body = #"<metadata><ck:disable xmlns:ck="urn:captionkit:lint">text.line-length</ck:disable></metadata><div region="top"><p begin="0s" end="5s">T1</p><p begin="10s" end="15s">T2</p></div><div region="bottom"><p begin="2s" end="7s">B1<metadata><ck:disable xmlns:ck="urn:captionkit:lint">text.cps</ck:disable></metadata></p><p begin="10s" end="17s">B2</p></div>"#
+    let text = TTMLTest.doc(head: head, body: body)
+    let r = try TTMLTest.read(text)
+    #expect(r.document.cues.map(\.plainText) == ["T1", "B1", "T2", "B2"])
+    #expect(r.document.cues.map(\.settings.region) == ["top", "bottom", "top", "bottom"])
+    #expect(r.document.comments.map(\.text) == ["captionkit-disable-file text.line-length", "captionkit-disable text.cps"])
+    #expect(r.document.comments.map(\.beforeCue) == [0, 1])
+    let details = try TTMLTest.details(text)
+    #expect(Set(details.styledRuns.map { "\($0.cueIndex):\($0.text)" }) == ["0:T1", "1:B1", "2:T2", "3:B2"])
+  }
+
   @Test("Content shows only while its region is active: cues are cut to a timed region's interval")
   func regionTimingClipsCues() throws {
     let head = #"<layout><region xml:id="r" begin="1s" end="2s" tts:origin="10% 10%" tts:extent="80% 80%"/><region xml:id="d" dur="3s" tts:origin="0% 0%" tts:extent="50% 50%"/><region xml:id="u" tts:origin="0% 50%" tts:extent="50% 50%"/></layout>"#
     let body = #"<div><p begin="0s" end="4s" region="r">A</p><p begin="5s" end="6s" region="r">B</p><p begin="2s" end="9s" region="d">C</p><p begin="0s" end="4s" region="u">D</p></div>"#
     let r = try TTMLTest.read(TTMLTest.doc(head: head, body: body))
-    #expect(r.document.cues.map(\.plainText) == ["A", "C", "D"])
-    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(2), TTMLTest.t(0)])
-    #expect(r.document.cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(3), TTMLTest.t(4)])
+    #expect(r.document.cues.map(\.plainText) == ["D", "A", "C"])
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(0), TTMLTest.t(1), TTMLTest.t(2)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(4), TTMLTest.t(2), TTMLTest.t(3)])
     let note = r.diagnostics.filter { $0.code == "ttml.region.inactive" }
     #expect(note.count == 1)
     #expect(note.first?.message.contains("2 cue(s) were cut") == true)
@@ -141,8 +155,9 @@ struct TTMLTimingTests {
     // "a" has no end and starts before the last timed instant (5 s): it ends there. "b" starts
     // at 5 s, so it would be empty; it ends 24 h after its begin instead.
     let r = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="1s">a</p><p begin="5s">b</p><p begin="2s" end="5s">c</p></div>"#))
-    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(5), TTMLTest.t(2)])
-    #expect(r.document.cues.map(\.end) == [TTMLTest.t(5), TTMLTest.t(86_405), TTMLTest.t(5)])
+    // In order of start time: a (1 s), c (2 s), b (5 s).
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(2), TTMLTest.t(5)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(5), TTMLTest.t(5), TTMLTest.t(86_405)])
     let d = try #require(r.diagnostics.first { $0.code == "ttml.timing.indefinite-end" })
     #expect(d.message.contains("2 cue(s)"))
     #expect(d.message.contains("1 end at 0:00:05.000"))

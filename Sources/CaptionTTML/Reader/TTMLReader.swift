@@ -286,6 +286,7 @@ struct TTMLReader {
         if late > 0 { ends.append("\(late) start at or after it and end 24 h after their begin") }
         sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); in the model \(ends.joined(separator: "; "))", at: body.location)
       }
+      sortCuesByStart()
       if regionClipping.clipped + regionClipping.dropped > 0 {
         sink.report(
           "ttml.region.inactive", .info,
@@ -293,6 +294,30 @@ struct TTMLReader {
           at: body.location)
       }
     }
+  }
+
+  /// Puts the cues in order of start time, document order among equal starts. TTML has no cue
+  /// order of its own (what shows is decided by time), while SRT and WebVTT list cues by start
+  /// time: a `div` per region, each with its own `p`s, would otherwise give WebVTT whose cues
+  /// go back in time. What is held by cue index (styled runs, per-cue lint directives, cues
+  /// with an indefinite end) follows its cue.
+  mutating func sortCuesByStart() {
+    let cues = doc.cues
+    guard zip(cues, cues.dropFirst()).contains(where: { $0.start > $1.start }) else { return }
+    let order = cues.indices.sorted { cues[$0].start != cues[$1].start ? cues[$0].start < cues[$1].start : $0 < $1 }
+    var newIndex = [Int](repeating: 0, count: cues.count)
+    for (new, old) in order.enumerated() { newIndex[old] = new }
+    doc.cues = order.map { cues[$0] }
+    for i in runs.indices where runs[i].cueIndex < cues.count { runs[i].cueIndex = newIndex[runs[i].cueIndex] }
+    indefiniteCues = indefiniteCues.map { $0 < cues.count ? newIndex[$0] : $0 }
+    // Per-cue directives move with their cue; file-wide ones stay where they are (first).
+    let moved = doc.comments.map { c -> Comment in
+      guard !c.text.hasPrefix("captionkit-disable-file"), c.beforeCue < cues.count else { return c }
+      var m = c
+      m.beforeCue = newIndex[c.beforeCue]
+      return m
+    }
+    doc.comments = moved.indices.sorted { (moved[$0].beforeCue, $0) < (moved[$1].beforeCue, $1) }.map { moved[$0] }
   }
 
   // MARK: - Head
