@@ -33,6 +33,37 @@ struct TTMLCorpusTests {
     #expect(Double(pass) >= 0.95 * Double(total))
   }
 
+  /// Whether something is shown at each significant time, against ttconv's ISDs: display none,
+  /// timed regions and the like decide what a player shows, not only when it changes. The
+  /// known differences are indefinite ends (the model ends such cues at the document's last
+  /// timed instant, where ttconv still shows them).
+  @Test("imsc-tests: content shown at each significant time matches ttconv for at least 98% of files", .enabled(if: Corpus.root != nil))
+  func imscContentAtSignificantTimes() throws {
+    var total = 0, pass = 0
+    var failures: [String] = []
+    for url in Self.imscFiles {
+      let expURL = url.deletingPathExtension().appendingPathExtension("expected.json")
+      guard let data = try? Data(contentsOf: expURL),
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let sig = json["ttconv_significant_times"] as? [[String: Any]]
+      else { continue }
+      total += 1
+      let cues = try TTMLFormat().read(try Corpus.bytes(url), options: ReadOptions()).document.cues
+      var wrong: [Double] = []
+      for entry in sig {
+        guard let t = (entry["time"] as? NSNumber)?.doubleValue, let has = entry["has_content"] as? Bool else { continue }
+        let shown = cues.contains { $0.start.seconds <= t + 1e-9 && t + 1e-9 < $0.end.seconds && !$0.plainText.isEmpty }
+        if shown != has { wrong.append(t) }
+      }
+      if wrong.isEmpty { pass += 1 } else { failures.append("\(url.lastPathComponent): differs at \(wrong.prefix(4))") }
+    }
+    print("imsc-tests content at significant times: \(pass)/\(total) match")
+    for f in failures.prefix(20) { print("  mismatch", f) }
+    #expect(total > 0)
+    #expect(Double(pass) >= 0.98 * Double(total))
+    #expect(!failures.contains { $0.hasPrefix("Display002.ttml") })
+  }
+
   @Test("Every .ttml/.xml in the corpus reads without a crash", .enabled(if: Corpus.root != nil))
   func everyFileReads() throws {
     var n = 0

@@ -282,6 +282,8 @@ extension TTMLReader {
       }
       let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
       let styleHere = cueStyle.merged(with: setStyle)
+      // A p with display none shows nothing while it is so (TTML2 §10.2.11): no cue then.
+      if styleHere.displayed == false { content = [] }
       let settingsHere = setStyle.isEmpty ? settings : TTMLRegionMapper.settings(
         regionID: region?.id, region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed), resolver: resolver)
       if var pend = pending {
@@ -348,6 +350,8 @@ extension TTMLReader {
           let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
           let refs = TTMLReader.idrefs(e.attribute("", "style"))
           let spec = resolver.specified(refs: refs, inline: inline)
+          // A span with display none is not shown, nor anything in it (TTML2 §10.2.11).
+          if spec.displayed == false { continue }
           // The computed style (and the layers it paints) only feeds styled runs.
           let c = wantsDetails ? resolver.computed(specified: spec, parent: computed) : computed
           var childLang = lang
