@@ -57,6 +57,15 @@ struct TTMLTimingTests {
     #expect(!plain.diagnostics.contains { $0.code == "ttml.region.inactive" })
   }
 
+  @Test("Discontinuous SMPTE markers are read as continuous time, and said so")
+  func discontinuousMarkers() throws {
+    let r = try TTMLTest.read(TTMLTest.doc(#"ttp:timeBase="smpte" ttp:frameRate="25" ttp:markerMode="discontinuous""#, body: #"<div><p begin="00:00:01:00" end="00:00:02:00">x</p></div>"#))
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1)])
+    #expect(r.diagnostics.filter { $0.code == "ttml.timing.discontinuous-markers" }.map(\.severity) == [.info])
+    let continuous = try TTMLTest.read(TTMLTest.doc(#"ttp:timeBase="smpte" ttp:frameRate="25""#, body: #"<div><p begin="00:00:01:00" end="00:00:02:00">x</p></div>"#))
+    #expect(!continuous.diagnostics.contains { $0.code == "ttml.timing.discontinuous-markers" })
+  }
+
   @Test("A p whose content changes too often is one cue with all its content, reported, never dropped")
   func tooManyChangesAreMergedAndReported() throws {
     // 5,001 timed spans: 10,001 intervals (over the 10,000 cap). Before, the p yielded no cue.

@@ -106,6 +106,14 @@ public struct TTMLTimingParameters: Sendable, Hashable {
         p.dropMode = .nonDrop
       }
     }
+    // Discontinuous SMPTE time codes are labels on the media's own time code track (TTML2
+    // §7.2.9), which a caption file alone does not have: they are read as a continuous count.
+    if p.timeBase == .smpte, let a = root.attributeNode(ns, "markerMode"), a.value.trimmingSpaces == "discontinuous" {
+      sink.report(
+        "ttml.timing.discontinuous-markers", .info,
+        "ttp:markerMode=\"discontinuous\": time codes are labels on the media's time code track, which the caption file does not carry; they are read as continuous time",
+        at: a.location)
+    }
     return p
   }
 }
