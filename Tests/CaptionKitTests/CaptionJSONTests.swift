@@ -34,4 +34,16 @@ import Testing
     }
     #expect(CaptionJSON.encode(documents[1]).last == 0x0A)
   }
+
+  /// `sourceText` is the cue text as written, there only when it differs from `text` (what a
+  /// WebVTT `VTTCue.text` holds, which conformance runners compare).
+  @Test func sourceTextIsTheCueTextAsWritten() throws {
+    let vtt = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n<b>x</b> &amp; y\n\n00:01.000 --> 00:02.000\nplain\n".utf8)
+    let document = try WebVTTFormat().read(vtt, options: ReadOptions()).document
+    let json = try JSONSerialization.jsonObject(with: Data(CaptionJSON.encode(document))) as? [String: Any]
+    let cues = try #require(json?["cues"] as? [[String: Any]])
+    #expect(cues.map { $0["text"] as? String } == ["x & y", "plain"])
+    #expect(cues[0]["sourceText"] as? String == "<b>x</b> &amp; y")
+    #expect(cues[1]["sourceText"] == nil)
+  }
 }

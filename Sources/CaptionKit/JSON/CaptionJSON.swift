@@ -182,6 +182,9 @@ public enum CaptionJSON {
     let style: StyleDTO?
     let styleRefs: [String]?
     let text: String
+    /// The cue text as written (markup and character references intact), when it differs from
+    /// `text`: what a WebVTT `VTTCue.text` holds.
+    let sourceText: String?
     let tree: [NodeDTO]
     let sourceLine: Int?
 
@@ -205,7 +208,9 @@ public enum CaptionJSON {
       region = c.settings.region
       style = c.style.map(StyleDTO.init)
       styleRefs = c.styleRefs.isEmpty ? nil : c.styleRefs
-      text = c.plainText
+      let plain = c.plainText
+      text = plain
+      sourceText = c.storedSourceText.flatMap { $0 == plain ? nil : $0 }
       tree = c.content.map { NodeDTO($0, depth: 0) }
       sourceLine = c.source?.line
     }
