@@ -1,14 +1,15 @@
 import CaptionCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Word-at-a-time byte searches for the reader's hot loops (eight bytes per step, so that even
 /// unoptimized debug builds stay fast on 50 MB lines).
 enum ByteScan {
   private static let ones: UInt64 = 0x0101_0101_0101_0101
   private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-  @inline(__always) private static func hasZeroByte(_ x: UInt64) -> Bool {
-    zeroBytes(x) != 0
-  }
 
   /// The high bit of each zero byte of `x`. Only the lowest set bit is exact (a borrow can mark
   /// a byte above a zero byte too), so `trailingZeroBitCount / 8` is the first zero byte's index
@@ -54,20 +55,6 @@ enum ByteScan {
     }
   }
 
-  /// How many times `-->` occurs from `from` on (an upper bound on the number of cues).
-  static func count(_ p: UnsafeBufferPointer<UInt8>, arrowsFrom from: Int) -> Int {
-    var i = from
-    let n = p.count
-    var count = 0
-    while i < n {
-      while i + 8 <= n, !has(word(p, i), 0x3E) { i += 8 }
-      guard i < n else { break }
-      if p[i] == 0x3E, i >= 2, p[i - 1] == 0x2D, p[i - 2] == 0x2D { count += 1 }
-      i += 1
-    }
-    return count
-  }
-
   /// Whether `p[from..<to]` contains `<` or `&` (cue text that needs the tokenizer).
   static func containsMarkup(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
     containsAny(p, from: from, to: to, (0x3C, 0x26, 0x3C, 0x26))
@@ -97,17 +84,10 @@ enum ByteScan {
 
   /// The index of the first zero byte, if any.
   static func firstZero(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
-    var i = 0
-    let n = p.count
-    while i + 8 <= n {
-      if hasZeroByte(word(p, i)) { break }
-      i += 8
-    }
-    while i < n {
-      if p[i] == 0 { return i }
-      i += 1
-    }
-    return nil
+    // The C library's memchr is vectorised: a tenth of the word-at-a-time loop's cost over a
+    // whole file, which every SRT and WebVTT read scans once.
+    guard let base = p.baseAddress, !p.isEmpty, let hit = memchr(base, 0, p.count) else { return nil }
+    return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
   }
 
   /// Whether the bytes are well-formed UTF-8 (see `UTF8Validator`).
