@@ -316,7 +316,7 @@ struct TTMLMetadataTests {
   func displayNoneContentIsNotRead() throws {
     let doc = TTMLTest.doc(
       head: #"<styling><style xml:id="hid" tts:display="none"/></styling>"#,
-      body: #"<div><p begin="0s" end="4s">A<span tts:display="none">B<set begin="1s" end="2s" tts:display="auto"/></span><span style="hid">C</span></p><p begin="0s" end="2s" tts:display="none">hidden p</p><p begin="0s" end="3s" tts:display="none">later<set begin="2s" end="3s" tts:display="auto"/></p></div><div tts:display="none"><p begin="5s" end="6s">in a hidden div</p></div>"#)
+      body: #"<div><p begin="0s" end="4s">A<span tts:display="none">B<set begin="1s" end="2s" tts:display="auto"/></span><span style="hid">C</span></p><p begin="0s" end="2s" tts:display="none">hidden p</p><p begin="0s" end="3s" tts:display="none">later<set begin="2s" end="3s" tts:display="auto"/></p></div><div tts:display="none"><p begin="5s" end="6s">in a hidden div</p></div><div><p begin="6s" end="7s" style="hid">hidden by its style</p></div><div style="hid"><p begin="7s" end="8s">in a div hidden by its style</p></div>"#)
     let r = try TTMLTest.read(doc)
     #expect(r.document.cues.map(\.plainText) == ["A", "AB", "A", "later"])
     #expect(r.document.cues.map { [$0.start, $0.end] } == [[TTMLTest.t(0), TTMLTest.t(1)], [TTMLTest.t(1), TTMLTest.t(2)], [TTMLTest.t(2), TTMLTest.t(4)], [TTMLTest.t(2), TTMLTest.t(3)]])

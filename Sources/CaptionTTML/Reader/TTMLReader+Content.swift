@@ -262,6 +262,8 @@ extension TTMLReader {
       }
     }
     let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
+    let ownSpecified = resolver.specified(refs: refs, inline: inline)
+    let ancestorsHidden = ctx.ancestorsStyle.displayed == false || resolver.specified(refs: ctx.ancestorRefs, inline: nil).displayed == false
     for k in 0..<(points.count - 1) {
       let t0 = points[k], t1 = points[k + 1]
       guard t0 < t1 else { continue }
@@ -282,8 +284,9 @@ extension TTMLReader {
       }
       let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
       let styleHere = cueStyle.merged(with: setStyle)
-      // A p with display none shows nothing while it is so (TTML2 §10.2.11): no cue then.
-      if styleHere.displayed == false { content = [] }
+      // A p with display none, inline, through a named style or on an ancestor, shows nothing
+      // while it is so (TTML2 §10.2.11): no cue then.
+      if ancestorsHidden || ownSpecified.merged(with: setStyle).displayed == false { content = [] }
       let settingsHere = setStyle.isEmpty ? settings : TTMLRegionMapper.settings(
         regionID: region?.id, region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed), resolver: resolver)
       if var pend = pending {
