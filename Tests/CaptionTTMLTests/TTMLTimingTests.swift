@@ -1,5 +1,6 @@
 import Foundation
 import CaptionKit
+import CaptionTestSupport
 import Testing
 
 @Suite("TTML timing")
@@ -55,6 +56,36 @@ struct TTMLTimingTests {
     let plain = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="u" tts:origin="0% 50%" tts:extent="50% 50%"/></layout>"#, body: #"<div><p begin="0s" end="4s" region="u">D</p></div>"#))
     #expect(plain.document.cues.map(\.end) == [TTMLTest.t(4)])
     #expect(!plain.diagnostics.contains { $0.code == "ttml.region.inactive" })
+  }
+
+  @Test("Times written on the media timeline (Apple iTunes TTML) are read as such when relative times would hide the content")
+  func absoluteTimesAreDetected() throws {
+    // Relative to their p (TTML), both spans would begin after the p ends and never show.
+    let apple = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="00:00:17.861" end="00:00:21.793"><span begin="00:00:17.861" end="00:00:18.184">You </span><span begin="00:00:18.184" end="00:00:21.793">were</span></p></div>"#))
+    #expect(apple.document.cues.map(\.plainText) == ["You", "were"])
+    #expect(apple.document.cues.map(\.start) == [TTMLTest.t(17_861, 1000), TTMLTest.t(18_184, 1000)])
+    #expect(apple.document.cues.map(\.end) == [TTMLTest.t(18_184, 1000), TTMLTest.t(21_793, 1000)])
+    #expect(apple.diagnostics.filter { $0.code == "ttml.timing.absolute-times" }.map(\.severity) == [.warning])
+    // Relative times that fit their parent stay relative, and say nothing.
+    let relative = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="10s" end="20s"><span begin="1s" end="2s">a</span> b</p><p begin="30s" end="40s"><span begin="31s">c</span></p></div>"#))
+    #expect(relative.document.cues.first.map { [$0.start, $0.end] } == [TTMLTest.t(10), TTMLTest.t(11)])
+    #expect(!relative.diagnostics.contains { $0.code == "ttml.timing.absolute-times" })
+    // A p that begins at 0 tells nothing either way.
+    let zero = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="0s" end="4s"><span begin="1s" end="2s">a</span></p></div>"#))
+    #expect(zero.document.cues.map(\.start) == [TTMLTest.t(1)])
+    #expect(!zero.diagnostics.contains { $0.code == "ttml.timing.absolute-times" })
+  }
+
+  @Test("Apple Music word timing (itunes:timing) shows each line whole for its p", .enabled(if: Corpus.root != nil))
+  func appleWordTimingShowsWholeLines() throws {
+    let url = try #require(Corpus.files(in: "pysubs2", extensions: ["ttml"]).first { $0.lastPathComponent == "ttml_example_apple.ttml" })
+    let r = try TTMLFormat().read(try Corpus.bytes(url), options: ReadOptions())
+    let cues = r.document.cues
+    #expect(cues.count == 38)  // one per p, as pysubs2's reference conversion has
+    #expect(cues.first?.plainText == "When you were here be fore")
+    #expect(cues.first.map { [$0.start, $0.end] } == [TTMLTest.t(19_764, 1000), TTMLTest.t(21_900, 1000)])
+    #expect(cues.dropFirst().first?.plainText == "Couldn't look you in the eye")
+    #expect(r.diagnostics.contains { $0.code == "ttml.timing.word-highlights" })
   }
 
   @Test("Discontinuous SMPTE markers are read as continuous time, and said so")

@@ -30,6 +30,12 @@ struct TTMLReader {
   /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
   var inlineRegions: [SourceLocation: String] = [:]
   var lastFiniteTime: CaptionTime = .zero
+  /// Whether times below the body are media times rather than relative to their parent
+  /// (`timesLookAbsolute`).
+  var absoluteTimes = false
+  /// Whether span times are word highlights, not display times (Apple Music `itunes:timing`).
+  var wordHighlights = false
+  static let appleLyricsNamespace = "http://music.apple.com/lyric-ttml-internal"
   /// The active intervals of `<head>` regions timed with `begin`, `end` or `dur`, on the
   /// document's timeline (a region's parent time container is the root, `par`); `end` nil is
   /// indefinite.
@@ -264,6 +270,22 @@ struct TTMLReader {
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
       addFileDirectives(TTMLReader.lintDirectives(in: body))
       significant.append(.zero)
+      absoluteTimes = TTMLReader.timesLookAbsolute(body, params: params, depthLimit: depthLimit)
+      if absoluteTimes {
+        sink.report(
+          "ttml.timing.absolute-times", .warning,
+          "begin and end inside the body are read as media times, as Apple iTunes and Music TTML writes them: TTML makes them relative to the parent element, which would put content after its parent ends, where it never shows",
+          at: body.location)
+      }
+      // Apple Music lyrics mark word or syllable timing on the root: those span times say when
+      // each word is sung (a karaoke highlight), not when it is shown; the line shows whole.
+      if let t = root.attribute(TTMLReader.appleLyricsNamespace, "timing"), t == "Word" || t == "Syllable" {
+        wordHighlights = true
+        sink.report(
+          "ttml.timing.word-highlights", .info,
+          "itunes:timing=\"\(t)\": span times mark when each word is sung; each line is shown whole for its p's interval",
+          at: root.attributeNode(TTMLReader.appleLyricsNamespace, "timing")?.location)
+      }
       let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
       collectSignificant(timed, parentEnd: nil, depth: 0)
       lastFiniteTime = significant.max() ?? .zero
@@ -474,9 +496,10 @@ struct TTMLReader {
 
   /// Resolves the intervals of `e` and its descendants (TTML2 §12.4).
   mutating func timedNode(_ e: XMLElementNode, syncBase: CaptionTime, parentIsPar: Bool, depth: Int) -> TTMLTimedNode {
-    let eb = time(e, "begin")
-    let ee = time(e, "end")
-    let ed = time(e, "dur")
+    let untimed = wordHighlights && e.name.local == "span"
+    let eb = untimed ? nil : time(e, "begin")
+    let ee = untimed ? nil : time(e, "end")
+    let ed = untimed ? nil : time(e, "dur")
     let begin = syncBase + (eb ?? .zero)
     var seq = false
     if let tc = e.attributeNode("", "timeContainer") {
@@ -493,13 +516,15 @@ struct TTMLReader {
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
     if mixed { reportForeignContent(e) }
     var children: [TTMLTimedNode] = []
-    var childSync = begin
+    // Times on the media timeline (`absoluteTimes`): every element below the body counts from
+    // the body's begin, not from its parent's.
+    var childSync = absoluteTimes && local != "body" ? syncBase : begin
     // In a seq, a child whose end is unresolved keeps every later sibling from beginning.
     var unresolved = false
     if depth < depthLimit {
       for child in e.children {
         guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(c.name.local) else { continue }
-        var n = timedNode(c, syncBase: seq ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
+        var n = timedNode(c, syncBase: seq || absoluteTimes ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
         if seq {
           if unresolved {
             n.end = n.begin  // never active: an empty interval, pruned like any other
@@ -523,6 +548,37 @@ struct TTMLReader {
     case (nil, nil): end = implicitEnd
     }
     return TTMLTimedNode(element: e, begin: begin, end: end, explicitlyTimed: eb != nil || ee != nil || ed != nil, children: children, sequential: seq)
+  }
+
+  /// Whether the document writes times on the media timeline instead of relative to the parent
+  /// element, as Apple iTunes and Music TTML does (`<p begin="19.764"><span begin="19.764">`):
+  /// some child begins inside its parent's interval read as a media time, but after the
+  /// parent's end read relative to it, and no child begins before its parent's begin (which
+  /// only relative times can mean). Documents with a `seq` container are read as TTML says.
+  static func timesLookAbsolute(_ body: XMLElementNode, params: TTMLTimingParameters, depthLimit: Int) -> Bool {
+    func raw(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
+      guard let v = e.attribute("", name) else { return nil }
+      if case .success(let t) = TTMLTimeExpression.parse(v, parameters: params) { return t }
+      return TTMLTimeExpression.parseLenient(v)
+    }
+    var evidence = 0
+    var stack: [(XMLElementNode, Int)] = [(body, 0)]
+    while let (e, depth) = stack.popLast() {
+      if e.attribute("", "timeContainer")?.trimmingSpaces == "seq" { return false }
+      guard depth < min(depthLimit, 64) else { continue }
+      let pb = raw(e, "begin")
+      var pe = raw(e, "end")
+      if let pb, let d = raw(e, "dur") { pe = min(pe ?? (pb + d), pb + d) }
+      for child in e.children {
+        guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, timedLocals.contains(c.name.local) else { continue }
+        stack.append((c, depth + 1))
+        // The body's children count from its begin either way.
+        guard depth > 0, let pb, pb > .zero, let cb = raw(c, "begin") else { continue }
+        if cb < pb { return false }
+        if let pe, cb <= pe, pb + cb >= pe { evidence += 1 }
+      }
+    }
+    return evidence > 0
   }
 
   static func clip(_ end: CaptionTime?, _ parentEnd: CaptionTime?) -> CaptionTime? {
