@@ -53,7 +53,10 @@ public enum NumpadAnchor {
   /// 40–60% or the right edge. A cue box narrower than 75% of the frame is reported too (SRT
   /// cannot make lines wrap sooner). Elsewhere the nearest anchor is used and what it moves is
   /// reported.
-  public static func anchor(for settings: CueSettings) -> (number: Int, dropped: [String]) {
+  ///
+  /// With `rightToLeft`, `start` and `end` are the right and left edges (the cue's text runs
+  /// right to left: Arabic, Hebrew, a TTML `direction` or `writingMode` so set).
+  public static func anchor(for settings: CueSettings, rightToLeft: Bool = false) -> (number: Int, dropped: [String]) {
     var dropped: [String] = []
     var row = Row.bottom
     switch settings.line {
@@ -81,7 +84,7 @@ public enum NumpadAnchor {
         dropped.append("line \(Length.format(v))%")
       }
     }
-    let column = column(of: settings.align)
+    let column = column(of: settings.align, rightToLeft: rightToLeft)
     // The cue box's left edge, from `position` and `positionAlign` (`auto` follows `align`).
     let size = settings.size
     let position = settings.position ?? (column == .left ? 0 : (column == .right ? 100 : 50))
@@ -110,25 +113,52 @@ public enum NumpadAnchor {
 
   /// Whether a text alignment style and a cue `align` setting put text in the same column
   /// (so a writer that gives the one need not report the other).
-  public static func sameColumn(_ style: TextStyle.TextAlign, _ align: CueSettings.TextAlignment) -> Bool {
-    column(of: style) == column(of: align)
+  public static func sameColumn(_ style: TextStyle.TextAlign, _ align: CueSettings.TextAlignment, rightToLeft: Bool = false) -> Bool {
+    column(of: style, rightToLeft: rightToLeft) == column(of: align, rightToLeft: rightToLeft)
   }
 
   /// The anchor column a cue `align` setting puts text in.
-  static func column(of align: CueSettings.TextAlignment) -> Column {
+  static func column(of align: CueSettings.TextAlignment, rightToLeft: Bool = false) -> Column {
     switch align {
-    case .left, .start: .left
-    case .right, .end: .right
+    case .left: .left
+    case .right: .right
+    case .start: rightToLeft ? .right : .left
+    case .end: rightToLeft ? .left : .right
     case .center: .center
     }
   }
 
   /// The anchor column a text alignment style puts text in (`justify` as `start`).
-  static func column(of align: TextStyle.TextAlign) -> Column {
+  static func column(of align: TextStyle.TextAlign, rightToLeft: Bool = false) -> Column {
     switch align {
-    case .left, .start, .justify: .left
-    case .right, .end: .right
+    case .left: .left
+    case .right: .right
+    case .start, .justify: rightToLeft ? .right : .left
+    case .end: rightToLeft ? .left : .right
     case .center: .center
     }
+  }
+
+  /// Whether a cue's text runs right to left, for placing `start` and `end`: an explicit
+  /// `positionAlign` against `align` says so (a TTML region mapped for right-to-left text has
+  /// `start` with `line-right`); otherwise the style's `direction` or `writingMode`, and
+  /// failing those the first strong character of the text, as WebVTT decides (Unicode bidi
+  /// paragraph level: Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms).
+  public static func isRightToLeft(_ settings: CueSettings, style: TextStyle?, text: String) -> Bool {
+    switch (settings.align, settings.positionAlign) {
+    case (.start, .lineRight), (.end, .lineLeft): return true
+    case (.start, .lineLeft), (.end, .lineRight): return false
+    default: break
+    }
+    if let d = style?.direction { return d == .rtl }
+    if let w = style?.writingMode { return w == .rltb || w == .rl }
+    for u in text.unicodeScalars {
+      switch u.value {
+      case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+      case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x370...0x58F, 0x900...0x1FFF, 0x3040...0x9FFF, 0xAC00...0xD7AF: return false
+      default: continue
+      }
+    }
+    return false
   }
 }

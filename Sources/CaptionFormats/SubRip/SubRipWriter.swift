@@ -182,7 +182,10 @@ struct SubRipWriter {
     writeCueHead(start: cue.start, end: cue.end, number: number)
 
     // Settings → {\anN}.
-    let (anchor, dropped) = NumpadAnchor.anchor(for: cue.settings)
+    // Which side `start` is: right for right-to-left text (Arabic, Hebrew; TTML direction).
+    let rightToLeft = cue.settings.align == .center ? false
+      : NumpadAnchor.isRightToLeft(cue.settings, style: cue.style ?? regionStyle(cue.settings.region), text: cue.plainText)
+    let (anchor, dropped) = NumpadAnchor.anchor(for: cue.settings, rightToLeft: rightToLeft)
     for d in dropped { lose("srt.write.position-dropped", keepsDetails ? "\(d) has no SRT equivalent, dropped" : "") }
     if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
 
@@ -195,7 +198,7 @@ struct SubRipWriter {
     if hasGlobalStyle, let g = globalStyle { cueStyle = g }
     if cue.settings.region != nil, let r = regionStyle(cue.settings.region) { cueStyle = cueStyle.merged(with: r) }
     if cue.style != nil || !cue.styleRefs.isEmpty { cueStyle = cueStyle.merged(with: resolvedStyle(classes: cue.styleRefs, own: cue.style)) }
-    if let a = cueStyle.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align) { cueStyle.textAlign = nil }
+    if let a = cueStyle.textAlign, NumpadAnchor.sameColumn(a, cue.settings.align, rightToLeft: rightToLeft) { cueStyle.textAlign = nil }
     if !cueStyle.isEmpty {
       writeNode(.element(CueElement(.span, style: cueStyle, children: cue.content)), depth: 0)
     } else {

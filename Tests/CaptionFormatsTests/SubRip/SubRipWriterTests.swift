@@ -333,4 +333,22 @@ import Testing
     #expect(a.bytes == b.bytes && a.diagnostics == b.diagnostics)
     #expect(a.diagnostics.last?.message == "cue 1: no SRT equivalent for background colour, a, b, c, dropped")
   }
+
+  /// `start` is the right edge for right-to-left text: from the first strong character (as
+  /// WebVTT decides), or from an explicit `positionAlign` against `align` (a TTML region mapped
+  /// for right-to-left text), so Hebrew and Arabic cues keep their side in SRT.
+  @Test func startAndEndFollowTheTextDirection() throws {
+    let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000 align:start\nמה שלומך\n\n00:02.000 --> 00:03.000 align:start\nHello\n\n00:03.000 --> 00:04.000 align:end\n\u{201C}مرحبا\n\n00:04.000 --> 00:05.000 align:start position:90%,line-right size:80%\nstart on the right\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let srt = String(decoding: SubRipFormat().write(doc, options: WriteOptions()).bytes, as: UTF8.self)
+    let tags = srt.components(separatedBy: "\n").filter { $0.hasPrefix("{\\an") }.map { String($0.prefix(5)) }
+    #expect(tags == ["{\\an3", "{\\an1", "{\\an1", "{\\an3"])
+    var s = CueSettings()
+    s.align = .start
+    #expect(NumpadAnchor.isRightToLeft(s, style: nil, text: "123 שלום") == true)
+    var rtl = TextStyle()
+    rtl.direction = .rtl
+    #expect(NumpadAnchor.isRightToLeft(s, style: rtl, text: "Latin") == true)
+    #expect(NumpadAnchor.anchor(for: s, rightToLeft: true).number == 3)
+  }
 }
