@@ -351,4 +351,25 @@ struct TTMLMetadataTests {
     #expect(vtt.diagnostics.filter { $0.code == "webvtt.write.hidden-text-dropped" }.map(\.cueIndex) == [3, 4])
     #expect(!vtt.diagnostics.contains { $0.message.contains("display cannot be expressed") })
   }
+
+  @Test("A document without any region is read unplaced: SRT and WebVTT players put it at the bottom, as other converters do; TTML is written back without a layout")
+  func documentWithoutRegionsIsUnplaced() throws {
+    let r = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="1s" end="2s">Hello</p><p begin="2s" end="3s" tts:textAlign="right">Right</p></div>"#))
+    #expect(r.document.cues.map(\.settings.line) == [.auto, .auto])
+    #expect(r.document.cues.map(\.settings.position) == [nil, nil])
+    #expect(r.document.cues.map(\.settings.align) == [.center, .right])
+    #expect(r.diagnostics.isEmpty)  // valid TTML: nothing to say when only validating
+    let srt = SubRipFormat().write(r.document, options: WriteOptions())
+    #expect(String(decoding: srt.bytes, as: UTF8.self) == "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:02,000 --> 00:00:03,000\n{\\an3}Right\n")
+    #expect(srt.diagnostics.filter { $0.code == "srt.write.default-region-placed" }.count == 1)
+    #expect(!srt.diagnostics.contains { $0.message.contains("captionkit:") })
+    let vtt = WebVTTFormat().write(r.document, options: WriteOptions())
+    #expect(String(decoding: vtt.bytes, as: UTF8.self).contains("00:00:01.000 --> 00:00:02.000\nHello\n"))
+    #expect(vtt.diagnostics.filter { $0.code == "webvtt.write.default-region-placed" }.count == 1)
+    let ttml = String(decoding: TTMLFormat().write(r.document, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(!ttml.contains("<region"))
+    // With a region defined, a p outside it keeps TTML's placement (the default region).
+    let withRegion = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="r" tts:origin="0% 80%" tts:extent="100% 20%"/></layout>"#, body: #"<div><p begin="1s" end="2s">x</p></div>"#))
+    #expect(withRegion.document.cues.first?.settings.line == .value(0))
+  }
 }

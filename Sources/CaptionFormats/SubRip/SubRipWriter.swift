@@ -104,6 +104,9 @@ struct SubRipWriter {
     if !document.styles.isEmpty || !document.styleSheets.isEmpty {
       loss("srt.write.styles-dropped", "\(document.styles.count) named style(s) and \(document.styleSheets.count) style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped")
     }
+    if document.metadata.parameters["captionkit:default-region"] == "implied" {
+      loss("srt.write.default-region-placed", "the TTML document defines no region: a TTML processor shows its text at the top of the frame (the implied default region); it is written without a position, so players put it at the bottom, as other converters do")
+    }
     if !document.regions.isEmpty {
       loss("srt.write.regions-dropped", "\(document.regions.count) region(s) have no SRT equivalent, dropped")
     }
@@ -116,7 +119,9 @@ struct SubRipWriter {
     if m.title != nil { header.append("title") }
     if m.language != nil { header.append("language") }
     if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP") }
-    if !m.parameters.isEmpty { header.append("parameters (\(m.parameters.keys.sorted().joined(separator: ", ")))") }
+    // `captionkit:` keys are the readers' own notes, not the file's.
+    let parameters = m.parameters.keys.filter { !$0.hasPrefix("captionkit:") }.sorted()
+    if !parameters.isEmpty { header.append("parameters (\(parameters.joined(separator: ", ")))") }
     if !header.isEmpty {
       loss("srt.write.header-dropped", "the document's \(header.joined(separator: ", ")) \(header.count == 1 && !header[0].hasSuffix("s") ? "has" : "have") no SRT equivalent, dropped")
     }
@@ -139,7 +144,7 @@ struct SubRipWriter {
   static func severity(_ code: String) -> Severity {
     switch code {
     case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped",
-      "srt.write.hidden-text-dropped":
+      "srt.write.hidden-text-dropped", "srt.write.default-region-placed":
       .info
     default: .warning
     }

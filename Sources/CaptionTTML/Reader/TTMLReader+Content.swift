@@ -72,7 +72,14 @@ extension TTMLReader {
         settings = s
       } else {
         let r = region(c.region)
-        settings = TTMLRegionMapper.settings(regionID: r?.id, region: r, computed: c.computed, resolver: resolver)
+        if r == nil && doc.regions.isEmpty {
+          // No region anywhere: placed as other converters and players do (see
+          // `TTMLRegionMapper.unplacedSettings`); the SRT and WebVTT writers say so.
+          settings = TTMLRegionMapper.unplacedSettings(computed: c.computed)
+          doc.metadata.parameters[TTMLRegionMapper.defaultRegionKey] = "implied"
+        } else {
+          settings = TTMLRegionMapper.settings(regionID: r?.id, region: r, computed: c.computed, resolver: resolver)
+        }
         cache?.storeSettings(settings, for: key)
       }
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs, settings: settings)

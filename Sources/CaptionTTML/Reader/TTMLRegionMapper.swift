@@ -42,6 +42,25 @@ enum TTMLRegionMapper {
     return s
   }
 
+  /// The settings of text in a document that defines no region at all, as other converters and
+  /// SRT/WebVTT players take it: no position (so at the bottom, where TTML's implied default
+  /// region would put it at the top), and the `p`'s text alignment when it is not the initial
+  /// `start` (centred otherwise, as captions are).
+  static func unplacedSettings(computed: TextStyle) -> CueSettings {
+    var s = CueSettings()
+    switch computed.textAlign ?? .start {
+    case .left: s.align = .left
+    case .right: s.align = .right
+    case .end: s.align = .end
+    case .center, .start, .justify: s.align = .center
+    }
+    return s
+  }
+
+  /// The `metadata.parameters` key that marks a document read from TTML without any region
+  /// (value `implied`), so that the TTML writer writes it back without a layout.
+  static let defaultRegionKey = "captionkit:default-region"
+
   /// The cue settings for text shown in `regionID` with the `p`'s computed style.
   static func settings(regionID: String?, region: Region?, computed: TextStyle, resolver: TTMLStyleResolver) -> CueSettings {
     var s = CueSettings()

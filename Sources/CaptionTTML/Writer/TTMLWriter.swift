@@ -104,8 +104,12 @@ struct TTMLWriter {
   mutating func run() -> [UInt8] {
     // Cues with no region that are laid out like TTML's default region (the whole root
     // container, text at the top, start-aligned) are written without any layout at all.
+    // So are the cues of a document read from TTML without any region, still unplaced.
+    let readWithoutRegions = doc.metadata.parameters[TTMLRegionMapper.defaultRegionKey] == "implied"
     noLayout = doc.cues.allSatisfy { c in
-      c.settings.region == nil && c.settings == TTMLRegionMapper.defaultRegionSettings(computed: cueComputed(c), resolver: resolver)
+      c.settings.region == nil
+        && (c.settings == TTMLRegionMapper.defaultRegionSettings(computed: cueComputed(c), resolver: resolver)
+          || readWithoutRegions && c.settings == TTMLRegionMapper.unplacedSettings(computed: cueComputed(c)))
     } && !doc.regions.contains { TTMLWriter.isTTMLRegion($0) }
 
     // Every TTML region of the model is written, in model order, used or not.

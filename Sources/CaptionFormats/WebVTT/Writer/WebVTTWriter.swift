@@ -106,6 +106,9 @@ struct WebVTTWriter {
   /// comments are not written here).
   mutating func begin(_ doc: CaptionDocument) {
     header = doc
+    if doc.metadata.parameters["captionkit:default-region"] == "implied" {
+      warn("webvtt.write.default-region-placed", .info, "the TTML document defines no region: a TTML processor shows its text at the top of the frame (the implied default region); it is written without a position, so players put it at the bottom, as other converters do")
+    }
     var resolver = NamedStyleResolver(doc.styles)
     regionTextStyles = doc.regionCueTextStyles(&resolver)
     if !regionTextStyles.isEmpty { namedStyles = resolver }
