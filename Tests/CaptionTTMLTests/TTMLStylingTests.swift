@@ -372,4 +372,18 @@ struct TTMLMetadataTests {
     let withRegion = try TTMLTest.read(TTMLTest.doc(head: #"<layout><region xml:id="r" tts:origin="0% 80%" tts:extent="100% 20%"/></layout>"#, body: #"<div><p begin="1s" end="2s">x</p></div>"#))
     #expect(withRegion.document.cues.first?.settings.line == .value(0))
   }
+
+  @Test("Image subtitles (smpte:backgroundImage on a div) are reported, not silently lost")
+  func imageSubtitlesAreReported() throws {
+    let doc = TTMLTest.doc(
+      #"xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt""#,
+      body: #"<div begin="1s" end="2s" smpte:backgroundImage="a.png"/><div begin="2s" end="3s" smpte:backgroundImage="b.png"/><div><p begin="3s" end="4s">text</p></div>"#)
+    let r = try TTMLTest.read(doc)
+    #expect(r.document.cues.map(\.plainText) == ["text"])
+    let d = r.diagnostics.filter { $0.code == "ttml.content.image-dropped" }
+    #expect(d.count == 1)
+    #expect(d.first?.severity == .warning)
+    #expect(d.first?.message.hasPrefix("2 subtitle(s) are images") == true)
+    #expect(d.first?.message.contains("\"a.png\"") == true)
+  }
 }

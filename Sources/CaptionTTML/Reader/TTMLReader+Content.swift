@@ -25,6 +25,13 @@ extension TTMLReader {
       reportNeverShown(e, begin: n.begin, end: parentEnd)
       return
     }
+    // SMPTE-TT and IMSC Image Profile subtitles are pictures: the model holds text only.
+    if e.name.local == "div",
+      let image = e.attribute(TTMLNamespace.smpte2010, "backgroundImage") ?? e.attribute(TTMLNamespace.smpte2013, "backgroundImage")
+    {
+      if imageSubtitles.count == 0 { imageSubtitles.first = (image, e.location) }
+      imageSubtitles.count += 1
+    }
     var c = ctx
     var ownRegion = e.attribute("", "region")
     if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {

@@ -42,6 +42,8 @@ struct TTMLReader {
   var regionIntervals: [String: (begin: CaptionTime, end: CaptionTime?)] = [:]
   /// Cues cut to their region's active interval, and cues dropped as wholly outside it.
   var regionClipping = (clipped: 0, dropped: 0)
+  /// `div`s shown as an image (`smpte:backgroundImage`), which the text model cannot hold.
+  var imageSubtitles: (count: Int, first: (image: String, location: SourceLocation)?) = (0, nil)
 
   /// Everything a read produces.
   struct Output {
@@ -309,6 +311,12 @@ struct TTMLReader {
         sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); in the model \(ends.joined(separator: "; "))", at: body.location)
       }
       sortCuesByStart()
+      if imageSubtitles.count > 0, let first = imageSubtitles.first {
+        sink.report(
+          "ttml.content.image-dropped", .warning,
+          "\(imageSubtitles.count) subtitle(s) are images (smpte:backgroundImage, the first \"\(first.image.prefix(80))\"): they are not read, as the caption model holds text only",
+          at: first.location)
+      }
       if regionClipping.clipped + regionClipping.dropped > 0 {
         sink.report(
           "ttml.region.inactive", .info,
