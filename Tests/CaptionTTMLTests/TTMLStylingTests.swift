@@ -386,4 +386,15 @@ struct TTMLMetadataTests {
     #expect(d.first?.message.hasPrefix("2 subtitle(s) are images") == true)
     #expect(d.first?.message.contains("\"a.png\"") == true)
   }
+
+  @Test("Unprefixed content elements in a prefixed (tt:) document are read as TTML and reported")
+  func unprefixedContentInPrefixedDocument() throws {
+    let text = #"<tt:tt xmlns:tt="http://www.w3.org/ns/ttml" xml:lang="en"><tt:body><tt:div><tt:p begin="00:00:01.000" end="00:00:02.000">line one<br/>line two</tt:p><p begin="00:00:05.000" end="00:00:06.000">no ns p</p></tt:div><tt:head><tt:metadata><p>metadata stays</p></tt:metadata></tt:head></tt:body></tt:tt>"#
+    let r = try TTMLFormat().read(Array(text.utf8), options: ReadOptions())
+    #expect(r.document.cues.map(\.plainText) == ["line one\nline two", "no ns p"])
+    let d = r.diagnostics.filter { $0.code == "ttml.content.no-namespace" }
+    #expect(d.count == 1)
+    #expect(d.first?.message.hasPrefix("2 content element(s)") == true)
+    #expect(!r.diagnostics.contains { $0.code == "ttml.content.foreign-element-ignored" })
+  }
 }

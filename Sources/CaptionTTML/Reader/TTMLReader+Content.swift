@@ -78,15 +78,7 @@ extension TTMLReader {
       if let s = cache?.entry(key, generation: resolverGeneration)?.settings {
         settings = s
       } else {
-        let r = region(c.region)
-        if r == nil && doc.regions.isEmpty {
-          // No region anywhere: placed as other converters and players do (see
-          // `TTMLRegionMapper.unplacedSettings`); the SRT and WebVTT writers say so.
-          settings = TTMLRegionMapper.unplacedSettings(computed: c.computed)
-          doc.metadata.parameters[TTMLRegionMapper.defaultRegionKey] = "implied"
-        } else {
-          settings = TTMLRegionMapper.settings(regionID: r?.id, region: r, computed: c.computed, resolver: resolver)
-        }
+        settings = cueSettings(region: region(c.region), computed: c.computed)
         cache?.storeSettings(settings, for: key)
       }
       makeCues(n, end: end, ctx: c, inline: inline, refs: refs, settings: settings)
@@ -188,6 +180,17 @@ extension TTMLReader {
   /// The region with this id, if the document defines one.
   func region(_ id: String?) -> Region? {
     id.flatMap { regionIndex[$0] }.map { doc.regions[$0] }
+  }
+
+  /// The cue settings of text in `region` with `computed` style. In a document without any
+  /// region, text is placed as other converters and players do (see
+  /// `TTMLRegionMapper.unplacedSettings`), which the SRT and WebVTT writers report.
+  mutating func cueSettings(region r: Region?, computed: TextStyle) -> CueSettings {
+    guard r == nil && doc.regions.isEmpty else {
+      return TTMLRegionMapper.settings(regionID: r?.id, region: r, computed: computed, resolver: resolver)
+    }
+    doc.metadata.parameters[TTMLRegionMapper.defaultRegionKey] = "implied"
+    return TTMLRegionMapper.unplacedSettings(computed: computed)
   }
 
   /// Makes the cues of `p` element `n`; `settings` are those of `ctx.region` with `ctx.computed`.
@@ -301,8 +304,7 @@ extension TTMLReader {
       // A p with display none, inline, through a named style or on an ancestor, shows nothing
       // while it is so (TTML2 §10.2.11): no cue then.
       if ancestorsHidden || ownSpecified.merged(with: setStyle).displayed == false { content = [] }
-      let settingsHere = setStyle.isEmpty ? settings : TTMLRegionMapper.settings(
-        regionID: region?.id, region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed), resolver: resolver)
+      let settingsHere = setStyle.isEmpty ? settings : cueSettings(region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed))
       if var pend = pending {
         if pend.content == content, pend.style == styleHere, pend.settings == settingsHere, pend.end == t0 {
           pend.end = t1

@@ -108,6 +108,16 @@ struct TTMLReader {
       TTMLReader.adoptNoNamespace(&root, depth: 0)
     }
     if xml.namespacesUsed.contains(where: TTMLReader.isLegacyNamespace) { TTMLReader.normaliseNamespaces(&root, depth: 0) }
+    if xml.elementsInNoNamespace, root.name.namespace == TTMLNamespace.tt {
+      var stray: (count: Int, first: XMLElementNode?) = (0, nil)
+      TTMLReader.adoptStrayContent(&root, depth: 0, found: &stray)
+      if let first = stray.first {
+        reader.sink.report(
+          "ttml.content.no-namespace", .warning,
+          "\(stray.count) content element(s) in no namespace (the first <\(first.qualifiedName)>) inside TTML are read as TTML: their prefix or the default namespace is missing",
+          at: first.location)
+      }
+    }
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
     if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
@@ -229,6 +239,25 @@ struct TTMLReader {
         adoptNoNamespace(&c, depth: depth + 1)
         e.children[k] = .element(c)
       }
+    }
+  }
+
+  /// Puts `body`, `div`, `p`, `span` and `br` elements in no namespace, below a TTML element
+  /// and outside `metadata`, into the TTML namespace: a document that prefixes its elements
+  /// (`tt:p`) with one written unprefixed, whose text would otherwise be lost without a word.
+  static func adoptStrayContent(_ e: inout XMLElementNode, depth: Int, found: inout (count: Int, first: XMLElementNode?)) {
+    guard depth < 512, e.name.namespace == TTMLNamespace.tt, e.name.local != "metadata" else { return }
+    for k in e.children.indices {
+      guard case .element(var c) = e.children[k] else { continue }
+      if c.name.namespace.isEmpty, ["body", "div", "p", "span", "br"].contains(c.name.local) {
+        if found.first == nil { found.first = c }
+        found.count += 1
+        c.name.namespace = TTMLNamespace.tt
+      } else if c.name.namespace != TTMLNamespace.tt {
+        continue
+      }
+      adoptStrayContent(&c, depth: depth + 1, found: &found)
+      e.children[k] = .element(c)
     }
   }
 

@@ -51,6 +51,8 @@ final class XMLTreeBuilder {
   private var qualifiedNames: [NamePair: String] = [:]
   /// The namespace URIs elements and attributes are in (see `XMLTreeParser.Result`).
   var namespacesUsed: Set<String> = []
+  /// Whether any element is in no namespace.
+  var elementsInNoNamespace = false
   private var namespaceNames: [UnsafeRawPointer: String] = [:]
 
   init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
@@ -200,6 +202,7 @@ final class XMLTreeBuilder {
     }
     var ens = uri.map { namespaceName($0) } ?? ""
     if uri == nil, prefix != nil { ens = "" }
+    if ens.isEmpty { elementsInNoNamespace = true }
     var node = XMLElementNode(name: XMLName(ens, name(local)), qualifiedName: qname, location: location(tagStart))
     if let namespaces {
       for k in 0..<namespaceCount {

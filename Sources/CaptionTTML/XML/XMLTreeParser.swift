@@ -33,6 +33,8 @@ public enum XMLTreeParser {
     /// Every namespace URI that an element or attribute of the document is in (a superset
     /// when elements were dropped for depth), so callers can skip a walk that looks for one.
     public var namespacesUsed: Set<String> = []
+    /// Whether any element is in no namespace (so callers can skip a walk that looks for one).
+    public var elementsInNoNamespace = false
   }
 
   /// libxml2 set up once per process: initialised, and with an external entity loader that
@@ -94,6 +96,8 @@ public enum XMLTreeParser {
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     withExtendedLifetime(builder) { _ = xmlParseDocument(ctxt) }
     builder.finish()
-    return Result(root: builder.root, diagnostics: builder.sink.finished, namespacesUsed: builder.namespacesUsed)
+    return Result(
+      root: builder.root, diagnostics: builder.sink.finished, namespacesUsed: builder.namespacesUsed,
+      elementsInNoNamespace: builder.elementsInNoNamespace)
   }
 }
