@@ -13,6 +13,7 @@
 #include <libxml/entities.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlIO.h>
+#include <libxml/HTMLparser.h>
 
 /// `xmlFree` is a global function pointer; Swift 6 rejects reading it directly.
 static inline void captionkit_xmlFree(void *p) { xmlFree(p); }

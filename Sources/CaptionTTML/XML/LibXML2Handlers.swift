@@ -1,5 +1,6 @@
 internal import CLibXML2
 import CaptionCore
+import Synchronization
 
 /// The SAX2 callbacks given to libxml2, and the mapping of its errors to our diagnostics.
 ///
@@ -15,6 +16,51 @@ enum LibXML2Handlers {
 
   static func context(_ ctx: UnsafeMutableRawPointer?) -> xmlParserCtxtPtr? {
     ctx?.assumingMemoryBound(to: xmlParserCtxt.self)
+  }
+
+  /// Once a document is not well-formed, libxml2 stops replacing entity references, even
+  /// `&amp;` and `&lt;`: one undefined entity would silently drop every later `&` and `<` of
+  /// the text. Each error is reported when it happens; recovery then goes on as for a
+  /// well-formed document (the expansion budget and the limits do not depend on this flag).
+  /// libxml2 clears the flag after reporting, so the callbacks that follow set it again.
+  @inline(__always) static func keepRecovering(_ ctx: UnsafeMutableRawPointer?) {
+    guard let ctxt = context(ctx), ctxt.pointee.wellFormed == 0, ctxt.pointee.recovery != 0 else { return }
+    ctxt.pointee.wellFormed = 1
+  }
+
+  /// Entities for HTML 4 names, made once per name for the process (at most the 253 names of
+  /// libxml2's HTML table, never freed) as libxml2 makes its predefined ones: a reference is
+  /// replaced by the character, with no entity expansion to count.
+  private static let htmlEntities = Mutex<[String: (entity: Int, scalar: UInt32)]>([:])
+
+  static func htmlEntity(_ name: UnsafePointer<xmlChar>) -> (xmlEntityPtr, UInt32)? {
+    guard let desc = htmlEntityLookup(name) else { return nil }
+    let key = String(cString: name)
+    let scalarValue = UInt32(desc.pointee.value)
+    guard let scalar = Unicode.Scalar(scalarValue) else { return nil }
+    let made = htmlEntities.withLock { table -> Int in
+      if let e = table[key] { return e.entity }
+      let content = Array(String(Character(scalar)).utf8) + [0]
+      let e = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
+      e.initialize(to: xmlEntity())
+      e.pointee.type = XML_ENTITY_DECL
+      e.pointee.name = UnsafePointer(xmlStrdup(name))
+      e.pointee.orig = content.withUnsafeBufferPointer { xmlStrdup($0.baseAddress) }
+      e.pointee.content = content.withUnsafeBufferPointer { xmlStrdup($0.baseAddress) }
+      e.pointee.length = Int32(content.count - 1)
+      e.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
+      e.pointee.checked = 1
+      let bits = Int(bitPattern: e)
+      table[key] = (bits, scalarValue)
+      return bits
+    }
+    guard let e = UnsafeMutablePointer<xmlEntity>(bitPattern: made) else { return nil }
+    return (e, scalarValue)
+  }
+
+  static func hex4(_ v: UInt32) -> String {
+    let h = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - h.count)) + h
   }
 
   static func handler() -> xmlSAXHandler {
@@ -50,7 +96,23 @@ enum LibXML2Handlers {
         "ttml.xml.external-entity", .warning, "external entity '\(name.map { String(cString: $0) } ?? "")' is declared; it will not be fetched",
         at: b.positions.location(b.offset ?? 0))
     }
+    h.getEntity = { ctx, name in
+      LibXML2Handlers.keepRecovering(ctx)
+      if let e = xmlSAX2GetEntity(ctx, name) { return e }
+      // An entity no DTD declares, but HTML names (`&nbsp;`, `&hellip;`): files from HTML-minded
+      // tools use them, and dropping them glues words together ("Wait&nbsp;for" → "Waitfor").
+      guard let name, let (entity, scalar) = LibXML2Handlers.htmlEntity(name) else { return nil }
+      if let b = LibXML2Handlers.builder(ctx) {
+        let at = b.offset.flatMap { b.positions.lastIndex(of: UInt8(ascii: "&"), atOrBefore: $0, limit: 1024) } ?? b.offset ?? 0
+        b.report(
+          "ttml.xml.html-entity", .error,
+          "'&\(String(cString: name));' is an HTML entity that no DTD of this document declares (XML has only &lt; &gt; &amp; &apos; &quot;); read as the character HTML gives it, U+\(LibXML2Handlers.hex4(scalar))",
+          at: b.positions.location(at))
+      }
+      return entity
+    }
     h.reference = { ctx, name in
+      LibXML2Handlers.keepRecovering(ctx)
       // Called for entities libxml2 did not expand into our callbacks: external ones.
       guard let name, let b = LibXML2Handlers.builder(ctx), let ctxt = LibXML2Handlers.context(ctx) else { return }
       let doc = b.main?.pointee.myDoc ?? ctxt.pointee.myDoc
@@ -64,6 +126,7 @@ enum LibXML2Handlers {
         at: b.positions.location(at))
     }
     h.startElementNs = { ctx, local, prefix, uri, nbNamespaces, namespaces, nbAttributes, nbDefaulted, attributes in
+      LibXML2Handlers.keepRecovering(ctx)
       // Attributes defaulted from the DTD come last; they are not in the document, and the
       // previous parser did not add them either.
       LibXML2Handlers.builder(ctx)?.startElement(
@@ -72,9 +135,11 @@ enum LibXML2Handlers {
         attributes: attributes, attributeCount: Int(max(0, nbAttributes - nbDefaulted)))
     }
     h.endElementNs = { ctx, _, _, _ in
+      LibXML2Handlers.keepRecovering(ctx)
       LibXML2Handlers.builder(ctx)?.endElement(LibXML2Handlers.context(ctx))
     }
     h.characters = { ctx, ch, len in
+      LibXML2Handlers.keepRecovering(ctx)
       LibXML2Handlers.builder(ctx)?.characters(ch, Int(len), LibXML2Handlers.context(ctx))
     }
     h.ignorableWhitespace = h.characters
