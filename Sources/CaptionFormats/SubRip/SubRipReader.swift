@@ -95,7 +95,7 @@ struct SubRipReader {
   }
 
   /// A line that is meant as a timing line: a timestamp-shaped field (digits and `:`, and `,`
-  /// or `.` for a fraction; or, without a `:`, three separators, as in `00.00.03.000`) before
+  /// or `.` for a fraction; or, without a `:`, the shape `00.00.03.000`) before
   /// `-->` and a field starting with a digit after it, however broken the fields are. Dialogue
   /// such as "1. Click File -> Save", "2 -> 1 for the home team" or "1.5 --> 2.5" is not one.
   static func looksLikeTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
@@ -103,21 +103,28 @@ struct SubRipReader {
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i < r.upperBound, SubRipTimingParser.isDigit(buf[i]) else { return false }
     // The start field: digits, `:`, `,` and `.` only, with a `:` and a fraction among them.
-    var colon = false, fraction = false, separators = 0
+    var colon = false, fraction = false
+    // Digit group lengths, for the dots-only shape `hh.mm.ss.fff`.
+    var groups: [Int] = [0]
     while i < r.upperBound {
       let b = buf[i]
       if b == UInt8(ascii: ":") {
         colon = true
-        separators += 1
+        groups.append(0)
       } else if b == UInt8(ascii: ",") || b == UInt8(ascii: ".") {
         fraction = true
-        separators += 1
-      } else if !SubRipTimingParser.isDigit(b) {
+        groups.append(0)
+      } else if SubRipTimingParser.isDigit(b) {
+        groups[groups.count - 1] += 1
+      } else {
         break
       }
       i += 1
     }
-    guard (colon && fraction) || separators >= 3 else { return false }
+    // Without a `:`, only a timestamp's shape counts: hours, two-digit minutes and seconds,
+    // then 1–3 fraction digits. An address (10.0.0.1) or a version (1.2.3.4) is dialogue.
+    let dotted = !colon && groups.count == 4 && groups[0] >= 1 && groups[1] == 2 && groups[2] == 2 && (1...3).contains(groups[3])
+    guard (colon && fraction) || dotted else { return false }
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i + 3 <= r.upperBound, buf[i] == UInt8(ascii: "-"), buf[i + 1] == UInt8(ascii: "-"), buf[i + 2] == UInt8(ascii: ">") else { return false }
     i += 3

@@ -301,7 +301,10 @@ struct TTMLReader {
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
       addFileDirectives(TTMLReader.lintDirectives(in: body))
       significant.append(.zero)
-      absoluteTimes = TTMLReader.timesLookAbsolute(body, params: params, depthLimit: depthLimit)
+      // Apple Music lyrics (`itunes:timing`) always write media times; other documents are
+      // judged by their times.
+      let appleLyrics = root.attribute(TTMLReader.appleLyricsNamespace, "timing") != nil
+      absoluteTimes = appleLyrics || TTMLReader.timesLookAbsolute(body, params: params, depthLimit: depthLimit)
       if absoluteTimes {
         sink.report(
           "ttml.timing.absolute-times", .warning,

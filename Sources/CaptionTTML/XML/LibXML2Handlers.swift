@@ -1,6 +1,5 @@
 internal import CLibXML2
 import CaptionCore
-import Synchronization
 
 /// The SAX2 callbacks given to libxml2, and the mapping of its errors to our diagnostics.
 ///
@@ -28,34 +27,19 @@ enum LibXML2Handlers {
     ctxt.pointee.wellFormed = 1
   }
 
-  /// Entities for HTML 4 names, made once per name for the process (at most the 253 names of
-  /// libxml2's HTML table, never freed) as libxml2 makes its predefined ones: a reference is
-  /// replaced by the character, with no entity expansion to count.
-  private static let htmlEntities = Mutex<[String: (entity: Int, scalar: UInt32)]>([:])
-
-  static func htmlEntity(_ name: UnsafePointer<xmlChar>) -> (xmlEntityPtr, UInt32)? {
-    guard let desc = htmlEntityLookup(name) else { return nil }
-    let key = String(cString: name)
-    let scalarValue = UInt32(desc.pointee.value)
-    guard let scalar = Unicode.Scalar(scalarValue) else { return nil }
-    let made = htmlEntities.withLock { table -> Int in
-      if let e = table[key] { return e.entity }
-      let content = Array(String(Character(scalar)).utf8) + [0]
-      let e = UnsafeMutablePointer<xmlEntity>.allocate(capacity: 1)
-      e.initialize(to: xmlEntity())
-      e.pointee.type = XML_ENTITY_DECL
-      e.pointee.name = UnsafePointer(xmlStrdup(name))
-      e.pointee.orig = content.withUnsafeBufferPointer { xmlStrdup($0.baseAddress) }
-      e.pointee.content = content.withUnsafeBufferPointer { xmlStrdup($0.baseAddress) }
-      e.pointee.length = Int32(content.count - 1)
-      e.pointee.etype = XML_INTERNAL_PREDEFINED_ENTITY
-      e.pointee.checked = 1
-      let bits = Int(bitPattern: e)
-      table[key] = (bits, scalarValue)
-      return bits
+  /// An entity for an HTML 4 name (libxml2's HTML table) that the document does not declare,
+  /// added to the document's internal subset as if declared there, so libxml2 expands it
+  /// like any internal entity, in text and in attribute values, and frees it with the
+  /// document. Nil for other names.
+  static func htmlEntity(_ name: UnsafePointer<xmlChar>, doc: xmlDocPtr) -> (xmlEntityPtr, UInt32)? {
+    guard let desc = htmlEntityLookup(name), let scalar = Unicode.Scalar(UInt32(desc.pointee.value)) else { return nil }
+    if doc.pointee.intSubset == nil { _ = xmlCreateIntSubset(doc, nil, nil, nil) }
+    let content = Array(String(Character(scalar)).utf8) + [0]
+    let entity = content.withUnsafeBufferPointer {
+      xmlAddDocEntity(doc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, $0.baseAddress)
     }
-    guard let e = UnsafeMutablePointer<xmlEntity>(bitPattern: made) else { return nil }
-    return (e, scalarValue)
+    guard let entity else { return nil }
+    return (entity, scalar.value)
   }
 
   static func hex4(_ v: UInt32) -> String {
@@ -101,12 +85,16 @@ enum LibXML2Handlers {
       if let e = xmlSAX2GetEntity(ctx, name) { return e }
       // An entity no DTD declares, but HTML names (`&nbsp;`, `&hellip;`): files from HTML-minded
       // tools use them, and dropping them glues words together ("Wait&nbsp;for" → "Waitfor").
-      guard let name, let (entity, scalar) = LibXML2Handlers.htmlEntity(name) else { return nil }
+      // Declared on first use, so later uses find it (and are not reported again).
+      guard let name, let ctxt = LibXML2Handlers.context(ctx),
+        let doc = LibXML2Handlers.builder(ctx)?.main?.pointee.myDoc ?? ctxt.pointee.myDoc,
+        let (entity, scalar) = LibXML2Handlers.htmlEntity(name, doc: doc)
+      else { return nil }
       if let b = LibXML2Handlers.builder(ctx) {
         let at = b.offset.flatMap { b.positions.lastIndex(of: UInt8(ascii: "&"), atOrBefore: $0, limit: 1024) } ?? b.offset ?? 0
         b.report(
           "ttml.xml.html-entity", .error,
-          "'&\(String(cString: name));' is an HTML entity that no DTD of this document declares (XML has only &lt; &gt; &amp; &apos; &quot;); read as the character HTML gives it, U+\(LibXML2Handlers.hex4(scalar))",
+          "'&\(String(cString: name));' is an HTML entity that no DTD of this document declares (XML has only &lt; &gt; &amp; &apos; &quot;); read as the character HTML gives it, U+\(LibXML2Handlers.hex4(scalar)), here and wherever else it is used",
           at: b.positions.location(at))
       }
       return entity
@@ -191,7 +179,7 @@ enum LibXML2Handlers {
       code = at >= b.positions.bytes.count ? "unexpected-end" : "not-well-formed"
     case XML_ERR_ENTITY_LOOP:
       code = "entity-expansion-limit"
-      message += " (an entity expansion bomb?); entity references are not expanded further"
+      message += " (an entity expansion bomb?); libxml2 stops reading there, so the rest of the document is not read"
     case XML_ERR_UNDECLARED_ENTITY, XML_WAR_UNDECLARED_ENTITY:
       code = "undefined-entity"
     case XML_ERR_ENTITY_IS_EXTERNAL, XML_ERR_UNPARSED_ENTITY, XML_ERR_EXT_ENTITY_STANDALONE:

@@ -153,8 +153,8 @@ import Testing
     #expect(r5.cues.map(\.plainText) == ["Hello"])
     #expect(r5.diagnostics.map(\.code) == ["srt.cue.missing-blank-line", "srt.timing.invalid"])
     #expect(r5.diagnostics.map { $0.location?.line } == [4, 4])
-    let r6 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nfrom 1.5 to\n1.5 --> 2.5\n1.2.3 --> 1.2.4\n")
-    #expect(r6.cues.map(\.plainText) == ["from 1.5 to\n1.5 --> 2.5\n1.2.3 --> 1.2.4"])
+    let r6 = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nfrom 1.5 to\n1.5 --> 2.5\n1.2.3 --> 1.2.4\n10.0.0.1 --> 10.0.0.2\n1.2.3.4 --> 5\n12.10.2024. --> 13.10.2024.\n")
+    #expect(r6.cues.map(\.plainText) == ["from 1.5 to\n1.5 --> 2.5\n1.2.3 --> 1.2.4\n10.0.0.1 --> 10.0.0.2\n1.2.3.4 --> 5\n12.10.2024. --> 13.10.2024."])
     #expect(r6.diagnostics.isEmpty)
   }
 
