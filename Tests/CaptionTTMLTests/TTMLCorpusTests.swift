@@ -7,16 +7,24 @@ import Testing
 struct TTMLCorpusTests {
   static let imscFiles = Corpus.files(in: "imsc-tests", extensions: ["ttml"])
 
-  @Test("imsc-tests: significant times match ttconv for at least 95% of files", .enabled(if: Corpus.root != nil))
-  func imscSignificantTimes() throws {
-    var total = 0, pass = 0
-    var failures: [String] = []
-    for url in Self.imscFiles {
+  /// Each imsc-tests document with ttconv's significant times from its `.expected.json`
+  /// (`[{"time": seconds, "has_content": Bool}]`).
+  static func ttconvSignificantTimes() throws -> [(URL, [[String: Any]])] {
+    try imscFiles.compactMap { url in
       let expURL = url.deletingPathExtension().appendingPathExtension("expected.json")
       guard let data = try? Data(contentsOf: expURL),
         let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
         let sig = json["ttconv_significant_times"] as? [[String: Any]]
-      else { continue }
+      else { return nil }
+      return (url, sig)
+    }
+  }
+
+  @Test("imsc-tests: significant times match ttconv for at least 95% of files", .enabled(if: Corpus.root != nil))
+  func imscSignificantTimes() throws {
+    var total = 0, pass = 0
+    var failures: [String] = []
+    for (url, sig) in try Self.ttconvSignificantTimes() {
       let expected = sig.compactMap { ($0["time"] as? NSNumber)?.doubleValue }
       total += 1
       let details = try TTMLFormat().readDetails(try Corpus.bytes(url))
@@ -41,12 +49,7 @@ struct TTMLCorpusTests {
   func imscContentAtSignificantTimes() throws {
     var total = 0, pass = 0
     var failures: [String] = []
-    for url in Self.imscFiles {
-      let expURL = url.deletingPathExtension().appendingPathExtension("expected.json")
-      guard let data = try? Data(contentsOf: expURL),
-        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let sig = json["ttconv_significant_times"] as? [[String: Any]]
-      else { continue }
+    for (url, sig) in try Self.ttconvSignificantTimes() {
       total += 1
       let cues = try TTMLFormat().read(try Corpus.bytes(url), options: ReadOptions()).document.cues
       var wrong: [Double] = []
