@@ -279,8 +279,8 @@ extension TTMLReader {
       }
     }
     let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
-    let ownSpecified = resolver.specified(refs: refs, inline: inline)
-    let ancestorsHidden = ctx.ancestorsStyle.displayed == false || resolver.specified(refs: ctx.ancestorRefs, inline: nil).displayed == false
+    let ownDisplayed = inline.displayed ?? resolver.displayed(refs: refs)
+    let ancestorsHidden = ctx.ancestorsStyle.displayed == false || resolver.displayed(refs: ctx.ancestorRefs) == false
     for k in 0..<(points.count - 1) {
       let t0 = points[k], t1 = points[k + 1]
       guard t0 < t1 else { continue }
@@ -303,7 +303,7 @@ extension TTMLReader {
       let styleHere = cueStyle.merged(with: setStyle)
       // A p with display none, inline, through a named style or on an ancestor, shows nothing
       // while it is so (TTML2 §10.2.11): no cue then.
-      if ancestorsHidden || ownSpecified.merged(with: setStyle).displayed == false { content = [] }
+      if ancestorsHidden || (setStyle.displayed ?? ownDisplayed) == false { content = [] }
       let settingsHere = setStyle.isEmpty ? settings : cueSettings(region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed))
       if var pend = pending {
         if pend.content == content, pend.style == styleHere, pend.settings == settingsHere, pend.end == t0 {

@@ -31,8 +31,15 @@ struct TTMLReader {
   var inlineRegions: [SourceLocation: String] = [:]
   var lastFiniteTime: CaptionTime = .zero
   /// Whether times below the body are media times rather than relative to their parent
-  /// (`timesLookAbsolute`).
+  /// (`timeEvidence`; always for Apple Music lyrics).
   var absoluteTimes = false
+  /// What the times say about how they are meant, gathered while resolving them: a child that
+  /// begins inside its parent's interval read as a media time but after the parent's end read
+  /// relatively (`absolute`, as Apple iTunes TTML writes `<p begin="19.764"><span
+  /// begin="19.764">`); a child that begins before its parent's begin, which only relative
+  /// times can mean (`relative`); a `seq` container (`sequential`), which TTML times only
+  /// relatively. A parent that begins at 0 tells nothing either way.
+  var timeEvidence = (absolute: 0, relative: false, sequential: false)
   /// Whether span times are word highlights, not display times (Apple Music `itunes:timing`).
   var wordHighlights = false
   static let appleLyricsNamespace = "http://music.apple.com/lyric-ttml-internal"
@@ -303,14 +310,7 @@ struct TTMLReader {
       significant.append(.zero)
       // Apple Music lyrics (`itunes:timing`) always write media times; other documents are
       // judged by their times.
-      let appleLyrics = root.attribute(TTMLReader.appleLyricsNamespace, "timing") != nil
-      absoluteTimes = appleLyrics || TTMLReader.timesLookAbsolute(body, params: params, depthLimit: depthLimit)
-      if absoluteTimes {
-        sink.report(
-          "ttml.timing.absolute-times", .warning,
-          "begin and end inside the body are read as media times, as Apple iTunes and Music TTML writes them: TTML makes them relative to the parent element, which would put content after its parent ends, where it never shows",
-          at: body.location)
-      }
+      absoluteTimes = root.attribute(TTMLReader.appleLyricsNamespace, "timing") != nil
       // Apple Music lyrics mark word or syllable timing on the root: those span times say when
       // each word is sung (a karaoke highlight), not when it is shown; the line shows whole.
       if let t = root.attribute(TTMLReader.appleLyricsNamespace, "timing"), t == "Word" || t == "Syllable" {
@@ -320,7 +320,20 @@ struct TTMLReader {
           "itunes:timing=\"\(t)\": span times mark when each word is sung; each line is shown whole for its p's interval",
           at: root.attributeNode(TTMLReader.appleLyricsNamespace, "timing")?.location)
       }
-      let timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
+      let beforeTiming = sink
+      var timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
+      // Times that only make sense on the media timeline (`TimeEvidence`): read again so.
+      if !absoluteTimes && timeEvidence.absolute > 0 && !timeEvidence.relative && !timeEvidence.sequential {
+        absoluteTimes = true
+        sink = beforeTiming  // the second reading reports what the first did
+        timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
+      }
+      if absoluteTimes {
+        sink.report(
+          "ttml.timing.absolute-times", .warning,
+          "begin and end inside the body are read as media times, as Apple iTunes and Music TTML writes them: TTML makes them relative to the parent element, which would put content after its parent ends, where it never shows",
+          at: body.location)
+      }
       collectSignificant(timed, parentEnd: nil, depth: 0)
       lastFiniteTime = significant.max() ?? .zero
       let region = body.attribute("", "region")
@@ -535,16 +548,34 @@ struct TTMLReader {
   }
 
   /// Resolves the intervals of `e` and its descendants (TTML2 §12.4).
-  mutating func timedNode(_ e: XMLElementNode, syncBase: CaptionTime, parentIsPar: Bool, depth: Int) -> TTMLTimedNode {
+  mutating func timedNode(
+    _ e: XMLElementNode, syncBase: CaptionTime, parentIsPar: Bool, depth: Int,
+    parentTimes: (begin: CaptionTime, end: CaptionTime?)? = nil
+  ) -> TTMLTimedNode {
     let untimed = wordHighlights && e.name.local == "span"
     let eb = untimed ? nil : time(e, "begin")
     let ee = untimed ? nil : time(e, "end")
     let ed = untimed ? nil : time(e, "dur")
     let begin = syncBase + (eb ?? .zero)
+    if let cb = eb, let parent = parentTimes {
+      if cb < parent.begin {
+        timeEvidence.relative = true
+      } else if let pe = parent.end, cb <= pe, parent.begin + cb >= pe {
+        timeEvidence.absolute += 1
+      }
+    }
+    // This element's own times as written, for its children's evidence (the body's children
+    // count from its begin either way).
+    var ownTimes: (begin: CaptionTime, end: CaptionTime?)? = nil
+    if e.name.local != "body", let eb, eb > .zero {
+      ownTimes = (eb, ee.map { x in ed.map { min(x, eb + $0) } ?? x } ?? ed.map { eb + $0 })
+    }
     var seq = false
     if let tc = e.attributeNode("", "timeContainer") {
       switch tc.value.trimmingSpaces {
-      case "seq": seq = true
+      case "seq":
+        seq = true
+        timeEvidence.sequential = true
       case "par": break
       default: sink.report("ttml.timing.invalid-container", .error, "timeContainer=\"\(tc.value)\" is not par or seq", at: tc.location)
       }
@@ -564,7 +595,7 @@ struct TTMLReader {
     if depth < depthLimit {
       for child in e.children {
         guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(c.name.local) else { continue }
-        var n = timedNode(c, syncBase: seq || absoluteTimes ? childSync : begin, parentIsPar: !seq, depth: depth + 1)
+        var n = timedNode(c, syncBase: seq || absoluteTimes ? childSync : begin, parentIsPar: !seq, depth: depth + 1, parentTimes: ownTimes)
         if seq {
           if unresolved {
             n.end = n.begin  // never active: an empty interval, pruned like any other
@@ -588,37 +619,6 @@ struct TTMLReader {
     case (nil, nil): end = implicitEnd
     }
     return TTMLTimedNode(element: e, begin: begin, end: end, explicitlyTimed: eb != nil || ee != nil || ed != nil, children: children, sequential: seq)
-  }
-
-  /// Whether the document writes times on the media timeline instead of relative to the parent
-  /// element, as Apple iTunes and Music TTML does (`<p begin="19.764"><span begin="19.764">`):
-  /// some child begins inside its parent's interval read as a media time, but after the
-  /// parent's end read relative to it, and no child begins before its parent's begin (which
-  /// only relative times can mean). Documents with a `seq` container are read as TTML says.
-  static func timesLookAbsolute(_ body: XMLElementNode, params: TTMLTimingParameters, depthLimit: Int) -> Bool {
-    func raw(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
-      guard let v = e.attribute("", name) else { return nil }
-      if case .success(let t) = TTMLTimeExpression.parse(v, parameters: params) { return t }
-      return TTMLTimeExpression.parseLenient(v)
-    }
-    var evidence = 0
-    var stack: [(XMLElementNode, Int)] = [(body, 0)]
-    while let (e, depth) = stack.popLast() {
-      if e.attribute("", "timeContainer")?.trimmingSpaces == "seq" { return false }
-      guard depth < min(depthLimit, 64) else { continue }
-      let pb = raw(e, "begin")
-      var pe = raw(e, "end")
-      if let pb, let d = raw(e, "dur") { pe = min(pe ?? (pb + d), pb + d) }
-      for child in e.children {
-        guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, timedLocals.contains(c.name.local) else { continue }
-        stack.append((c, depth + 1))
-        // The body's children count from its begin either way.
-        guard depth > 0, let pb, pb > .zero, let cb = raw(c, "begin") else { continue }
-        if cb < pb { return false }
-        if let pe, cb <= pe, pb + cb >= pe { evidence += 1 }
-      }
-    }
-    return evidence > 0
   }
 
   static func clip(_ end: CaptionTime?, _ parentEnd: CaptionTime?) -> CaptionTime? {

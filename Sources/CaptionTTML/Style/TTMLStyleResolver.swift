@@ -120,6 +120,15 @@ public struct TTMLStyleResolver: Sendable {
     resolvedNamed[id] ?? TextStyle()
   }
 
+  /// The `tts:display` an element's referenced styles give it (the last one that sets it), or
+  /// nil; `specified(refs:inline:).displayed` without merging whole styles.
+  public func displayed(refs: [String]) -> Bool? {
+    for r in refs.reversed() {
+      if let d = resolvedNamed[r]?.displayed { return d }
+    }
+    return nil
+  }
+
   /// The specified style of an element: its referenced styles in order, then its inline style.
   public func specified(refs: [String], inline: TextStyle?) -> TextStyle {
     var out = TextStyle()
