@@ -31,14 +31,17 @@ struct IdentifierSet {
   static func decimalValue(_ id: String) -> Int? {
     // `withUTF8` reads a small string's bytes in place; iterating `utf8` showed in profiles.
     var s = id
-    return s.withUTF8 { b -> Int? in
-      guard !b.isEmpty, b.count <= 18, b.count == 1 || b[0] != UInt8(ascii: "0") else { return nil }
-      var v = 0
-      for c in b {
-        guard c >= 0x30 && c <= 0x39 else { return nil }
-        v = v * 10 + Int(c - 0x30)
-      }
-      return v
+    return s.withUTF8 { decimalValue($0) }
+  }
+
+  /// `decimalValue` of UTF-8 bytes.
+  static func decimalValue(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard !b.isEmpty, b.count <= 18, b.count == 1 || b[0] != UInt8(ascii: "0") else { return nil }
+    var v = 0
+    for c in b {
+      guard c >= 0x30 && c <= 0x39 else { return nil }
+      v = v * 10 + Int(c - 0x30)
     }
+    return v
   }
 }

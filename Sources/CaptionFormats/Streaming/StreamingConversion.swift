@@ -133,10 +133,12 @@ public enum StreamingConversion {
     let target: String
     let options: WriteOptions
     let onLoss: (Diagnostic, SourceLocation?) -> Void
-    var srt: SubRipWriter?
-    var vtt: WebVTTWriter?
-    var count = 0
-    var begun = false
+    // Used on one thread at a time, never re-entered: the per-cue accesses skip Swift's
+    // run-time exclusivity check (two in every cue's write, a few percent of a conversion).
+    @exclusivity(unchecked) var srt: SubRipWriter?
+    @exclusivity(unchecked) var vtt: WebVTTWriter?
+    @exclusivity(unchecked) var count = 0
+    @exclusivity(unchecked) var begun = false
     var leading: [Diagnostic] = []
     var expectedSize = 0
     var bodySink: (([UInt8]) -> Void)?

@@ -345,6 +345,17 @@ struct WebVTTWriter {
     return ms
   }
 
+  static let arrow: [UInt8] = Array(" --> ".utf8)
+
+  /// `t` in milliseconds when that is exact and writable as it is (not negative, within the
+  /// timestamp range): what `time(_:_:cue:)` returns without a word for such times.
+  @inline(__always)
+  static func wholeMilliseconds(_ t: CaptionTime) -> Int64? {
+    guard t.timescale == 1000 || (t.timescale > 0 && 1000 % t.timescale == 0), t.value >= 0 else { return nil }
+    let ms = t.value * (1000 / t.timescale)
+    return ms <= 2_562_047_788 * 3_600_000 + 3_599_999 ? ms : nil
+  }
+
   /// Whether the UTF-8 of `s` has a CR, an LF or `-->` (a cheap filter before the exact,
   /// Character-level checks).
   static func mayNeedLineFix(_ s: String) -> Bool {
@@ -368,7 +379,20 @@ struct WebVTTWriter {
     var out: [UInt8] = []
     swap(&out, &body)
     defer { swap(&out, &body) }
-    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: nil, index: k, into: &out)
+    // An SRT index (a canonical number, the usual case) goes over as its bytes: no string,
+    // nothing in it to fix, and the duplicate check by number.
+    if let bytes = cue.idBytesInBuffer, let n = IdentifierSet.decimalValue(bytes), let end = Self.wholeMilliseconds(cue.end),
+      let start = Self.wholeMilliseconds(cue.start), start < end, usedIDs.insert(number: n)
+    {
+      out.append(contentsOf: bytes)
+      out.append(0x0A)
+      WebVTTTimestamp.append(milliseconds: start, to: &out)
+      out.append(contentsOf: Self.arrow)
+      WebVTTTimestamp.append(milliseconds: end, to: &out)
+      out.append(0x0A)
+    } else {
+      writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: nil, index: k, into: &out)
+    }
     cue.forEachLine { line in
       out.append(contentsOf: line)
       out.append(0x0A)
