@@ -104,18 +104,22 @@ struct SubRipReader {
     guard i < r.upperBound, SubRipTimingParser.isDigit(buf[i]) else { return false }
     // The start field: digits, `:`, `,` and `.` only, with a `:` and a fraction among them.
     var colon = false, fraction = false
-    // Digit group lengths, for the dots-only shape `hh.mm.ss.fff`.
-    var groups: [Int] = [0]
+    // Digit group lengths, for the dots-only shape `hh.mm.ss.fff` (no array: this runs for
+    // every line of cue text that starts with a digit).
+    var groups = (0, 0, 0, 0), group = 0
     while i < r.upperBound {
       let b = buf[i]
-      if b == UInt8(ascii: ":") {
-        colon = true
-        groups.append(0)
-      } else if b == UInt8(ascii: ",") || b == UInt8(ascii: ".") {
-        fraction = true
-        groups.append(0)
+      if b == UInt8(ascii: ":") || b == UInt8(ascii: ",") || b == UInt8(ascii: ".") {
+        if b == UInt8(ascii: ":") { colon = true } else { fraction = true }
+        group += 1
       } else if SubRipTimingParser.isDigit(b) {
-        groups[groups.count - 1] += 1
+        switch group {
+        case 0: groups.0 += 1
+        case 1: groups.1 += 1
+        case 2: groups.2 += 1
+        case 3: groups.3 += 1
+        default: break
+        }
       } else {
         break
       }
@@ -123,7 +127,7 @@ struct SubRipReader {
     }
     // Without a `:`, only a timestamp's shape counts: hours, two-digit minutes and seconds,
     // then 1–3 fraction digits. An address (10.0.0.1) or a version (1.2.3.4) is dialogue.
-    let dotted = !colon && groups.count == 4 && groups[0] >= 1 && groups[1] == 2 && groups[2] == 2 && (1...3).contains(groups[3])
+    let dotted = !colon && group == 3 && groups.0 >= 1 && groups.1 == 2 && groups.2 == 2 && (1...3).contains(groups.3)
     guard (colon && fraction) || dotted else { return false }
     while i < r.upperBound, buf[i] == 0x20 || buf[i] == 0x09 { i += 1 }
     guard i + 3 <= r.upperBound, buf[i] == UInt8(ascii: "-"), buf[i + 1] == UInt8(ascii: "-"), buf[i + 2] == UInt8(ascii: ">") else { return false }
@@ -418,7 +422,10 @@ struct SubRipReader {
     var markup = false
     for (k, r) in lines.enumerated() where ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x26, 0x26)) {
       if !markup, Self.hasMarkupByte(buf, r) { markup = true }
-      if !referenceReported { reportCharacterReference(buf, r, line: lineNumbers[k]) }
+      // Markup lines seldom hold a `&`: a word-at-a-time check first, not the byte loop.
+      if !referenceReported, ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x26, 0x26, 0x26, 0x26)) {
+        reportCharacterReference(buf, r, line: lineNumbers[k])
+      }
       if markup && referenceReported { break }
     }
     if !markup {
