@@ -4,7 +4,7 @@
 /// per cue, and per-byte appends (each with its own capacity check) showed in the profiles.
 enum ClockTimeText {
   /// Appends `b[from...]` in one copy: appending the raw buffer itself goes a byte at a time
-  /// (a raw buffer offers no typed contiguous storage), half the cost of writing a timestamp.
+  /// (a raw buffer offers no typed contiguous storage).
   @inline(__always)
   static func appendBytes(_ b: UnsafeMutableRawBufferPointer, from i: Int, to out: inout [UInt8]) {
     guard let base = b.baseAddress else { return }

@@ -26,14 +26,14 @@ struct VerbatimCue {
   private var idText: String?
   private var idBytes: Range<Int>
 
-  /// The identifier (empty for none). From SRT it is kept as bytes until a writer asks, so when
-  /// the conversion is pipelined the `String` is made on the writer's thread.
   /// The identifier's bytes when it was read from an SRT index line (nil for a WebVTT cue,
   /// whose identifier is a `String` already); empty when there is none.
   var idBytesInBuffer: UnsafeBufferPointer<UInt8>? {
     idText == nil ? UnsafeBufferPointer(rebasing: buffer[idBytes]) : nil
   }
 
+  /// The identifier (empty for none). From SRT it is kept as bytes until a writer asks, so when
+  /// the conversion is pipelined the `String` is made on the writer's thread.
   var id: String {
     if let idText { return idText }
     return idBytes.isEmpty ? "" : String(decoding: UnsafeBufferPointer(rebasing: buffer[idBytes]), as: UTF8.self)

@@ -104,8 +104,8 @@ struct SubRipWriter {
     if !document.styles.isEmpty || !document.styleSheets.isEmpty {
       loss("srt.write.styles-dropped", "\(document.styles.count) named style(s) and \(document.styleSheets.count) style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped")
     }
-    if document.metadata.parameters["captionkit:default-region"] == "implied" {
-      loss("srt.write.default-region-placed", "the TTML document defines no region: a TTML processor shows its text at the top of the frame (the implied default region); it is written without a position, so players put it at the bottom, as other converters do")
+    if document.metadata.readWithoutRegions {
+      loss("srt.write.default-region-placed", DocumentMetadata.unplacedDefaultRegionNote)
     }
     if !document.regions.isEmpty {
       loss("srt.write.regions-dropped", "\(document.regions.count) region(s) have no SRT equivalent, dropped")

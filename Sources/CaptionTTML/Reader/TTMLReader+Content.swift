@@ -189,7 +189,7 @@ extension TTMLReader {
     guard r == nil && doc.regions.isEmpty else {
       return TTMLRegionMapper.settings(regionID: r?.id, region: r, computed: computed, resolver: resolver)
     }
-    doc.metadata.parameters[TTMLRegionMapper.defaultRegionKey] = "implied"
+    doc.metadata.readWithoutRegions = true
     return TTMLRegionMapper.unplacedSettings(computed: computed)
   }
 

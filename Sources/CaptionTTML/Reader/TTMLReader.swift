@@ -322,7 +322,7 @@ struct TTMLReader {
       }
       let beforeTiming = sink
       var timed = timedNode(body, syncBase: .zero, parentIsPar: true, depth: 0)
-      // Times that only make sense on the media timeline (`TimeEvidence`): read again so.
+      // Times that only make sense on the media timeline (`timeEvidence`): read again so.
       if !absoluteTimes && timeEvidence.absolute > 0 && !timeEvidence.relative && !timeEvidence.sequential {
         absoluteTimes = true
         sink = beforeTiming  // the second reading reports what the first did

@@ -57,10 +57,6 @@ enum TTMLRegionMapper {
     return s
   }
 
-  /// The `metadata.parameters` key that marks a document read from TTML without any region
-  /// (value `implied`), so that the TTML writer writes it back without a layout.
-  static let defaultRegionKey = "captionkit:default-region"
-
   /// The cue settings for text shown in `regionID` with the `p`'s computed style.
   static func settings(regionID: String?, region: Region?, computed: TextStyle, resolver: TTMLStyleResolver) -> CueSettings {
     var s = CueSettings()

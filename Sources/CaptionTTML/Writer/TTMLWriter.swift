@@ -105,7 +105,7 @@ struct TTMLWriter {
     // Cues with no region that are laid out like TTML's default region (the whole root
     // container, text at the top, start-aligned) are written without any layout at all.
     // So are the cues of a document read from TTML without any region, still unplaced.
-    let readWithoutRegions = doc.metadata.parameters[TTMLRegionMapper.defaultRegionKey] == "implied"
+    let readWithoutRegions = doc.metadata.readWithoutRegions
     noLayout = doc.cues.allSatisfy { c in
       c.settings.region == nil
         && (c.settings == TTMLRegionMapper.defaultRegionSettings(computed: cueComputed(c), resolver: resolver)

@@ -42,11 +42,6 @@ enum LibXML2Handlers {
     return (entity, scalar.value)
   }
 
-  static func hex4(_ v: UInt32) -> String {
-    let h = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - h.count)) + h
-  }
-
   static func handler() -> xmlSAXHandler {
     var h = xmlSAXHandler()
     // libxml2's SAX2 defaults: document, DTD and entity bookkeeping (no tree of elements).
@@ -94,7 +89,7 @@ enum LibXML2Handlers {
         let at = b.offset.flatMap { b.positions.lastIndex(of: UInt8(ascii: "&"), atOrBefore: $0, limit: 1024) } ?? b.offset ?? 0
         b.report(
           "ttml.xml.html-entity", .error,
-          "'&\(String(cString: name));' is an HTML entity that no DTD of this document declares (XML has only &lt; &gt; &amp; &apos; &quot;); read as the character HTML gives it, U+\(LibXML2Handlers.hex4(scalar)), here and wherever else it is used",
+          "'&\(String(cString: name));' is an HTML entity that no DTD of this document declares (XML has only &lt; &gt; &amp; &apos; &quot;); read as the character HTML gives it, \(CodePointName.of(scalar)), here and wherever else it is used",
           at: b.positions.location(at))
       }
       return entity

@@ -106,8 +106,8 @@ struct WebVTTWriter {
   /// comments are not written here).
   mutating func begin(_ doc: CaptionDocument) {
     header = doc
-    if doc.metadata.parameters["captionkit:default-region"] == "implied" {
-      warn("webvtt.write.default-region-placed", .info, "the TTML document defines no region: a TTML processor shows its text at the top of the frame (the implied default region); it is written without a position, so players put it at the bottom, as other converters do")
+    if doc.metadata.readWithoutRegions {
+      warn("webvtt.write.default-region-placed", .info, DocumentMetadata.unplacedDefaultRegionNote)
     }
     var resolver = NamedStyleResolver(doc.styles)
     regionTextStyles = doc.regionCueTextStyles(&resolver)
@@ -337,13 +337,15 @@ struct WebVTTWriter {
       warn("webvtt.write.time-rounded", .info, "the \(what) time was rounded to whole milliseconds", cue: cue)
     }
     let ms = t.roundedMilliseconds
-    let maxMS: Int64 = 2_562_047_788 * 3_600_000 + 3_599_999
-    if ms > maxMS {
+    if ms > Self.maxMilliseconds {
       warn("webvtt.write.time-out-of-range", .warning, "the \(what) time is beyond what a WebVTT timestamp can hold and was clamped", cue: cue)
-      return maxMS
+      return Self.maxMilliseconds
     }
     return ms
   }
+
+  /// The largest time a WebVTT timestamp of this writer holds, in milliseconds.
+  static let maxMilliseconds: Int64 = 2_562_047_788 * 3_600_000 + 3_599_999
 
   static let arrow: [UInt8] = Array(" --> ".utf8)
 
@@ -351,9 +353,9 @@ struct WebVTTWriter {
   /// timestamp range): what `time(_:_:cue:)` returns without a word for such times.
   @inline(__always)
   static func wholeMilliseconds(_ t: CaptionTime) -> Int64? {
-    guard t.timescale == 1000 || (t.timescale > 0 && 1000 % t.timescale == 0), t.value >= 0 else { return nil }
-    let ms = t.value * (1000 / t.timescale)
-    return ms <= 2_562_047_788 * 3_600_000 + 3_599_999 ? ms : nil
+    guard t.value >= 0, t.isWholeMilliseconds else { return nil }
+    let ms = t.roundedMilliseconds  // exact here, saturating rather than trapping
+    return ms <= maxMilliseconds ? ms : nil
   }
 
   /// Whether the UTF-8 of `s` has a CR, an LF or `-->` (a cheap filter before the exact,
@@ -436,7 +438,7 @@ struct WebVTTWriter {
       warn("webvtt.write.end-not-after-start", .warning, "the end time is not after the start time, which WebVTT does not allow", cue: k)
     }
     WebVTTTimestamp.append(milliseconds: start, to: &out)
-    out.appendUTF8(" --> ")
+    out.append(contentsOf: Self.arrow)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
     if let settings, !settings.isDefault { appendSettings(settings, cue: k, into: &out) }
     out.append(0x0A)

@@ -15,8 +15,7 @@ public struct ControlCharacterRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for i in input.document.cues.indices {
       if let v = Self.firstSuspect(input.plainTexts[i]) {
-        let hex = String(v, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+        let code = CodePointName.of(v)
         findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) contains the control, invisible or replacement character \(code)"))
       }
     }
