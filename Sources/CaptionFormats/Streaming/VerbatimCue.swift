@@ -3,7 +3,8 @@ import CaptionCore
 /// A cue the streaming converter copies byte for byte, without building a `Cue`: its text is
 /// plain, every line as read, with none of `<`, `>`, `&` and `{`, so both SRT and WebVTT write
 /// it unchanged (no markup to parse, nothing to escape, no `{\anN}` tag or `-->` in it), and it
-/// has default settings.
+/// has default settings. From SRT to WebVTT the text may also hold simple `<i>`, `<b>` and `<u>`
+/// tags (`hasOnlySimpleTags`), which WebVTT writes as they are.
 ///
 /// The readers hand these out only to the streaming converter, and the writers treat one
 /// exactly as the `Cue` it stands for (`StreamingConversionTests` checks the bytes and
@@ -69,5 +70,54 @@ struct VerbatimCue {
   /// Whether `buf[r]` has none of `<`, `>`, `&` and `{`.
   static func isPlain(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     !ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x3E, 0x26, 0x7B))
+  }
+
+  /// Whether SRT cue text (`lines`, none empty) is plain but for `<i>`, `<b>` and `<u>` tags
+  /// that WebVTT writes back as the same bytes: lower case, no attributes or spaces, each
+  /// closed in the cue in nesting order, none directly closed after it opens (an empty
+  /// element), none inside one of its own kind, and no deeper than `maxDepth` (where the SRT
+  /// reader starts flattening); and no other `<`, nor `>`, `&` or `{`. The SRT reader reads
+  /// such text into italic, bold and underline elements without a diagnostic, and the WebVTT
+  /// writer writes those elements as these tags, so SRT→WebVTT may copy the cue.
+  static func hasOnlySimpleTags(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int) -> Bool {
+    // The open tags' letters, innermost in the low byte (three at most: each kind once).
+    var open: UInt32 = 0
+    var depth = 0
+    var justOpened = false
+    for r in lines {
+      var i = r.lowerBound
+      let end = r.upperBound
+      while i < end {
+        switch buf[i] {
+        case UInt8(ascii: "<"):
+          let closing = i + 1 < end && buf[i + 1] == UInt8(ascii: "/")
+          let k = closing ? i + 2 : i + 1
+          guard k + 1 < end, buf[k + 1] == UInt8(ascii: ">") else { return false }
+          let letter = buf[k]
+          guard letter == UInt8(ascii: "i") || letter == UInt8(ascii: "b") || letter == UInt8(ascii: "u") else { return false }
+          if closing {
+            guard depth > 0, UInt8(truncatingIfNeeded: open) == letter, !justOpened else { return false }
+            open >>= 8
+            depth -= 1
+          } else {
+            let inside = (0..<depth).contains { UInt8(truncatingIfNeeded: open >> (8 * $0)) == letter }
+            guard !inside, depth < maxDepth else { return false }
+            open = open << 8 | UInt32(letter)
+            depth += 1
+            justOpened = true
+            i = k + 2
+            continue
+          }
+          i = k + 2
+        case UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "{"):
+          return false
+        default:
+          i += 1
+        }
+        justOpened = false
+      }
+      justOpened = false  // the line break is content
+    }
+    return depth == 0
   }
 }

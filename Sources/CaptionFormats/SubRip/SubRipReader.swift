@@ -47,7 +47,8 @@ struct SubRipReader {
   /// When set, each cue is handed here as soon as it is read instead of being kept in `cues`
   /// (the streaming converter; memory stays bounded by one cue).
   var onCue: ((Cue) -> Void)?
-  /// When set too, plain cues (see `VerbatimCue`) are handed here as byte ranges instead.
+  /// When set too, plain cues and cues with only simple `<i>`, `<b>` and `<u>` tags (see
+  /// `VerbatimCue`) are handed here as byte ranges instead. Only for a WebVTT writer: SRT→WebVTT.
   var onVerbatimCue: ((VerbatimCue) -> Void)?
 
   init(bytes: [UInt8], limits: ReadLimits) {
@@ -407,7 +408,9 @@ struct SubRipReader {
       lineNumbers.removeAll(keepingCapacity: true)
     }
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
-    if let onVerbatimCue, !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty && VerbatimCue.isPlain(buf, $0) }) {
+    if let onVerbatimCue, !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty }),
+      lines.allSatisfy({ VerbatimCue.isPlain(buf, $0) }) || VerbatimCue.hasOnlySimpleTags(buf, lines, maxDepth: limits.maxNestingDepth)
+    {
       cueCount += 1
       onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return

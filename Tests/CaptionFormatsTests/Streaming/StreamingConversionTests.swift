@@ -382,6 +382,59 @@ import Testing
     }
   }
 
+  /// Which SRT cue texts SRT→WebVTT copies with their tags: exactly the simple, well-formed ones.
+  @Test func simpleTagTestAcceptsOnlyTagsWebVTTWritesBack() {
+    func simple(_ lines: [String], maxDepth: Int = 64) -> Bool {
+      var bytes: [UInt8] = []
+      var ranges: [Range<Int>] = []
+      for l in lines {
+        ranges.append(bytes.count..<bytes.count + l.utf8.count)
+        bytes += Array(l.utf8) + [0x0A]
+      }
+      return bytes.withUnsafeBufferPointer { VerbatimCue.hasOnlySimpleTags($0, ranges, maxDepth: maxDepth) }
+    }
+    #expect(simple(["<i>one</i>"]))
+    #expect(simple(["<b><i>x</i> y</b> <u>z</u>"]))
+    #expect(simple(["<i>across", "lines</i>"]))
+    #expect(simple(["<i>", "</i>"]))  // a line break is content
+    #expect(simple(["plain", "<b>é字</b>"]))
+    #expect(simple(["<b><i><u>x</u></i></b>"], maxDepth: 3))
+    #expect(!simple(["<b><i><u>x</u></i></b>"], maxDepth: 2))  // the reader flattens from here
+    #expect(!simple(["<i></i>"]))
+    #expect(!simple(["<i><b></b>x</i>"]))
+    #expect(!simple(["<I>x</I>"]))
+    #expect(!simple(["<i >x</i>"]))
+    #expect(!simple(["<i>x</i >"]))
+    #expect(!simple(["<i>x"]))
+    #expect(!simple(["x</i>"]))
+    #expect(!simple(["<b><i>x</b></i>"]))
+    #expect(!simple(["<i><i>x</i></i>"]))
+    #expect(!simple(["<s>x</s>"]))
+    #expect(!simple(["<font color=red>x</font>"]))
+    #expect(!simple(["<i>a &amp; b</i>"]))
+    #expect(!simple(["<i>a > b</i>"]))
+    #expect(!simple(["{\\an8}<i>x</i>"]))
+    #expect(!simple(["<i>x</i><"]))
+    #expect(!simple(["<"]))
+    #expect(!simple(["<i"]))
+  }
+
+  /// SRT cues with tags go to WebVTT byte for byte only where that is what the model gives.
+  @Test func subRipTagCuesConvertAsTheModelWrites() {
+    let cues = [
+      "<i>one</i>", "<b><i>x</i> y</b> <u>z</u>", "<i>across\nlines</i>", "<i>\n</i>", "<i></i>", "<i><b></b>x</i>",
+      "<I>x</I>", "<i >x</i>", "<i>x", "x</i>", "<b><i>x</b></i>", "<i><i>x</i></i>", "<s>x</s>", "<i>a &amp; b</i>",
+      "<i>a > b</i>", "{\\an8}<i>x</i>", "<b><i><u>deep</u></i></b>", "<i>x</i> <", "-- <i>x</i> -->",
+    ]
+    var srt = ""
+    for (k, text) in cues.enumerated() {
+      srt += "\(k + 1)\n00:00:\(String(format: "%02d", k)),000 --> 00:00:\(String(format: "%02d", k)),500\n\(text)\n\n"
+    }
+    #expect(Self.check(Array(srt.utf8), from: "srt", to: "webvtt", name: "srt tags"))
+    #expect(Self.check(Array(srt.utf8), from: "srt", to: "webvtt", crlf: true, name: "srt tags crlf"))
+    #expect(Self.check(Array(srt.replacingOccurrences(of: "\n", with: "\r\n").utf8), from: "srt", to: "webvtt", name: "srt tags crlf input"))
+  }
+
   @Test func unsupportedPairThrows() {
     #expect(throws: CaptionError.self) {
       try StreamingConversion.convert([], from: "ttml", to: "srt", readOptions: ReadOptions(), writeOptions: WriteOptions()) { _, _ in }
