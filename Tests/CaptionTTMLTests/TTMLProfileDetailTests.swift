@@ -198,4 +198,74 @@ struct TTMLProfileDetailTests {
     #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/ttml2-transformation ttml2-transformation") == false)
     #expect(TTMLValueRules.validParameter("processorProfiles", "ttml2-presentation ttml2-transformation") == true)
   }
+
+  /// A document with the TTML, styling, parameter and IMSC namespaces declared, designating
+  /// `profiles`, with `head` and `body` as given.
+  static func imscDocument(_ profiles: String, rootAttributes: String = "", head: String = "", body: String = "") -> String {
+    """
+    <tt xml:lang="en" xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
+    xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling" \
+    xmlns:ittp="http://www.w3.org/ns/ttml/profile/imsc1#parameter" xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt" \
+    ttp:profile="\(profiles)" \(rootAttributes)><head>\(head)</head><body>\(body)</body></tt>
+    """
+  }
+
+  @Test("TTML1-based profiles do not know TTML2's style attributes, parameters and elements")
+  func ttml1Vocabulary() throws {
+    let imsc10 = "http://www.w3.org/ns/ttml/profile/imsc1/text"
+    let e = try errors(Self.imscDocument(imsc10, body: #"<div tts:textShadow="5% 5%" tts:textCombine="all" tts:color="red"/>"#))
+    #expect(e.map(\.code) == ["ttml.validate.unknown-attribute", "ttml.validate.unknown-attribute"])
+    #expect(e.first?.message == "'tts:textShadow' is a TTML2 style attribute; TTML1, on which imsc1.0-text is built, has none")
+    // TTML1's own attributes stay valid, and TTML2 takes them all.
+    #expect(try errors(Self.imscDocument(imsc10, body: #"<div tts:textOutline="red 5%" tts:zIndex="2"/>"#)).isEmpty)
+    let ttml2 = try errors(Self.imscDocument("http://www.w3.org/ns/ttml/profile/imsc1.1/text", body: #"<div tts:textShadow="5% 5%" tts:textCombine="all"/>"#))
+    #expect(ttml2.isEmpty)
+    // Parameters and elements, under an explicit TTML1 profile.
+    let doc = TTMLTest.doc(#"ttp:displayAspectRatio="16 9""#, head: #"<styling><initial tts:color="red"/></styling>"#, body: "")
+    let t1 = try errors(doc, profile: "ttml1")
+    #expect(t1.map(\.message).contains("'ttp:displayAspectRatio' is a TTML2 parameter; TTML1, on which ttml1 is built, has none"))
+    #expect(t1.map(\.message).contains("<initial> is a TTML2 element; TTML1, on which ttml1 is built, has none"))
+    #expect(try errors(doc, profile: "ttml2").isEmpty)
+  }
+
+  @Test("IMSC: the Image Profile prohibits tts:displayAlign and itts:fillLineGap; c units only outside tts: lengths")
+  func imscProhibitions() throws {
+    let image = "http://www.w3.org/ns/ttml/profile/imsc1/image"
+    let region = #"<layout><region xml:id="r1" tts:origin="0px 0px" tts:extent="640px 480px" tts:displayAlign="after" itts:fillLineGap="true"/></layout>"#
+    let e = try errors(Self.imscDocument(image, rootAttributes: #"tts:extent="640px 480px""#, head: region))
+    #expect(e.map(\.message) == [
+      "imsc1.0-image: tts:displayAlign is prohibited in the Image Profile", "imsc1.0-image: itts:fillLineGap is prohibited in the Image Profile",
+    ])
+    let text11 = "http://www.w3.org/ns/ttml/profile/imsc1.1/text"
+    let cells = try errors(Self.imscDocument(text11, body: #"<div tts:textShadow="0.1c 0.1c"><p tts:position="1c 1c"/></div>"#))
+    #expect(cells.map(\.message) == ["imsc1.1-text: c (cell) units are not allowed in tts:textShadow", "imsc1.1-text: c (cell) units are not allowed in tts:position"])
+    let both = try errors(Self.imscDocument(text11, rootAttributes: #"ittp:aspectRatio="16 9" ttp:displayAspectRatio="16 9""#))
+    #expect(both.map(\.message) == ["imsc1.1-text: ittp:aspectRatio and ttp:displayAspectRatio must not both be specified"])
+  }
+
+  @Test("Value grammars: textDecoration pairs once each, named colours in lower case, <position> components")
+  func valueGrammars() {
+    let valid: [(String, String)] = [
+      ("textDecoration", "none"), ("textDecoration", "underline lineThrough overline"), ("textDecoration", "noUnderline"),
+      ("color", "red"), ("color", "#FFAA00"), ("color", "rgba(255,0,0,128)"),
+      ("position", "left"), ("position", "10%"), ("position", "10% center"), ("position", "top left"), ("position", "center center"),
+      ("position", "left 25rw top 16.67rh"), ("position", "center top 10%"), ("position", "left 10% center"), ("position", "right 5px bottom"),
+      ("opacity", "0.5"), ("opacity", "1"), ("opacity", "5e-1"), ("opacity", "NaN"), ("opacity", "-INF"),
+    ]
+    for (p, v) in valid { #expect(TTMLValueRules.validStyle(p, v) == true, "\(p)=\(v)") }
+    let invalid: [(String, String)] = [
+      ("textDecoration", "underline noUnderline"), ("textDecoration", "none underline"), ("textDecoration", "underline underline"),
+      ("color", "Red"), ("color", "WHITE"), ("color", "RGB(1,2,3)"),
+      ("position", "50% left"), ("position", "top 10%"), ("position", "left left 1px"), ("position", "top 1px 1px"),
+      ("position", "center 1px center 1px"), ("position", "1px 2px 3px"), ("position", "left right"), ("position", "top 1px bottom 2px"),
+      ("position", "left 1px top 2px 3px"), ("opacity", "0x1p-1"), ("opacity", "inf"), ("opacity", "nan"),
+    ]
+    for (p, v) in invalid { #expect(TTMLValueRules.validStyle(p, v) == false, "\(p)=\(v)") }
+  }
+
+  @Test("EBU-TT-D times content with begin and end only")
+  func ebuNoDur() throws {
+    let doc = TTMLTest.doc(body: #"<div><p begin="00:00:01.000" dur="00:00:01.000">x</p></div>"#)
+    #expect(try errors(doc, profile: "ebu-tt-d").map(\.message).contains("ebu-tt-d: dur is not allowed (EBU-TT-D times content with begin and end)"))
+  }
 }

@@ -21,7 +21,7 @@ extension TTMLValidator {
   static let textOnlyStyles: Set<String> = [
     "fontFamily", "fontSize", "fontStyle", "fontWeight", "lineHeight", "textAlign", "textDecoration", "textOutline",
     "wrapOption", "padding", "color", "textCombine", "textEmphasis", "ruby", "rubyAlign", "rubyPosition", "rubyReserve",
-    "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding", "textShadow",
+    "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding", "textShadow", "displayAlign",
   ]
   /// XLink's namespace: IMSC 1.1 has no use for `xlink:*` attributes and prohibits them.
   static let xlinkNamespace = "http://www.w3.org/1999/xlink"
@@ -76,6 +76,10 @@ extension TTMLValidator {
     // Parameters the document needs for the units it uses.
     if root.attribute(TTMLNamespace.styling, "extent") == nil, usesPixels(root, depth: 0) {
       profileError("pixel-without-extent", "px lengths need tts:extent on <tt>", root.location)
+    }
+    if let ar = root.attributeNode(TTMLNamespace.imscParameter, "aspectRatio"), root.attribute(p, "displayAspectRatio") != nil {
+      // IMSC 1.1 §7.12.4: ttp:displayAspectRatio replaces ittp:aspectRatio; not both.
+      profileError("aspect-ratio", "ittp:aspectRatio and ttp:displayAspectRatio must not both be specified", ar.location)
     }
     if let ar = root.attributeNode(TTMLNamespace.imscParameter, "aspectRatio") {
       let w = TTMLValueRules.words(ar.value)
@@ -138,6 +142,9 @@ extension TTMLValidator {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
       for a in e.attributes {
+        if isImageProfile, a.name.namespace == TTMLNamespace.imscStyling, a.name.local == "fillLineGap" {
+          profileError("prohibited-style", "itts:fillLineGap is prohibited in the Image Profile", a.location)
+        }
         if a.name.namespace == TTMLNamespace.smpte2010 || a.name.namespace == TTMLNamespace.smpte2013, a.name.local.hasPrefix("backgroundImage") {
           let allowed = isImageProfile && a.name.local == "backgroundImage"
           if !allowed { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
@@ -211,10 +218,9 @@ extension TTMLValidator {
         default:
           break
         }
-        // IMSC: no cell units in these properties; no em in the Image Profile or IMSC 1.0 origins.
-        if ["extent", "origin", "fontSize", "lineHeight", "padding", "textOutline"].contains(n),
-          w.contains(where: { $0.hasSuffix("c") && TTMLStyleParser.length(String($0))?.unit == .cells })
-        {
+        // IMSC: cell units only in ebutts:linePadding (IMSC 1.1 §7.12.8, IMSC 1.0.1 #length-cell),
+        // never in a tts: length; no em in the Image Profile.
+        if w.contains(where: { $0.hasSuffix("c") && TTMLStyleParser.length(String($0))?.unit == .cells }) {
           profileError("length-unit", "c (cell) units are not allowed in tts:\(n)", a.location)
         }
         if isImageProfile, w.contains(where: { TTMLStyleParser.length(String($0))?.unit == .em }) {
@@ -250,6 +256,10 @@ extension TTMLValidator {
     if TTMLReader.isTT(e, "tt") {
       if e.attribute(TTMLNamespace.xml, "lang") == nil { profileError("missing-lang", "xml:lang is required on <tt>", e.location) }
       if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase"), tb.value != "media" { profileError("time-base", "ttp:timeBase must be media", tb.location) }
+    }
+    // Tech 3380 times content with begin and end only; it has no dur.
+    if e.name.namespace == TTMLNamespace.tt, let dur = e.attributeNode("", "dur") {
+      profileError("timing", "dur is not allowed (EBU-TT-D times content with begin and end)", dur.location)
     }
     if TTMLReader.isTT(e, "p") {
       let pTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }

@@ -69,6 +69,23 @@ struct TTMLValidator {
   }
 
   var isIMSC: Bool { profile.hasPrefix("imsc") }
+  /// TTML1, and the profiles built on it (IMSC 1.0.1, EBU-TT-D, SMPTE-TT): TTML2's vocabulary
+  /// does not exist there, so its elements and attributes are unknown ones.
+  var isTTML1Based: Bool { profile == "ttml1" || profile.hasPrefix("imsc1.0") || profile == "ebu-tt-d" || profile == "smpte-tt" }
+
+  /// The `tts:` attributes of TTML1 (§8.2).
+  static let ttml1StyleAttributes: Set<String> = [
+    "backgroundColor", "color", "direction", "display", "displayAlign", "extent", "fontFamily", "fontSize", "fontStyle",
+    "fontWeight", "lineHeight", "opacity", "origin", "overflow", "padding", "showBackground", "textAlign",
+    "textDecoration", "textOutline", "unicodeBidi", "visibility", "wrapOption", "writingMode", "zIndex",
+  ]
+  /// The `ttp:` parameters of TTML1 (§6.2).
+  static let ttml1Parameters: Set<String> = [
+    "cellResolution", "clockMode", "dropMode", "frameRate", "frameRateMultiplier", "markerMode", "pixelAspectRatio",
+    "profile", "subFrameRate", "tickRate", "timeBase",
+  ]
+  /// TTML-namespace elements TTML2 added (§8–§13 of TTML2 against TTML1).
+  static let ttml2OnlyElements: Set<String> = ["animate", "audio", "chunk", "data", "font", "image", "initial", "resources", "source"]
   var isImageProfile: Bool { profile.hasSuffix("-image") }
 
   mutating func error(_ code: String, _ message: String, _ at: SourceLocation?) {
@@ -199,6 +216,9 @@ struct TTMLValidator {
         error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML element", e.location)
         return
       }
+      if isTTML1Based, TTMLValidator.ttml2OnlyElements.contains(e.name.local) {
+        error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is a TTML2 element; TTML1, on which \(profile) is built, has none", e.location)
+      }
       if let parent, parent.name.namespace == TTMLNamespace.tt, let allowed = TTMLValidator.ttmlElements[parent.name.local], !allowed.contains(e.name.local) {
         error("ttml.validate.misplaced-element", "<\(e.qualifiedName)> is not allowed inside <\(parent.qualifiedName)>", e.location)
       }
@@ -271,7 +291,7 @@ struct TTMLValidator {
 
   mutating func checkAttributes(_ e: XMLElementNode) {
     let local = e.name.local
-    if local == "set", profile == "ttml1" {
+    if local == "set", isTTML1Based {
       // In TTML1 a set animates exactly one style property (TTML1 §12.1.2); TTML2 allows more.
       let styles = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling || $0.name.namespace == TTMLNamespace.audio }
       if styles.count > 1 { error("ttml.validate.bad-value", "<set> must specify exactly one style attribute, not \(styles.count)", e.location) }
@@ -285,6 +305,10 @@ struct TTMLValidator {
       case "":
         if !plain.contains(n) {
           error("ttml.validate.unknown-attribute", "attribute '\(a.qualifiedName)' is not allowed on <\(e.qualifiedName)>", a.location)
+          continue
+        }
+        if isTTML1Based, n == "condition" || n == "animate" {
+          error("ttml.validate.unknown-attribute", "attribute '\(n)' is TTML2; TTML1, on which \(profile) is built, has none", a.location)
           continue
         }
         if TTMLWhitespace.isBlank(v) {
@@ -339,9 +363,11 @@ struct TTMLValidator {
       case TTMLNamespace.styling:
         if !TTMLStyleParser.knownTTS.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML style attribute", a.location)
+        } else if isTTML1Based, !TTMLValidator.ttml1StyleAttributes.contains(n) {
+          error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 style attribute; TTML1, on which \(profile) is built, has none", a.location)
         } else if local == "animate" || local == "set", let why = TTMLValidator.animationProblem(n, element: local, calcMode: e.attribute("", "calcMode")) {
           error("ttml.validate.non-animatable", "\(a.qualifiedName) \(why)", a.location)
-        } else if (profile == "ttml1" || profile.hasPrefix("imsc1.0")), n == "color" || n == "backgroundColor" || n == "textOutline",
+        } else if isTTML1Based, n == "color" || n == "backgroundColor" || n == "textOutline",
           TTMLValueRules.hasPaddedColorFunction(v)
         {
           // TTML1's <color> grammar has no whitespace inside rgb()/rgba(); TTML2 allows it.
@@ -361,6 +387,8 @@ struct TTMLValidator {
       case TTMLNamespace.parameter:
         if local != "tt" {
           error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is only allowed on <tt>", a.location)
+        } else if isTTML1Based, TTMLValueRules.validParameter(n, v) != nil, !TTMLValidator.ttml1Parameters.contains(n) {
+          error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 parameter; TTML1, on which \(profile) is built, has none", a.location)
         } else if let ok = TTMLValueRules.validParameter(n, v) {
           if !ok { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
         } else {

@@ -152,7 +152,52 @@ enum TTMLValueRules {
     return body.contains(":") ? time(body) : date(body)
   }
 
+  /// `<position>` (TTML2 §10.3.20, CSS background-position): one or two components, a keyword
+  /// or a length each (with two, a length or `left`/`right` first is horizontal and a length
+  /// or `top`/`bottom` second vertical; two keywords may come in either order); or three or
+  /// four, as a horizontal and a vertical keyword, each but `center` with an optional offset.
+  static func position(_ w: [Substring]) -> Bool {
+    enum Axis { case h, v, either }
+    func axis(_ t: Substring) -> Axis? {
+      switch t {
+      case "left", "right": .h
+      case "top", "bottom": .v
+      case "center": .either
+      default: nil
+      }
+    }
+    switch w.count {
+    case 1:
+      return axis(w[0]) != nil || length(w[0])
+    case 2:
+      let a = axis(w[0]), b = axis(w[1])
+      if let a, let b { return !(a == b && a != .either) }
+      // With a length, the order is horizontal then vertical.
+      return (a == nil ? length(w[0]) : a != .v) && (b == nil ? length(w[1]) : b != .h)
+    case 3, 4:
+      var pairs: [(axis: Axis, offset: Bool)] = []
+      var i = 0
+      while i < w.count {
+        guard let a = axis(w[i]) else { return false }
+        let offset = i + 1 < w.count && axis(w[i + 1]) == nil
+        if offset {
+          guard a != .either, length(w[i + 1]) else { return false }
+        }
+        pairs.append((a, offset))
+        i += offset ? 2 : 1
+      }
+      guard pairs.count == 2 else { return false }
+      return !(pairs[0].axis == pairs[1].axis && pairs[0].axis != .either)
+    default:
+      return false
+    }
+  }
+
   static func strictColor(_ v: String) -> Bool {
+    // Named colours are lower case (TTML2 §10.3.5; XML names are case-sensitive).
+    if let f = v.utf8.first, f >= 0x41 && f <= 0x5A || f >= 0x61 && f <= 0x7A, !v.hasPrefix("rgb"), v.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+      return false
+    }
     if v.hasPrefix("rgb") {
       // No spaces anywhere in TTML2 <color> functions except none allowed; components 0–255.
       guard !TTMLWhitespace.hasEdgeSpace(v), let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return false }
@@ -206,7 +251,13 @@ enum TTMLValueRules {
     case "lineHeight": return v == "normal" || (w.count == 1 && length(w[0], nonNegative: true))
     case "letterSpacing": return v == "normal" || (w.count == 1 && length(w[0]))
     case "bpd", "ipd": return ["auto", "available", "fitContent", "maxContent", "minContent"].contains(v) || (w.count == 1 && length(w[0], nonNegative: true))
-    case "opacity": return w.count == 1 && Double(String(w[0])) != nil
+    case "opacity":
+      // An xs:float: decimal, or NaN, INF, -INF (out of range is clamped, not invalid); not the
+      // hexadecimal or lower-case nan/inf forms Double(_:) also reads.
+      guard w.count == 1 else { return false }
+      if ["NaN", "INF", "-INF", "+INF"].contains(w[0]) { return true }
+      return Double(String(w[0])) != nil
+        && w[0].utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 }
     case "luminanceGain": return w.count == 1 && strictReal(w[0], signed: false)
     case "fontShear", "lineShear", "shear": return w.count == 1 && percentage(w[0])
     case "padding": return (1...4).contains(w.count) && w.allSatisfy { length($0, nonNegative: true) }
@@ -214,12 +265,14 @@ enum TTMLValueRules {
     case "extent":
       let measures: Set<Substring> = ["auto", "available", "fitContent", "maxContent", "minContent"]
       return v == "auto" || v == "contain" || v == "cover" || (w.count == 2 && w.allSatisfy { measures.contains($0) || length($0, nonNegative: true) })
-    case "position":
-      let kw: Set<Substring> = ["center", "left", "right", "top", "bottom"]
-      return (1...4).contains(w.count) && w.allSatisfy { kw.contains($0) || length($0) }
+    case "position": return position(w)
     case "textDecoration":
-      let kw: Set<Substring> = ["none", "underline", "noUnderline", "lineThrough", "noLineThrough", "overline", "noOverline"]
-      return !w.isEmpty && w.allSatisfy { kw.contains($0) }
+      // none | [[underline|noUnderline] || [lineThrough|noLineThrough] || [overline|noOverline]]
+      // (TTML1 §8.2.21, TTML2 §10.2.44): each pair at most once.
+      if w == ["none"] { return true }
+      let groups: [Substring: Int] = ["underline": 0, "noUnderline": 0, "lineThrough": 1, "noLineThrough": 1, "overline": 2, "noOverline": 2]
+      var seen = Set<Int>()
+      return !w.isEmpty && w.allSatisfy { groups[$0].map { seen.insert($0).inserted } ?? false }
     case "textOutline":
       guard v != "none" else { return true }
       guard let o = TTMLStyleParser.outline(v) else { return false }
