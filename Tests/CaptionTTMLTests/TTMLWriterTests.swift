@@ -116,6 +116,23 @@ struct TTMLWriterTests {
   /// EBU-TT-D has percentage font sizes and line heights only (Tech 3380): px become percent
   /// of a cell row (of the assumed 1280×720 root: 48 px), cells and em percent of one; the
   /// output passes the EBU-TT-D profile check, and px input fails it.
+  /// EBU-TT-D and DFXP are TTML1: a TTML2 parameter of the source is not carried into them.
+  @Test func ttml2ParametersStayOutOfTTML1Flavors() throws {
+    let src = TTMLTest.doc(#"ttp:displayAspectRatio="16 9" ttp:cellResolution="40 20""#, body: #"<div><p begin="0s" end="1s">x</p></div>"#)
+    let doc = try TTMLTest.read(src).document
+    for flavor in ["ebu-tt-d", "dfxp"] {
+      let w = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
+      let text = String(decoding: w.bytes, as: UTF8.self)
+      #expect(!text.contains("displayAspectRatio"), "\(flavor)")
+      #expect(text.contains(#"ttp:cellResolution="40 20""#), "\(flavor)")
+      #expect(w.diagnostics.map(\.code).contains("ttml.write.parameters-dropped"), "\(flavor)")
+      let back = try TTMLFormat().read(w.bytes, options: ReadOptions(profile: flavor == "dfxp" ? "ttml1" : flavor))
+      #expect(!back.diagnostics.contains { $0.severity == .error }, "\(flavor): \(back.diagnostics.map(\.message))")
+    }
+    let imsc = String(decoding: TTMLFormat().write(doc, options: WriteOptions(flavor: "imsc1.1")).bytes, as: UTF8.self)
+    #expect(imsc.contains(#"ttp:displayAspectRatio="16 9""#))
+  }
+
   @Test func ebuFontSizesArePercentages() throws {
     var doc = CaptionDocument()
     var px = TextStyle()

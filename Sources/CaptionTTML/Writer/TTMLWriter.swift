@@ -172,10 +172,19 @@ struct TTMLWriter {
     }
     // Source parameters that survive: everything except what this writer decides.
     let decided: Set<String> = ["ttp:timeBase", "ttp:dropMode", "ttp:profile", "ttp:contentProfiles", "ttp:processorProfiles", "ttp:frameRate", "ttp:frameRateMultiplier", "ttp:subFrameRate", "ttp:tickRate", "ttp:clockMode", "ttp:markerMode"]
+    var ttml2Only: [String] = []
     for k in doc.metadata.parameters.keys.sorted() where !decided.contains(k) {
       guard let v = doc.metadata.parameters[k] else { continue }
+      // EBU-TT-D and DFXP are TTML1, which has no TTML2 parameters (ttp:displayAspectRatio…).
+      if k.hasPrefix("ttp:"), flavor != .imsc11, !TTMLValidator.ttml1Parameters.contains(String(k.dropFirst(4))) {
+        ttml2Only.append(k)
+        continue
+      }
       if k.hasPrefix("ttp:") || k == "tts:extent" { a.append((k, v)) }
       if k.hasPrefix("ittp:"), flavor == .imsc11 { a.append((k, v)) }
+    }
+    if !ttml2Only.isEmpty {
+      report("parameters-dropped", .info, "\(ttml2Only.joined(separator: ", ")) not written: TTML2 parameters, which \(flavor.rawValue) (TTML1) does not have")
     }
     // IMSC and EBU-TT-D need a root extent to give px lengths a meaning (IMSC 1.1 §8.4.2); CSS
     // px from WebVTT are relative to the video, so a 1280×720 root stands in for it.
