@@ -90,6 +90,23 @@ import Testing
     #expect(out.contains("\(path):6:1: error: [srt.timing.end-before-start]"))
   }
 
+  /// `validate` checks IMSC Text Profile documents against the render model; `convert` does not.
+  @Test func validateChecksTheIMSCRenderModel() throws {
+    let kana = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆ"
+    let path = try file("hrm.ttml", """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
+      ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text" xml:lang="ja"><head><layout>\
+      <region xml:id="r0" tts:origin="0% 0%" tts:extent="100% 100%"/></layout></head>\
+      <body region="r0"><div><p begin="0s" end="5s" tts:fontSize="185%">\(kana)</p></div></body></tt>
+      """)
+    let (code, out, _) = run(["validate", "--no-lint", path])
+    #expect(code == 1)
+    #expect(out.contains("\(path):1:"))
+    #expect(out.contains("error: [ttml.hrm.paint-time] IMSC-HRM: the presentation at 0.000 s takes 1.021 s to paint"))
+    let (_, _, err) = run(["convert", path, "--to", "webvtt", "-o", "-"])
+    #expect(!err.contains("ttml.hrm"))
+  }
+
   @Test func strictCountsWarnings() throws {
     let path = try file("dot.srt", "1\n00:00:01.000 --> 00:00:02,000\ntext\n")
     let (plain, out, _) = run(["validate", path])

@@ -84,7 +84,9 @@ enum ValidateCommand: CLICommand {
       io.out(ruleList())
       return .success
     }
-    let loader = try CaptionLoader(&args)
+    var loader = try CaptionLoader(&args)
+    // Conformance: IMSC Text Profile documents are also checked against the render model.
+    loader.options.checksRenderModel = true
     let checkStyles = !args.flag("no-style")
     let failOnGiven = args.value("fail-on") != nil || args.flag("strict")
     let policy = try SeverityPolicy(&args)

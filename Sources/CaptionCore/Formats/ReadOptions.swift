@@ -7,6 +7,11 @@ public struct ReadOptions: Sendable {
   /// The validation profile to check against (for TTML: `imsc1.1`, `ebu-tt-d`, `ttml2`…);
   /// `nil` takes it from the document.
   public var profile: String?
+  /// TTML: also check IMSC Text Profile documents against the IMSC Hypothetical Render Model
+  /// (`ttml.hrm.*`; `captionkit validate` turns it on). It needs every run's computed style and
+  /// a pass over every presentation, which about doubles the reading time, so it is off by
+  /// default.
+  public var checksRenderModel = false
 
   public init(encoding: TextEncoding? = nil, limits: ReadLimits = ReadLimits(), profile: String? = nil) {
     self.encoding = encoding

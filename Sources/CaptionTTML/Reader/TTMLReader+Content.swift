@@ -69,8 +69,13 @@ extension TTMLReader {
     }
     // Background layers only feed styled runs.
     if wantsDetails {
-      if ownRegion != nil && ownRegion != ctx.region { c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion)) }
-      c.layers += TTMLReader.layer(c.computed)
+      if ownRegion != nil && ownRegion != ctx.region {
+        c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion))
+        c.layerOwners = c.layers.map { _ in -1 }
+      }
+      let own = TTMLReader.layer(c.computed)
+      c.layers += own
+      c.layerOwners += own.map { _ in e.location.offset }
     }
     switch e.name.local {
     case "p":
@@ -289,10 +294,10 @@ extension TTMLReader {
       var content: [CueNode]
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &quiet)
       }
       first = false
       content = TTMLWhitespace.normalise(content, preserve: preserve)
@@ -334,7 +339,7 @@ extension TTMLReader {
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, layers: [Color], preserve: Bool, merged: Bool = false, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+    lang: String?, layers: [Color], owners: [Int], preserve: Bool, merged: Bool = false, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
     var timedIndex = 0
@@ -347,7 +352,9 @@ extension TTMLReader {
         guard wantsDetails else { continue }
         let collapsed = TTMLWhitespace.collapse(t)
         if !collapsed.isEmpty {
-          runs.append(TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc, backgroundLayers: layers))
+          var run = TTMLStyledRun(cueIndex: 0, text: collapsed, style: computed, region: region, location: loc, backgroundLayers: layers)
+          run.backgroundOwners = owners
+          runs.append(run)
         }
       case .element(let e):
         guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else { continue }
@@ -387,7 +394,7 @@ extension TTMLReader {
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
           // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
           let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, preserve: childPreserve, merged: merged, depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, owners: wantsDetails ? owners + TTMLReader.layer(c).map { _ in e.location.offset } : owners, preserve: childPreserve, merged: merged, depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }

@@ -70,7 +70,8 @@ struct TTMLReader {
 
   /// Whether to compute `Output.runs` and `Output.significantTimes`. `CaptionFormat.read`
   /// discards them, and computing a full style per text run is a large share of a read.
-  let wantsDetails: Bool
+  /// Whether styled runs are collected: for `readDetails`, and for the IMSC render model.
+  var wantsDetails: Bool
 
   init(limits: ReadLimits, wantsDetails: Bool) {
     self.limits = limits
@@ -125,6 +126,10 @@ struct TTMLReader {
           at: first.location)
       }
     }
+    // The IMSC Hypothetical Render Model needs each run's computed style and backgrounds.
+    let profile = TTMLValidator.effectiveProfile(options.profile, root)
+    let renderModel = options.checksRenderModel && profile.hasPrefix("imsc") && !profile.hasSuffix("-image")
+    if renderModel { reader.wantsDetails = true }
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
     if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
@@ -139,6 +144,8 @@ struct TTMLReader {
     }
     validator.validate()
     for d in validator.diagnostics { reader.sink.report(d) }
+    if renderModel { reader.checkRenderModel(at: root.location) }
+    if !details { reader.runs = [] }
     var times: [CaptionTime] = []
     if details {
       // Sorted without repeats, as a set would hold them.
@@ -342,7 +349,7 @@ struct TTMLReader {
         timed, parentEnd: nil,
         ctx: TTMLReaderContext(
           region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve",
-          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle),
+          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle), layerOwners: TTMLReader.layer(regionStyle).map { _ in -1 },
           siblings: TTMLSiblingStyleCache(generation: resolverGeneration)),
         depth: 0)
       if !indefiniteCues.isEmpty {

@@ -18,6 +18,9 @@ public struct TTMLStyledRun: Sendable, Hashable {
   /// computed value is usually transparent while its `p` or region paints a box behind it.
   /// Composite them in order (source-over) to get the backdrop the text is read against.
   public var backgroundLayers: [Color]
+  /// The element that paints each of `backgroundLayers`, as the byte offset of its start tag in
+  /// the source (-1 for the region), so that two elements with the same colour count twice.
+  public var backgroundOwners: [Int] = []
 
   public init(cueIndex: Int, text: String, style: TextStyle, region: String?, location: SourceLocation?, backgroundLayers: [Color] = []) {
     self.cueIndex = cueIndex
