@@ -1,4 +1,5 @@
-// TTML reader: read, check diagnostics, write, read back.
+// TTML reader: read (with the IMSC render model on, for documents that designate IMSC), check
+// diagnostics, write, read back.
 // fuzz-modules: CaptionTTML
 // fuzz-seeds: ttml xml dfxp imsc
 // fuzz-dict: ttml.dict
@@ -8,6 +9,8 @@ import CaptionTTML
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  Fuzz.readWriteRead(TTMLFormat(), Fuzz.bytes(data, size))
+  var options = ReadOptions()
+  options.checksRenderModel = true
+  Fuzz.readWriteRead(TTMLFormat(), Fuzz.bytes(data, size), options: options)
   return 0
 }
