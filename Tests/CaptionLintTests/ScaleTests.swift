@@ -7,6 +7,26 @@ import Testing
   /// 10,000 cues, every one with findings, plus one reader diagnostic per cue: lint, reader
   /// de-duplication and fingerprinting stay near-linear (well under the time a quadratic pass
   /// would take).
+  /// Many findings of one code about one long cue share one fingerprint, made once (copying
+  /// and hashing the cue's text per finding made 100,000 of them take seconds): the recorded
+  /// baseline has the fingerprints `Fingerprint.make` gives each finding alone.
+  @Test func findingsOfOneCueShareTheirFingerprint() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let text = String(repeating: "a & ", count: 3_000)
+    let path = try s.write("amp.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:09.000\n\(text)\n\n00:00:10.000 --> 00:00:11.000\nx & y\n")
+    let r = tool(["validate", "--no-lint", "--write-baseline", s.path("b.json"), path])
+    #expect(r.code == 0)
+    let json = try JSONSerialization.jsonObject(with: Data((s.read("b.json") ?? "").utf8)) as? [String: Any]
+    let findings = (json?["findings"] as? [[String: Any]]) ?? []
+    let ampersands = findings.filter { $0["code"] as? String == "webvtt.cuetext.bare-ampersand" }
+    let file = "amp.vtt"  // relative to the baseline's folder
+    let first = Fingerprint.make(code: "webvtt.cuetext.bare-ampersand", file: file, cueText: text.trimmingCharacters(in: .whitespaces))
+    let second = Fingerprint.make(code: "webvtt.cuetext.bare-ampersand", file: file, cueText: "x & y")
+    #expect(Set(ampersands.compactMap { $0["fingerprint"] as? String }) == [first, second])
+    #expect(ampersands.map { $0["count"] as? Int ?? 0 }.reduce(0, +) == 3_001)
+  }
+
   @Test func largeDocumentLintsQuickly() {
     var cues: [Cue] = []
     var reader: [Diagnostic] = []

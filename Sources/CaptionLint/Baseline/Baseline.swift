@@ -33,14 +33,21 @@ public struct Baseline: Sendable, Hashable {
 
   /// A finding to record or check: the diagnostic and the text of the cue it is about.
   public struct Item: Sendable {
-    public var diagnostic: Diagnostic
-    public var cueText: String
+    public let diagnostic: Diagnostic
+    public let cueText: String
+    /// The item's fingerprint (`Fingerprint.make` of its code, file and cue text).
+    public let fingerprint: String
     public init(diagnostic: Diagnostic, cueText: String) {
+      self.init(diagnostic: diagnostic, cueText: cueText, fingerprint: Fingerprint.make(code: diagnostic.code, file: diagnostic.file ?? "", cueText: cueText))
+    }
+    /// An item whose fingerprint was already made, by a caller that makes each one once for
+    /// the many findings of one code about one cue (hashing a long cue's text per finding would
+    /// be quadratic).
+    public init(diagnostic: Diagnostic, cueText: String, fingerprint: String) {
       self.diagnostic = diagnostic
       self.cueText = cueText
+      self.fingerprint = fingerprint
     }
-    /// The item's fingerprint.
-    public var fingerprint: String { Fingerprint.make(code: diagnostic.code, file: diagnostic.file ?? "", cueText: cueText) }
   }
 
   public static let schema = "captionkit.baseline"

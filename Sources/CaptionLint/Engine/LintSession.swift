@@ -155,10 +155,20 @@ public struct LintSession: Sendable {
       rulesChecked = Linter(configuration: config).rules.filter { $0.applies(to: ctx) && config.setting(for: $0, language: language) != .off }.map(\.id)
     }
     let fingerprintPath = fingerprintRoot.map { Self.relative(path, to: $0) } ?? path
+    // One cue text and one fingerprint per cue and code: a hostile cue can carry thousands of
+    // findings, and copying and hashing its text for each would be quadratic.
+    var texts: [Int: String] = [:]
+    var printsByCue: [String: [Int: String]] = [:]
     let items = diagnostics.map { d -> Baseline.Item in
       var named = d
       named.file = fingerprintPath
-      return Baseline.Item(diagnostic: named, cueText: locator.cueText(for: d))
+      guard let cue = locator.cueIndex(for: d) else { return Baseline.Item(diagnostic: named, cueText: "") }
+      let text = texts[cue] ?? locator.text(cue)
+      texts[cue] = text
+      if let fp = printsByCue[d.code]?[cue] { return Baseline.Item(diagnostic: named, cueText: text, fingerprint: fp) }
+      let item = Baseline.Item(diagnostic: named, cueText: text)
+      printsByCue[d.code, default: [:]][cue] = item.fingerprint
+      return item
     }
     recording.append(contentsOf: items)
     let accepted = baseline?.acceptance(items) ?? Array(repeating: false, count: items.count)
