@@ -73,6 +73,46 @@ struct TTMLRenderModelTests {
     #expect(try !Self.hrm(fits).map(\.code).contains("ttml.hrm.glyph-cache"))
   }
 
+  @Test("Backgrounds of body and div count in the region their content goes to, however the region is assigned")
+  func ancestorBackgrounds() throws {
+    let head = #"<layout><region xml:id="r1" tts:origin="0% 0%" tts:extent="50% 50%"/></layout>"#
+    // Clearing (1) and the body's background over a quarter of the root: 1.25 / 12 s, plus two
+    // tiny glyphs; 0.104 s is not enough, 0.105 s is.
+    func document(_ second: String, onDiv: Bool = true) -> String {
+      let ps = #"<p begin="0s" end="10s">a</p><p begin="\#(second)s" end="10s">b</p>"#
+      let body = onDiv ? #"<div region="r1" tts:fontSize="1rh">\#(ps)</div>"# : #"<div tts:fontSize="1rh">\#(ps.replacingOccurrences(of: "<p ", with: #"<p region="r1" "#))</div>"#
+      return TTMLTest.doc(#"ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text" tts:backgroundColor="red""#, head: head, body: body)
+        .replacingOccurrences(of: #"tts:backgroundColor="red">"#, with: ">").replacingOccurrences(of: "<body>", with: #"<body tts:backgroundColor="red">"#)
+    }
+    #expect(try Self.hrm(document("0.104")).map(\.code) == ["ttml.hrm.paint-time"])
+    #expect(try Self.hrm(document("0.105")).isEmpty)
+    #expect(try Self.hrm(document("0.104", onDiv: false)).map(\.code) == ["ttml.hrm.paint-time"])
+  }
+
+  @Test("A timed region is presented only while active; an extent through a referenced style counts")
+  func regionTimingAndStyledExtent() throws {
+    // r1 holds the text; r2, all red over the whole root, begins at 5 s: not presented at 0.1 s.
+    let head = ##"<layout><region xml:id="r1" tts:origin="0% 0%" tts:extent="10% 10%"/><region xml:id="r2" begin="5s" tts:origin="0% 0%" tts:extent="100% 100%" tts:backgroundColor="red"/></layout>"##
+    let body = #"<div region="r1" tts:fontSize="1rh"><p begin="0s" end="0.1s">a</p><p begin="0.1s" end="10s">b</p></div>"#
+    #expect(try Self.hrm(Self.doc(head: head, body: body)).isEmpty)
+    #expect(try Self.hrm(Self.doc(head: head.replacingOccurrences(of: #" begin="5s""#, with: ""), body: body)).map(\.code) == ["ttml.hrm.paint-time"])
+    // A red region of a quarter of the root, its extent from a style: (1 + 0.25) / 12 s to paint.
+    let styled = ##"<styling><style xml:id="s" tts:extent="50% 50%" tts:origin="0% 0%"/></styling><layout><region xml:id="r1" style="s" tts:backgroundColor="red"/></layout>"##
+    let two = #"<div region="r1" tts:fontSize="1rh"><p begin="0s" end="0.104s">a</p><p begin="0.104s" end="10s">b</p></div>"#
+    let e = try Self.hrm(Self.doc(head: styled, body: two))
+    #expect(e.first?.message.contains("clearing and backgrounds 0.104 s") == true)
+  }
+
+  @Test("A set on a p that changes the colour makes new glyphs")
+  func setOnParagraph() throws {
+    let head = #"<layout><region xml:id="r1" tts:origin="0% 0%" tts:extent="100% 100%"/></layout>"#
+    // At 0.1 s the red "a" must be rendered: 1/12 + 0.3² / 1.2 = 0.158 s > 0.1 s.
+    let onP = #"<div region="r1" tts:fontSize="30rh"><p begin="0s" end="10s">a<set begin="0.1s" tts:color="red"/></p></div>"#
+    #expect(try Self.hrm(Self.doc(head: head, body: onP)).map(\.code) == ["ttml.hrm.paint-time"])
+    let unchanged = #"<div region="r1" tts:fontSize="30rh"><p begin="0s" end="10s">a<set begin="0.1s" tts:color="white"/></p></div>"#
+    #expect(try Self.hrm(Self.doc(head: head, body: unchanged)).isEmpty)
+  }
+
   @Test("Script groups of the model")
   func scripts() {
     #expect(TTMLScript.of(0x41) == .simple)  // A

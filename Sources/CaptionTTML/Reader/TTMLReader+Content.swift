@@ -70,8 +70,12 @@ extension TTMLReader {
     // Background layers only feed styled runs.
     if wantsDetails {
       if ownRegion != nil && ownRegion != ctx.region {
-        c.layers = TTMLReader.layer(resolver.computedRegionStyle(ownRegion))
-        c.layerOwners = c.layers.map { _ in -1 }
+        // The new region paints first; the body and div ancestors' backgrounds stay, as the
+        // ISD copies them into every region their content goes to (TTML2 §11.3.1.3).
+        let region = TTMLReader.layer(resolver.computedRegionStyle(ownRegion))
+        let kept = ctx.layerOwners.indices.filter { ctx.layerOwners[$0] >= 0 }
+        c.layers = region + kept.map { ctx.layers[$0] }
+        c.layerOwners = region.map { _ in -1 } + kept.map { ctx.layerOwners[$0] }
       }
       let own = TTMLReader.layer(c.computed)
       c.layers += own
@@ -292,19 +296,21 @@ extension TTMLReader {
       var runsHere: [TTMLStyledRun] = []
       var quiet = DiagnosticSink(limit: 0)
       var content: [CueNode]
+      let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
+      // A `set` on the p restyles its text while active (the styled runs' computed style).
+      let computedHere = wantsDetails && !setStyle.isEmpty ? ctx.computed.merged(with: setStyle) : ctx.computed
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: ctx.computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &quiet)
       }
       first = false
       content = TTMLWhitespace.normalise(content, preserve: preserve)
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
       }
-      let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
       let styleHere = cueStyle.merged(with: setStyle)
       // A p with display none, inline, through a named style or on an ancestor, shows nothing
       // while it is so (TTML2 §10.2.11): no cue then.

@@ -9,13 +9,22 @@ extension TTMLReader {
     func info(_ id: String?, extent: Region.LengthPair?) -> TTMLRenderModel.RegionInfo {
       let s = r.computedRegionStyle(id)
       var size = 1.0
-      if let e = extent, let w = r.percentOfRoot(e.x, x: true), let h = r.percentOfRoot(e.y, x: false) {
+      // The extent on the region, or from a style it refers to.
+      var pair = extent
+      if pair == nil, let v = s.other["tts:extent"] {
+        let w = v.split(separator: " ", omittingEmptySubsequences: true)
+        if w.count == 2, let x = TTMLStyleParser.length(String(w[0])), let y = TTMLStyleParser.length(String(w[1])) {
+          pair = Region.LengthPair(x, y)
+        }
+      }
+      if let e = pair, let w = r.percentOfRoot(e.x, x: true), let h = r.percentOfRoot(e.y, x: false) {
         size = max(0, min(w, 100)) * max(0, min(h, 100)) / 10_000
       }
       return TTMLRenderModel.RegionInfo(
         normalizedSize: size, paintsBackground: (s.backgroundColor?.alpha ?? 0) > 0,
         showsBackgroundAlways: (s.other["tts:showBackground"] ?? "always") == "always",
-        hidden: s.opacity == 0 || s.displayed == false || s.visible == false)
+        hidden: s.opacity == 0 || s.displayed == false || s.visible == false,
+        active: id.flatMap { regionIntervals[$0] })
     }
     if doc.regions.isEmpty {
       // No regions: everything is in the default region, the whole root container.

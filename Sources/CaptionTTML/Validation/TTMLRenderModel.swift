@@ -36,6 +36,13 @@ struct TTMLRenderModel {
     var showsBackgroundAlways: Bool
     /// `tts:opacity` 0, `tts:display="none"` or `tts:visibility="hidden"`.
     var hidden: Bool
+    /// When the region is active (its `begin`, `end`, `dur`); nil for always.
+    var active: (begin: CaptionTime, end: CaptionTime?)? = nil
+
+    func isActive(at t: CaptionTime) -> Bool {
+      guard let a = active else { return true }
+      return a.begin <= t && (a.end.map { t < $0 } ?? true)
+    }
   }
 
   /// The style part of a glyph as the model tells glyphs apart (§Paint Text); a glyph is a
@@ -98,6 +105,7 @@ struct TTMLRenderModel {
       guard let i = regionNumber[r.region ?? ""], !regionList[i].hidden else { return -1 }
       return i
     }
+    let timedRegions = regionList.contains { $0.active != nil }
     var previousNonEmpty: Double?
     var emptySince: Double?  // time of the first empty ISD since the previous non-empty one
     var nextCue = 0
@@ -118,6 +126,7 @@ struct TTMLRenderModel {
         nextCue += 1
       }
       active.removeAll { cues[$0].end <= t }
+      visits += active.count + regionList.count
       for i in touched {
         withText[i] = false
         backgrounds[i].removeAll(keepingCapacity: true)
@@ -129,7 +138,7 @@ struct TTMLRenderModel {
       for c in active where cues[c].start <= t {
         for k in runsOfCue[c] {
           let region = runRegion[k]
-          guard region >= 0 else { continue }
+          guard region >= 0, !timedRegions || regionList[region].isActive(at: t) else { continue }
           let r = runs[k]
           let text = Self.displayedText(r.text, first: k == runsOfCue[c].first, last: k == runsOfCue[c].last)
           guard !text.isEmpty else { continue }
@@ -147,10 +156,16 @@ struct TTMLRenderModel {
           }
         }
       }
-      guard visits <= Self.maxGlyphVisits else { return }
+      guard visits <= Self.maxGlyphVisits else {
+        diagnostics.append(Diagnostic(
+          code: "ttml.hrm.not-checked", severity: .info,
+          message: "IMSC-HRM: checked up to \(Self.format(t.seconds)) s only; modelling the rest would take more than \(Self.maxGlyphVisits) steps (cues shown at once, and their characters, at each change)",
+          location: location))
+        break
+      }
       var paint = 0.0
       var presented = 0
-      for (i, info) in regionList.enumerated() where !info.hidden {
+      for (i, info) in regionList.enumerated() where !info.hidden && info.isActive(at: t) {
         guard withText[i] || (info.showsBackgroundAlways && info.paintsBackground) else { continue }
         presented += 1
         let nbg = (info.paintsBackground ? 1 : 0) + backgrounds[i].count
