@@ -369,10 +369,12 @@ struct TTMLWriterTests {
     #expect(first.plainText == "Welcome to the CaptionKit sample.")
     let emphasis = try #require(d.styledRuns.first { $0.text == "CaptionKit" })
     #expect(emphasis.style.fontStyle == .italic)
-    // backgroundColor is not inherited (TTML2 §10.2.2): the span's own is transparent, and the
-    // p's box behind it, from the body's style, is in the background layers.
+    // backgroundColor is not inherited (TTML2 §10.2.2): the span's own is transparent. Behind it
+    // are the body's box (style "base"), which the ISD puts in the p's region, and the p's own
+    // (style "centered", based on "base"): two layers, each from its element.
     #expect(emphasis.style.backgroundColor == .transparent)
-    #expect(emphasis.backgroundLayers == [Color(red: 0, green: 0, blue: 0, alpha: 204)])
+    #expect(emphasis.backgroundLayers == [Color(red: 0, green: 0, blue: 0, alpha: 204), Color(red: 0, green: 0, blue: 0, alpha: 204)])
+    #expect(emphasis.backgroundOwners.count == 2 && emphasis.backgroundOwners.allSatisfy { $0 >= 0 } && Set(emphasis.backgroundOwners).count == 2)
   }
 }
 
