@@ -9,8 +9,8 @@ public struct ReadOptions: Sendable {
   public var profile: String?
   /// TTML: also check IMSC Text Profile documents against the IMSC Hypothetical Render Model
   /// (`ttml.hrm.*`; `captionkit validate` turns it on). It needs every run's computed style and
-  /// a pass over every presentation, which about doubles the reading time, so it is off by
-  /// default.
+  /// a pass over every presentation, which makes reading about 1.5 times as long, so it is off
+  /// by default.
   public var checksRenderModel = false
 
   public init(encoding: TextEncoding? = nil, limits: ReadLimits = ReadLimits(), profile: String? = nil) {
