@@ -243,6 +243,23 @@ struct TTMLProfileDetailTests {
     #expect(both.map(\.message) == ["imsc1.1-text: ittp:aspectRatio and ttp:displayAspectRatio must not both be specified"])
   }
 
+  @Test("IMSC 1.1 Text: origins in px or percent, origin or position, no negative position, at most four shadows")
+  func imsc11Geometry() throws {
+    let text11 = "http://www.w3.org/ns/ttml/profile/imsc1.1/text"
+    func messages(_ region: String, body: String = "") throws -> [String] {
+      try errors(Self.imscDocument(text11, head: "<layout>\(region)</layout>", body: body)).map(\.message)
+    }
+    #expect(try messages(#"<region xml:id="r" tts:origin="10rw 10rh" tts:extent="80rw 80rh"/>"#) == ["imsc1.1-text: tts:origin must use %, px units"])
+    #expect(try messages(#"<region xml:id="r" tts:origin="10% 10%" tts:extent="80rw 80rh"/>"#).isEmpty)
+    #expect(try messages(#"<region xml:id="r" tts:position="10% 10%" tts:origin="10% 10%" tts:extent="80% 80%"/>"#)
+      == ["imsc1.1-text: tts:origin and tts:position must not both be specified on a region"])
+    #expect(try messages(#"<region xml:id="r" tts:position="left 25rw top 16.67rh" tts:extent="50rw 50rh"/>"#).isEmpty)
+    #expect(try messages(#"<region xml:id="r" tts:position="left -10% top 10%" tts:extent="50% 50%"/>"#) == ["imsc1.1-text: tts:position must not be negative"])
+    let five = #"<div tts:textShadow="1% 1%, 1% 1%, 1% 1%, 1% 1%, 1% 1%"/>"#
+    #expect(try messages("", body: five) == ["imsc1.1-text: tts:textShadow must have at most 4 shadows, not 5"])
+    #expect(try messages("", body: #"<div tts:textShadow="1% -1%, 1% 1% red, 2% 2%, 1% 1%"/>"#).isEmpty)
+  }
+
   @Test("Value grammars: textDecoration pairs once each, named colours in lower case, <position> components")
   func valueGrammars() {
     let valid: [(String, String)] = [

@@ -184,8 +184,9 @@ extension TTMLValidator {
         switch n {
         case "extent", "origin":
           if l == "tt" { break }
-          // Root-container units (rw, rh) came with IMSC 1.1, for text only.
-          let units: Set<String> = profile == "imsc1.1-text" ? ["px", "%", "rw", "rh"] : ["px", "%"]
+          // Root-container units (rw, rh) came with IMSC 1.1, for text only, and for extents:
+          // an origin is px or percent (IMSC 1.1 §8.4.2, §8.4.7).
+          let units: Set<String> = profile == "imsc1.1-text" && n == "extent" ? ["px", "%", "rw", "rh"] : ["px", "%"]
           if !(a.value == "auto" || w.allSatisfy { TTMLValueRules.length($0, units: units) }) {
             profileError("length-unit", "tts:\(n) must use \(units.sorted().joined(separator: ", ")) units", a.location)
           }
@@ -209,6 +210,14 @@ extension TTMLValidator {
           }
         case "position":
           if isImageProfile { profileError("prohibited-style", "tts:position is prohibited in the Image Profile", a.location) }
+          // IMSC 1.1 §8.4.7: a region is placed by tts:origin or by tts:position, not both.
+          if l == "region", e.attribute(TTMLNamespace.styling, "origin") != nil {
+            profileError("origin-and-position", "tts:origin and tts:position must not both be specified on a region", a.location)
+          }
+        case "textShadow":
+          // IMSC 1.1 §8.4.11: at most four shadows.
+          let shadows = a.value.split(separator: ",", omittingEmptySubsequences: false).count
+          if a.value != "none", shadows > 4 { profileError("text-shadow", "tts:textShadow must have at most 4 shadows, not \(shadows)", a.location) }
         case "writingMode":
           if isImageProfile, !["lrtb", "rltb", "lr", "rl"].contains(a.value) {
             profileError("prohibited-value", "vertical tts:writingMode (\(a.value)) is prohibited in the Image Profile", a.location)
@@ -226,7 +235,8 @@ extension TTMLValidator {
         if isImageProfile, w.contains(where: { TTMLStyleParser.length(String($0))?.unit == .em }) {
           profileError("length-unit", "em units are not allowed in the Image Profile", a.location)
         }
-        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "position" && n != "shear" {
+        // IMSC 1.1 §8.4.5: no negative lengths but in tts:disparity and tts:textShadow.
+        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "shear" {
           profileError("negative-length", "tts:\(n) must not be negative", a.location)
         }
       }
