@@ -113,6 +113,15 @@ struct TTMLRenderModelTests {
     #expect(try Self.hrm(Self.doc(head: head, body: unchanged)).isEmpty)
   }
 
+  @Test("Twenty failures of a kind are listed, the rest counted in one more")
+  func reportCap() throws {
+    // 31 presentations 10 ms apart: the first has a second (IPD), each later one needs 1/12 s.
+    let ps = (0..<31).map { #"<p begin="\#(Double($0) / 100)s" end="\#(Double($0 + 1) / 100)s">a</p>"# }.joined()
+    let e = try Self.hrm(Self.doc(body: "<div>\(ps)</div>"))
+    #expect(e.count == 21)
+    #expect(e.last?.message == "IMSC-HRM: 10 more presentation(s) take longer to paint than they have")
+  }
+
   @Test("Script groups of the model")
   func scripts() {
     #expect(TTMLScript.of(0x41) == .simple)  // A

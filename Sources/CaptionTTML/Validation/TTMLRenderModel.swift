@@ -111,7 +111,7 @@ struct TTMLRenderModel {
     var nextCue = 0
     var active: [Int] = []
     var visits = 0
-    var paintReports = 0, paintFailures = 0, cacheReports = 0, cacheFailures = 0
+    var paintTally = Tally(), cacheTally = Tally()
     // Per-presentation scratch, reused.
     var withText = [Bool](repeating: false, count: regionList.count)
     var backgrounds = [[Int]](repeating: [], count: regionList.count)
@@ -197,35 +197,36 @@ struct TTMLRenderModel {
       let available = seconds - start
       let loc = firstShown.flatMap { cues[$0].source } ?? location
       if duration > available + 1e-9 {
-        paintFailures += 1
-        if paintReports < Self.maxReports {
-          paintReports += 1
-          diagnostics.append(Diagnostic(
-            code: "ttml.hrm.paint-time", severity: .error,
-            message: "IMSC-HRM: the presentation at \(Self.format(seconds)) s takes \(Self.format(duration)) s to paint (clearing and backgrounds \(Self.format(backgroundTime)) s; text \(Self.format(textTime)) s: \(rendered) glyph(s) rendered, \(copied) copied) but \(Self.format(available)) s are available",
-            location: loc))
-        }
+        report("ttml.hrm.paint-time", at: loc, &paintTally,
+          "IMSC-HRM: the presentation at \(Self.format(seconds)) s takes \(Self.format(duration)) s to paint (clearing and backgrounds \(Self.format(backgroundTime)) s; text \(Self.format(textTime)) s: \(rendered) glyph(s) rendered, \(copied) copied) but \(Self.format(available)) s are available")
       }
       if cacheArea > Self.ngbs + 1e-9 {
-        cacheFailures += 1
-        if cacheReports < Self.maxReports {
-          cacheReports += 1
-          diagnostics.append(Diagnostic(
-            code: "ttml.hrm.glyph-cache", severity: .error,
-            message: "IMSC-HRM: the \(used.count) distinct glyphs shown at \(Self.format(seconds)) s need \(Self.format(cacheArea)) of the glyph cache, whose size (NGBS) is 1",
-            location: loc))
-        }
+        report("ttml.hrm.glyph-cache", at: loc, &cacheTally,
+          "IMSC-HRM: the \(used.count) distinct glyphs shown at \(Self.format(seconds)) s need \(Self.format(cacheArea)) of the glyph cache, whose size (NGBS) is 1")
       }
       swap(&cache, &used)
       previousNonEmpty = seconds
       emptySince = nil
     }
-    if paintFailures > paintReports {
-      diagnostics.append(Diagnostic(code: "ttml.hrm.paint-time", severity: .error, message: "IMSC-HRM: \(paintFailures - paintReports) more presentation(s) take longer to paint than they have", location: location))
+    if paintTally.total > paintTally.listed {
+      diagnostics.append(Diagnostic(code: "ttml.hrm.paint-time", severity: .error, message: "IMSC-HRM: \(paintTally.total - paintTally.listed) more presentation(s) take longer to paint than they have", location: location))
     }
-    if cacheFailures > cacheReports {
-      diagnostics.append(Diagnostic(code: "ttml.hrm.glyph-cache", severity: .error, message: "IMSC-HRM: \(cacheFailures - cacheReports) more presentation(s) overrun the glyph cache", location: location))
+    if cacheTally.total > cacheTally.listed {
+      diagnostics.append(Diagnostic(code: "ttml.hrm.glyph-cache", severity: .error, message: "IMSC-HRM: \(cacheTally.total - cacheTally.listed) more presentation(s) overrun the glyph cache", location: location))
     }
+  }
+
+  /// Findings of one kind: the first `maxReports` are listed, the rest only counted.
+  struct Tally {
+    var listed = 0, total = 0
+  }
+
+  /// Lists an error of `code` unless `tally` is full, and counts it either way.
+  mutating func report(_ code: String, at location: SourceLocation?, _ tally: inout Tally, _ message: @autoclosure () -> String) {
+    tally.total += 1
+    guard tally.listed < Self.maxReports else { return }
+    tally.listed += 1
+    diagnostics.append(Diagnostic(code: code, severity: .error, message: message(), location: location))
   }
 
   /// A run's text as shown: collapsed white space at the start of a cue's first run and at the
