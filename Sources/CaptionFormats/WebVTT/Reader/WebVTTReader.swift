@@ -606,9 +606,16 @@ struct WebVTTReader {
     if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, draftSettings == nil {
       verbatimLines.removeAll(keepingCapacity: true)
       verbatim = true
+      var plain = true
       for l in blockLines {
-        guard l.end > l.start, VerbatimCue.isPlain(p, l.start..<l.end) else { verbatim = false; break }
+        guard l.end > l.start else { verbatim = false; break }
+        if plain, !VerbatimCue.isPlain(p, l.start..<l.end) { plain = false }
         verbatimLines.append(l.start..<l.end)
+      }
+      // Simple <i>, <b> and <u> tags read as elements SRT writes back as the same tags, unless a
+      // STYLE block styles them (SRT then gets that style inline).
+      if verbatim, !plain {
+        verbatim = doc.styleSheets.isEmpty && VerbatimCue.hasOnlySimpleTags(p, verbatimLines, maxDepth: limits.maxNestingDepth)
       }
     }
     if verbatim {
