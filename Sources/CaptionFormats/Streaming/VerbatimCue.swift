@@ -3,8 +3,9 @@ import CaptionCore
 /// A cue the streaming converter copies byte for byte, without building a `Cue`: its text is
 /// plain, every line as read, with none of `<`, `>`, `&` and `{`, so both SRT and WebVTT write
 /// it unchanged (no markup to parse, nothing to escape, no `{\anN}` tag or `-->` in it), and it
-/// has default settings. From SRT to WebVTT the text may also hold simple `<i>`, `<b>` and `<u>`
-/// tags (`hasOnlySimpleTags`), which WebVTT writes as they are.
+/// has default settings. The text may also hold simple `<i>`, `<b>` and `<u>` tags
+/// (`hasOnlySimpleTags`), which both formats read as the same elements and write as they are
+/// (from WebVTT only when no STYLE block could style them).
 ///
 /// The readers hand these out only to the streaming converter, and the writers treat one
 /// exactly as the `Cue` it stands for (`StreamingConversionTests` checks the bytes and
@@ -72,13 +73,13 @@ struct VerbatimCue {
     !ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x3E, 0x26, 0x7B))
   }
 
-  /// Whether SRT cue text (`lines`, none empty) is plain but for `<i>`, `<b>` and `<u>` tags
-  /// that WebVTT writes back as the same bytes: lower case, no attributes or spaces, each
-  /// closed in the cue in nesting order, none directly closed after it opens (an empty
-  /// element), none inside one of its own kind, and no deeper than `maxDepth` (where the SRT
-  /// reader starts flattening); and no other `<`, nor `>`, `&` or `{`. The SRT reader reads
-  /// such text into italic, bold and underline elements without a diagnostic, and the WebVTT
-  /// writer writes those elements as these tags, so SRT→WebVTT may copy the cue.
+  /// Whether cue text (`lines`, none empty) is plain but for `<i>`, `<b>` and `<u>` tags that
+  /// the other format writes back as the same bytes: lower case, no attributes, classes or
+  /// spaces, each closed in the cue in nesting order, none directly closed after it opens (an
+  /// empty element), none inside one of its own kind, and no deeper than `maxDepth` (where the
+  /// readers start flattening); and no other `<`, nor `>`, `&` or `{`. Both readers read such
+  /// text into italic, bold and underline elements without a diagnostic, and both writers
+  /// write those elements as these tags, so the converter may copy the cue.
   static func hasOnlySimpleTags(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int) -> Bool {
     // The open tags' letters, innermost in the low byte (three at most: each kind once).
     var open: UInt32 = 0
