@@ -453,6 +453,19 @@ import Testing
     #expect(Self.check(Array(styled.utf8), from: "webvtt", to: "srt", name: "vtt tags styled"))
   }
 
+  /// Found by the stream-convert fuzz harness: a WebVTT file whose STYLE blocks colour every
+  /// cue; its plain cues were copied as bytes, without the colour the model path writes.
+  @Test func fuzzFoundWebVTTWithStylesAndBrokenTimings() throws {
+    let bytes = try #require(Data(base64Encoded: "V0VCVlRUIEZpbGUgaF5lYWRlciBzaG91bGQgbm90IG4gdGhpaXRoIHdyb25nIGZqaXBzaWxlIGhlYWRlciBzaG91bGRyQmUgaXMgQ29taW4gWDE6MTAwIFgyOjIwMCBZMToxMCBZMjoyMDIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMjIyMzIyMjIyQmVhciBpcyBDb237aW5nv1dFQlZUVAoKTk9URSB0aGlzIGEgbmljZSBleGFtcGxlCk5PVEUgb2YgYSBWVFQKClNUWUxFCjo6Y3VlKGIpIHsKICBjb2xvcjogcGVhY2hwdWZmOwp9Cjo6Y3VlKGMpIHsKICBjb2xvcjogd2hpdGU7Cn0KClNUWUxFCjo6Y3VlLGEpIHsKICBjb2xvcjogcmVkOwp9Cjo6Y3VlKAUpIHsKICBjb2xvcjogcmVkOwoKICBiYWNrZ3JvdW5kLWltYWdlOiBsaW5lYXItZ3JhZGllbnQodG8gYm90dG9tLCBkaW1ncmF5LCAtbGVmdCBhbGlnbjpsZWZ0IHNpemU6NTclCk1BTjoKSG93IGRpZCB3ZSBlbmQgdXAgaJt0mskKCjAwOjAyOjEyLjE2IC0tPiAwMDowMjoxNS4yMApUaGlzIHBsYWNlIGlzIGhvcnJpYmxlLgoKCjQKMDA6MDI6MjAuMjQgLS0+IDAwOjAyOjIyLjIgLS0+IDAwOjAyOjMxLjM2CldlIGRvbid0IGJlbG9uZwppbiBjdWUoYykgewogIGNvbG9yOiB3aGl0ZTsKfQoKU1RZTEUKOjpjdWUoYSkgewogIGNvbG9yOiByZWQ7Cn0KOjpjdWUoZCkgeQogIGNvbG89OiByZWQ7CgpBICBiYWNrZ3JvdW5kLWltYWdlOiBsaW5lYXItZ3JhZGllbnQodG8gYm90dG9tZ2IxODAzMGF5LCBsaWdodGdyYXkpOwp9CgoKUmVnaW9uOiBpZD1mcmVkIHdpZHRoPTQwJSBsaW5lcz0zIHJlZ2lvbmFuY2hvcj0wJSwxMDAlIHZpZXdwb3J0YW5jaG9yPTEwJSw5MCUgc2Nyb2xsPXVwClJlZ2lvbjogaWQ9YmNob3I9OTAlLDkwJSBzY3JvbGw9dXAKCjEhISEhIQoKMgowMDowMDozMS4wMDAgLS0+IDAwOjIwOjAwLjUwMApJIHNhaWQgQmVhciBpcyBjb21pbmchISEh")).map { $0 }
+    #expect(Self.check(bytes, from: "webvtt", to: "srt", name: "fuzz 77e923ec"))
+    // The kind of bug: a STYLE rule for every cue (here `::cue,a) { color: red }`, read as
+    // `::cue`) reaches SRT as an inline colour, also for a plain cue.
+    let styled = "WEBVTT\n\nSTYLE\n::cue { color: red }\n\n00:00:01.000 --> 00:00:02.000\nplain\n\n00:00:03.000 --> 00:00:04.000\n<b>bold</b>\n"
+    #expect(Self.check(Array(styled.utf8), from: "webvtt", to: "srt", name: "::cue colour"))
+    let srt = SubRipFormat().write(try WebVTTFormat().read(Array(styled.utf8), options: ReadOptions()).document, options: WriteOptions())
+    #expect(String(decoding: srt.bytes, as: UTF8.self).contains(##"<font color="#ff0000">plain</font>"##))
+  }
+
   @Test func unsupportedPairThrows() {
     #expect(throws: CaptionError.self) {
       try StreamingConversion.convert([], from: "ttml", to: "srt", readOptions: ReadOptions(), writeOptions: WriteOptions()) { _, _ in }

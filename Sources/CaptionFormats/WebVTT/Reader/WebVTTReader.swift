@@ -602,8 +602,10 @@ struct WebVTTReader {
     var sourceText: String? = nil
     var content: [CueNode] = []
     // The streaming converter's fast path: plain lines go over as byte ranges, no `Cue` built.
+    // Not when STYLE blocks could style the cue: SRT gets such a style inline (a `::cue` colour
+    // on every cue, a `::cue(b)` one on bold text), which only the model carries.
     var verbatim = false
-    if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, draftSettings == nil {
+    if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, draftSettings == nil, doc.styleSheets.isEmpty {
       verbatimLines.removeAll(keepingCapacity: true)
       verbatim = true
       var plain = true
@@ -612,11 +614,8 @@ struct WebVTTReader {
         if plain, !VerbatimCue.isPlain(p, l.start..<l.end) { plain = false }
         verbatimLines.append(l.start..<l.end)
       }
-      // Simple <i>, <b> and <u> tags read as elements SRT writes back as the same tags, unless a
-      // STYLE block styles them (SRT then gets that style inline).
-      if verbatim, !plain {
-        verbatim = doc.styleSheets.isEmpty && VerbatimCue.hasOnlySimpleTags(p, verbatimLines, maxDepth: limits.maxNestingDepth)
-      }
+      // Simple <i>, <b> and <u> tags read as elements SRT writes back as the same tags.
+      if verbatim, !plain { verbatim = VerbatimCue.hasOnlySimpleTags(p, verbatimLines, maxDepth: limits.maxNestingDepth) }
     }
     if verbatim {
       // Nothing to build.
