@@ -58,11 +58,16 @@ struct TTMLRenderModel {
     var textShadow: [TextStyle.TextShadow]?
   }
 
+  /// Initial painting delay (IPD), seconds: the most time painting can start ahead.
   static let ipd = 1.0
+  /// Background drawing rate (BDraw), root containers per second.
   static let bDraw = 12.0
+  /// Glyph cache size (NGBS), in root-height squares.
   static let ngbs = 1.0
-  /// Bounds the work on hostile documents (many long cues overlapping many changes).
-  static let maxGlyphVisits = 20_000_000
+  /// Steps (cues walked and characters visited, over all presentations) after which the model
+  /// stops with `ttml.hrm.not-checked`: bounds the work on hostile documents (many long cues
+  /// overlapping many changes).
+  static let maxSteps = 20_000_000
   /// Diagnostics reported at most per kind; the rest are counted in the last one.
   static let maxReports = 20
 
@@ -156,10 +161,10 @@ struct TTMLRenderModel {
           }
         }
       }
-      guard visits <= Self.maxGlyphVisits else {
+      guard visits <= Self.maxSteps else {
         diagnostics.append(Diagnostic(
           code: "ttml.hrm.not-checked", severity: .info,
-          message: "IMSC-HRM: checked up to \(Self.format(t.seconds)) s only; modelling the rest would take more than \(Self.maxGlyphVisits) steps (cues shown at once, and their characters, at each change)",
+          message: "IMSC-HRM: checked up to \(Self.format(t.seconds)) s only; modelling the rest would take more than \(Self.maxSteps) steps (cues shown at once, and their characters, at each change)",
           location: location))
         break
       }
