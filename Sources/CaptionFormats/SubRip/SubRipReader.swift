@@ -282,7 +282,10 @@ struct SubRipReader {
           state = .skipping
           continue
         }
-        if Self.isDigits(buf, r) && r.count <= 9 {
+        // A number alone between blank lines (or at the end) after a cue is text, such as a
+        // year or an amount, not an index whose block lost its timing: nothing would follow it.
+        let numberAlone = pending != nil && (next.map { Self.isBlank(buf, $0.range) } ?? true)
+        if Self.isDigits(buf, r) && r.count <= 9 && !numberAlone {
           sink.report("srt.cue.missing-timing", .error, "block \(string(buf, r)) has no timing line; it is skipped", at: line.start)
           finishPending(buf)
           state = .skipping

@@ -158,6 +158,20 @@ import Testing
     #expect(r6.diagnostics.isEmpty)
   }
 
+  /// A number alone between blank lines after a cue (a year, a bet) is text, as Subtitle Edit
+  /// reads it (subtitleedit#2147), not an index whose timing went missing: nothing is skipped.
+  @Test func numberAloneAfterABlankLineIsText() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nYear\n\n1984\n\n2\n00:00:03,000 --> 00:00:04,000\nNext\n")
+    #expect(r.cues.map(\.plainText) == ["Year\n1984", "Next"])
+    #expect(r.diagnostics.map(\.code) == ["srt.cue.text-after-blank-line"])
+    // At the end of the file, and after a cue whose text is only a blank line.
+    #expect(SRT.read("1\n00:00:01,000 --> 00:00:02,000\n\n2\n").cues.map(\.plainText) == ["2"])
+    // Followed by text, it is still a block that lost its timing line.
+    let lost = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA\n\n5\nlost\n\n6\n00:00:03,000 --> 00:00:04,000\nB\n")
+    #expect(lost.cues.map(\.plainText) == ["A", "B"])
+    #expect(lost.diagnostics.map(\.code).first == "srt.cue.missing-timing")
+  }
+
   /// A skipped block ends at the next index and timing line (or bare timing line), even when
   /// the blank line before it is missing: the next cue is not swallowed.
   @Test func skippedBlockEndsAtTheNextCue() {
