@@ -116,6 +116,28 @@ struct TTMLWriterTests {
   /// EBU-TT-D has percentage font sizes and line heights only (Tech 3380): px become percent
   /// of a cell row (of the assumed 1280×720 root: 48 px), cells and em percent of one; the
   /// output passes the EBU-TT-D profile check, and px input fails it.
+  /// A style whose identifier is not an XML name (3Play's DFXP uses `xml:id="1"`,
+  /// pculture/unisubs#1661) is written renamed, with every reference, in TTML and WebVTT alike.
+  @Test func styleIdentifierThatIsNotAnXMLName() throws {
+    let src = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en"><head><styling><style xml:id="1" tts:color="yellow"/></styling></head><body><div><p begin="1s" end="2s" style="1">For nearly 25 years</p><p begin="3s" end="4s">a <span style="1">b</span></p></div></body></tt>"#
+    let read = try TTMLFormat().read(Array(src.utf8), options: ReadOptions())
+    #expect(read.diagnostics.map(\.message).contains(#"xml:id="1" is not an XML name (it must start with a letter or '_' and hold no spaces or ':')"#))
+    for flavor in ["imsc1.1", "ebu-tt-d", "dfxp"] {
+      let w = TTMLFormat().write(read.document, options: WriteOptions(flavor: flavor))
+      let text = String(decoding: w.bytes, as: UTF8.self)
+      #expect(text.contains(#"xml:id="_1""#), "\(flavor)")
+      #expect(!text.contains(#"style="1""#), "\(flavor)")
+      #expect(w.diagnostics.map(\.code).contains("ttml.write.style-renamed"), "\(flavor)")
+      let back = try TTMLFormat().read(w.bytes, options: ReadOptions(profile: flavor == "dfxp" ? "ttml1" : flavor))
+      #expect(!back.diagnostics.contains { $0.severity == .error }, "\(flavor): \(back.diagnostics.map(\.message))")
+      let colours = try TTMLFormat().readDetails(w.bytes).styledRuns.filter { $0.text.contains("25") || $0.text == "b" }.map(\.style.color)
+      #expect(colours == [Color(red: 255, green: 255, blue: 0), Color(red: 255, green: 255, blue: 0)], "\(flavor)")
+    }
+    let vtt = String(decoding: WebVTTFormat().write(read.document, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(vtt.contains("::cue(._1) { color: yellow"))
+    #expect(vtt.contains("<c._1>For nearly 25 years</c>") && vtt.contains("a <c._1>b</c>"))
+  }
+
   /// EBU-TT-D and DFXP are TTML1: a TTML2 parameter of the source is not carried into them.
   @Test func ttml2ParametersStayOutOfTTML1Flavors() throws {
     let src = TTMLTest.doc(#"ttp:displayAspectRatio="16 9" ttp:cellResolution="40 20""#, body: #"<div><p begin="0s" end="1s">x</p></div>"#)

@@ -418,6 +418,10 @@ struct TTMLValidator {
         }
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
         if n == "base", TTMLWhitespace.isBlank(v) { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
+        // xml:id is an ID: an XML name without ':' (XML 1.0 §3.3.1, xml:id §4).
+        if n == "id", !XMLNameCharacters.isNCName(v) {
+          error("ttml.validate.bad-value", "xml:id=\"\(v.prefix(40))\" is not an XML name (it must start with a letter or '_' and hold no spaces or ':')", a.location)
+        }
       case TTMLNamespace.audio:
         if local == "animate", n == "speak", let mode = e.attribute("", "calcMode"), mode != "discrete" {
           error("ttml.validate.non-animatable", "\(a.qualifiedName) is only discretely animatable, so <animate> must use calcMode=\"discrete\", not \"\(mode)\" (TTML2 §13.2.1)", a.location)

@@ -26,6 +26,9 @@ struct TTMLWriter {
   var usedIDs: Set<String> = []
   var nextID: [String: Int] = [:]
   var styleIDs: Set<String>
+  /// Named styles whose identifier is not an XML id (`1`): the `xml:id` written for them and in
+  /// every reference (`_1`).
+  var renamedStyles: [String: String] = [:]
   var noLayout = false
   var reportedStyleDrops: Set<String> = []
   /// The id given to the style for all cue text (WebVTT `::cue`, model id `""`), referenced
@@ -82,6 +85,17 @@ struct TTMLWriter {
     styleIDs = Set(doc.styles.map(\.id))
     usedIDs = styleIDs.union(doc.regions.map(\.id))
     regionsByID = doc.regionsByID()
+    for st in doc.styles where !st.id.isEmpty && !XMLNameCharacters.isNCName(st.id) {
+      let name = TTMLWriter.xmlName(st.id)
+      var unique = name
+      var n = 2
+      while usedIDs.contains(unique) {
+        unique = "\(name)_\(n)"
+        n += 1
+      }
+      usedIDs.insert(unique)
+      renamedStyles[st.id] = unique
+    }
   }
 
   mutating func report(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
@@ -252,12 +266,13 @@ struct TTMLWriter {
       x.raw("/>")
     }
     for s in doc.styles {
-      guard XMLNameCharacters.isNCName(s.id) else {
+      guard let id = xmlStyleID(s.id), XMLNameCharacters.isNCName(id) else {
         report("style-dropped", .warning, "style '\(s.id)' has no valid XML id and was not written")
         continue
       }
-      var attrs: [(String, String)] = [("xml:id", s.id)]
-      let refs = s.basedOn.filter { styleIDs.contains($0) }
+      if id != s.id { report("style-renamed", .info, "style '\(s.id.prefix(40))' is not a valid XML id; written as '\(id)'") }
+      var attrs: [(String, String)] = [("xml:id", id)]
+      let refs = s.basedOn.filter { styleIDs.contains($0) }.compactMap(xmlStyleID)
       if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
       let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor, cells: cells, root: pixelRoot)
       attrs += a
@@ -343,7 +358,7 @@ struct TTMLWriter {
     guard !writtenModelRegions.contains(r.id) else { return }
     writtenModelRegions.insert(r.id)
     var attrs: [(String, String)] = []
-    let refs = r.styleRefs.filter { styleIDs.contains($0) }
+    let refs = r.styleRefs.filter { styleIDs.contains($0) }.compactMap(xmlStyleID)
     if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
     func axis(_ l: Length, vertical: Bool) -> Length {
       TTMLStyleSerializer.portable(
@@ -405,8 +420,21 @@ struct TTMLWriter {
         out = attrs
       }
     }
-    if !known.isEmpty { out.insert(("style", known.joined(separator: " ")), at: 0) }
+    if !known.isEmpty { out.insert(("style", known.compactMap(xmlStyleID).joined(separator: " ")), at: 0) }
     return out
+  }
+
+  /// The `xml:id` a named style is written with: its identifier, or the XML name made from it.
+  func xmlStyleID(_ id: String) -> String? {
+    id.isEmpty ? nil : renamedStyles[id] ?? id
+  }
+
+  /// An XML name (NCName) made from `s`: characters a name cannot hold become `_`, and a `_`
+  /// goes first when the first cannot start one (`1` → `_1`).
+  static func xmlName(_ s: String) -> String {
+    var out = String(s.unicodeScalars.map { XMLNameCharacters.isNCName(String($0)) || XMLNameCharacters.isNCName("a" + String($0)) ? Character($0) : "_" })
+    if !XMLNameCharacters.isNCName(out) { out = "_" + out }
+    return XMLNameCharacters.isNCName(out) ? out : "_"
   }
 
   mutating func writeCue(_ c: Cue, index: Int, into b: inout TTMLXMLBuilder) {

@@ -25,6 +25,9 @@ struct WebVTTWriter {
   private var regionTextStyles: [String: TextStyle] = [:]
   /// The document's named styles, for the cues whose region has a text style.
   private var namedStyles = NamedStyleResolver([])
+  /// Named styles whose identifier is not a CSS class name (`1`): the class their rule and
+  /// every reference to them use instead (`_1`).
+  private var renamedStyleClasses: [String: String] = [:]
   /// The signature, header lines and REGION blocks (written by `begin`).
   private var head: [UInt8] = []
   /// Comments and cues, in order.
@@ -112,6 +115,10 @@ struct WebVTTWriter {
     var resolver = NamedStyleResolver(doc.styles)
     regionTextStyles = doc.regionCueTextStyles(&resolver)
     if !regionTextStyles.isEmpty { namedStyles = resolver }
+    // Known before any cue is written, as cue text names the classes.
+    if doc.styleSheets.isEmpty {
+      for st in doc.styles where !st.id.isEmpty && cssClassName(st.id) != st.id { renamedStyleClasses[st.id] = cssClassName(st.id) }
+    }
     header.cues = []
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
@@ -453,7 +460,7 @@ struct WebVTTWriter {
     // around the text, the rest a class span. A text alignment the cue's `align` setting
     // already gives is not repeated (::cue has no text-align).
     var content = cue.content
-    var wrapClasses = cue.styleRefs
+    var wrapClasses = cue.styleRefs.map { renamedStyleClasses[$0] ?? $0 }
     var ownStyle = cue.style
     if let d = ownStyle?.displayed {
       // A cue hidden with display none shows nothing (see `writeNodes`).
@@ -758,6 +765,8 @@ struct WebVTTWriter {
             let fixed = cssClassName(c)
             warn("webvtt.write.class-changed", .warning, "class '\(c.prefix(40))' cannot be written in a WebVTT tag; written as '\(fixed)'", cue: cueIndex)
             classes.append(fixed)
+          } else if let renamed = renamedStyleClasses[c] {
+            classes.append(renamed)  // the name its style's rule was written with
           } else {
             if c.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
               warn("webvtt.write.class-invalid", .warning, "class '\(c.prefix(40))' contains '<' or '&', which the WebVTT syntax does not allow (kept, as parsers read it back unchanged)", cue: cueIndex)
