@@ -21,6 +21,38 @@ import Testing
     return (String(decoding: result.bytes, as: UTF8.self), result)
   }
 
+  /// What TTML cannot carry from a WebVTT header and style sheet is reported, not silently
+  /// dropped (lbrayner/vtt-to-srt#2, pysubs2#34): STYLE rules for IDs, elements and voices, the
+  /// header lines and X-TIMESTAMP-MAP; the rules it can carry raise nothing.
+  @Test func droppedStyleRulesAndHeaderAreReported() throws {
+    let vtt = """
+      WEBVTT
+      Kind: captions
+      X-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000
+
+      STYLE
+      ::cue(#c1) { color: lime }
+      ::cue(b), ::cue(.y) { color: red }
+
+      c1
+      00:00:01.000 --> 00:00:02.000
+      Hello <b>bold</b>
+
+      """
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let w = TTMLFormat().write(doc, options: WriteOptions())
+    let found = Dictionary(uniqueKeysWithValues: w.diagnostics.map { ($0.code, $0) })
+    #expect(found["ttml.write.style-rules-dropped"]?.severity == .warning)
+    #expect(found["ttml.write.style-rules-dropped"]?.message.contains("selectors ::cue(#c1), ::cue(b)") == true)
+    #expect(found["ttml.write.header-dropped"]?.message == "the document's header lines and X-TIMESTAMP-MAP (the HLS MPEG-TS time offset) have no TTML equivalent, dropped")
+    // The class rule is written as a style; SRT and WebVTT leave the reader's note out.
+    #expect(String(decoding: w.bytes, as: UTF8.self).contains(#"xml:id="y""#))
+    let plain = try WebVTTFormat().read(Array(Self.vtt.utf8), options: ReadOptions()).document
+    #expect(!TTMLFormat().write(plain, options: WriteOptions()).diagnostics.contains { $0.code == "ttml.write.style-rules-dropped" || $0.code == "ttml.write.header-dropped" })
+    #expect(!String(decoding: WebVTTFormat().write(doc, options: WriteOptions()).bytes, as: UTF8.self).contains("captionkit"))
+    #expect(!SubRipFormat().write(doc, options: WriteOptions()).diagnostics.contains { $0.message.contains("captionkit") })
+  }
+
   @Test func globalCueStyleAppliesToBody() throws {
     let (text, result) = try written()
     #expect(text.contains(##"<style xml:id="cueText" tts:color="#ffffff" tts:backgroundColor="#000000e6"/>"##))

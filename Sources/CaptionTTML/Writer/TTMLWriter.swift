@@ -197,6 +197,17 @@ struct TTMLWriter {
       if k.hasPrefix("ttp:") || k == "tts:extent" { a.append((k, v)) }
       if k.hasPrefix("ittp:"), flavor == .imsc11 { a.append((k, v)) }
     }
+    // What a WebVTT header holds that TTML has no place for.
+    let m = doc.metadata
+    var header: [String] = []
+    if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
+    if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP (the HLS MPEG-TS time offset)") }
+    if !header.isEmpty {
+      report("header-dropped", .info, "the document's \(header.joined(separator: " and ")) have no TTML equivalent, dropped")
+    }
+    if let rules = m.parameters[DocumentMetadata.unmappedStyleRulesKey] {
+      report("style-rules-dropped", .warning, "WebVTT STYLE rules TTML styles cannot express were not written (selectors \(rules.prefix(120))); ::cue and ::cue(.class) rules are written as styles")
+    }
     if !ttml2Only.isEmpty {
       report("parameters-dropped", .info, "\(ttml2Only.joined(separator: ", ")) not written: TTML2 parameters, which \(flavor.rawValue) (TTML1) does not have")
     }

@@ -465,6 +465,13 @@ struct WebVTTReader {
     doc.styleSheets.append(String(decoding: css, as: UTF8.self))
     let (rules, issues) = WebVTTStyleSheetParser.parse(css)
     for i in issues { sink.report(i.code, i.severity, i.message, at: scratchLocation(i.offset)) }
+    // Noted in the model for writers that carry only the mapped rules (TTML): what they drop.
+    let unmapped = issues.flatMap(\.unmapped)
+    if !unmapped.isEmpty {
+      let note = DocumentMetadata.unmappedStyleRulesKey
+      let before = doc.metadata.parameters[note].map { [$0] } ?? []
+      doc.metadata.parameters[note] = (before + unmapped).joined(separator: ", ")
+    }
     for r in rules {
       if let k = styleSlot[r.id] {
         doc.styles[k].style = doc.styles[k].style.merged(with: r.style)

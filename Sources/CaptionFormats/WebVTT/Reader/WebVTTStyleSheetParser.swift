@@ -21,6 +21,8 @@ enum WebVTTStyleSheetParser {
     var severity: Severity
     var message: String
     var offset: Int
+    /// For `webvtt.style.unmapped-rule`: the selectors (or at-rule) that were not mapped.
+    var unmapped: [String] = []
   }
 
   /// Parses `css` and returns the mappable rules in order, plus what could not be mapped.
@@ -87,7 +89,8 @@ enum WebVTTStyleSheetParser {
       if css[i] == UInt8(ascii: "@") {
         let stop = scan(to: [UInt8(ascii: ";"), UInt8(ascii: "{")])
         if stop < n, css[stop] == UInt8(ascii: "{") { skipBlock() } else { i = min(n, stop + 1) }
-        issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "the at-rule '\(text(css, ruleStart..<min(stop, ruleStart + 40)))' is kept in the style sheet but not mapped to named styles", offset: ruleStart))
+        let atRule = text(css, ruleStart..<min(stop, ruleStart + 40))
+        issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "the at-rule '\(atRule)' is kept in the style sheet but not mapped to named styles", offset: ruleStart, unmapped: [atRule]))
         continue
       }
       let braceAt = scan(to: [UInt8(ascii: "{"), UInt8(ascii: "}")])
@@ -112,7 +115,7 @@ enum WebVTTStyleSheetParser {
         if let id = cueClass(s) { ids.append(id) } else { unmapped.append(s) }
       }
       if !unmapped.isEmpty {
-        issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "selector '\(unmapped.joined(separator: ", ").prefix(60))' is kept in the style sheet but not mapped to a named style", offset: ruleStart))
+        issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "selector '\(unmapped.joined(separator: ", ").prefix(60))' is kept in the style sheet but not mapped to a named style", offset: ruleStart, unmapped: unmapped))
       }
       guard !ids.isEmpty else { continue }
       var style = TextStyle()
