@@ -201,6 +201,16 @@ struct SubRipTextParser {
     while j < gt && Self.isLetter(buf[j]) { j += 1 }
     guard j > nameStart else { return nil }
     let nameEnd = j
+    // `<br>`, `<br/>`, `<br />`: an HTML line break, which some tools write into SRT and
+    // FFmpeg and players read as one.
+    if !closing, nameEnd - nameStart == 2, Self.lower(buf[nameStart]) == UInt8(ascii: "b"), Self.lower(buf[nameStart + 1]) == UInt8(ascii: "r"),
+      (nameEnd..<gt).allSatisfy({ Self.isSpace(buf[$0]) || ($0 == gt - 1 && buf[$0] == UInt8(ascii: "/")) })
+    {
+      sink.report("srt.tag.line-break", .info, "<br> is read as a line break", at: location(lt))
+      flushText()
+      append(.lineBreak)
+      return gt + 1
+    }
     let tag: TagKind?
     switch nameEnd - nameStart {
     case 1:

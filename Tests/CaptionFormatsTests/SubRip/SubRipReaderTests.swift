@@ -158,6 +158,15 @@ import Testing
     #expect(r6.diagnostics.isEmpty)
   }
 
+  /// `<br>` in SRT text (written by some tools) is a line break, as FFmpeg reads it; other
+  /// shapes of it stay text.
+  @Test func htmlLineBreakIsALineBreak() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\none<br/>two<BR>three<br />four<br x>five\n")
+    #expect(r.cues.first?.content == [.text("one"), .lineBreak, .text("two"), .lineBreak, .text("three"), .lineBreak, .text("four<br x>five")])
+    #expect(r.diagnostics.map(\.code) == ["srt.tag.line-break", "srt.tag.line-break", "srt.tag.line-break", "srt.tag.unknown"])
+    #expect(r.diagnostics.first?.location?.column == 4)
+  }
+
   /// A number alone between blank lines after a cue (a year, a bet) is text, as Subtitle Edit
   /// reads it (subtitleedit#2147), not an index whose timing went missing: nothing is skipped.
   @Test func numberAloneAfterABlankLineIsText() {
