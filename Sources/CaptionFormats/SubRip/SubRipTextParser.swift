@@ -1,6 +1,7 @@
 import CaptionCore
 
-/// Parses SRT cue text into the cue node tree: `<i>`, `<b>`, `<u>`, `<font color face size>`,
+/// Parses SRT cue text into the cue node tree: `<i>`, `<b>`, `<u>`, `<s>`/`<strike>`
+/// (line-through), `<font color face size>`, `<br>` (a line break),
 /// the SubStation overrides `{\i1}`/`{\i0}`, `{\b1}`/`{\b0}`, `{\u1}`/`{\u0}` and `{\an1}`–`{\an9}`,
 /// line breaks and text.
 ///
@@ -20,7 +21,8 @@ struct SubRipTextParser {
   }
 
   enum TagKind: Equatable {
-    case italic, bold, underline, font
+    /// `strike` is `<s>` or `<strike>`: struck-through text, as FFmpeg and players read it.
+    case italic, bold, underline, font, strike
 
     var name: String {
       switch self {
@@ -28,6 +30,7 @@ struct SubRipTextParser {
       case .bold: "b"
       case .underline: "u"
       case .font: "font"
+      case .strike: "s"
       }
     }
 
@@ -36,7 +39,7 @@ struct SubRipTextParser {
       case .italic: .italic
       case .bold: .bold
       case .underline: .underline
-      case .font: .span
+      case .font, .strike: .span
       }
     }
   }
@@ -218,11 +221,15 @@ struct SubRipTextParser {
       case UInt8(ascii: "i"): tag = .italic
       case UInt8(ascii: "b"): tag = .bold
       case UInt8(ascii: "u"): tag = .underline
+      case UInt8(ascii: "s"): tag = .strike
       default: tag = nil
       }
     case 4:
       let w = (Self.lower(buf[nameStart]), Self.lower(buf[nameStart + 1]), Self.lower(buf[nameStart + 2]), Self.lower(buf[nameStart + 3]))
       tag = w == (0x66, 0x6F, 0x6E, 0x74) ? .font : nil
+    case 6:
+      let name = (nameStart..<nameEnd).map { Self.lower(buf[$0]) }
+      tag = name == Array("strike".utf8) ? .strike : nil
     default:
       tag = nil
     }
@@ -241,7 +248,12 @@ struct SubRipTextParser {
     var style: TextStyle?
     if tag == .font {
       style = fontStyle(buf, rest, sink: &sink)
-    } else if !restIsBlank {
+    } else if tag == .strike {
+      var s = TextStyle()
+      s.textDecoration = .lineThrough
+      style = s
+    }
+    if tag != .font, !restIsBlank {
       sink.report("srt.tag.attributes-ignored", .info, "attributes on <\(tag.name)> are ignored", at: location(nameEnd))
     }
     open(tag, style: style, at: lt, sink: &sink)

@@ -402,6 +402,7 @@ struct SubRipWriter {
       if style.fontStyle == .italic && !wraps.contains("i") { wraps.append("i") }
       if style.fontWeight == .bold && !wraps.contains("b") { wraps.append("b") }
       if style.textDecoration?.contains(.underline) == true && !wraps.contains("u") { wraps.append("u") }
+      if style.textDecoration?.contains(.lineThrough) == true { wraps.append("s") }
       // SRT tags only switch a property on: text set back to upright, normal weight or no
       // underline inside an enclosing tag keeps that tag's look.
       if let f = style.fontStyle, f != .italic, openItalic > 0 {
@@ -416,9 +417,9 @@ struct SubRipWriter {
       style.fontStyle = nil
       style.fontWeight = nil
       if let d = style.textDecoration {
-        let rest = d.subtracting(.underline)
+        let rest = d.subtracting([.underline, .lineThrough])
         style.textDecoration = nil
-        if !rest.isEmpty { lose("srt.write.style-dropped", "text decoration other than underline has no SRT equivalent, dropped") }
+        if !rest.isEmpty { lose("srt.write.style-dropped", "text decoration other than underline and line-through has no SRT equivalent, dropped") }
       }
       var font: [UInt8] = []
       if let c = style.color {

@@ -158,6 +158,21 @@ import Testing
     #expect(r6.diagnostics.isEmpty)
   }
 
+  /// `<s>` and `<strike>` are struck-through text (gpac#1605; FFmpeg reads them so), written
+  /// back to SRT as `<s>`.
+  @Test func strikeThrough() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nx <s>y</s> A<STRIKE>b</STRIKE>\n")
+    var struck = TextStyle()
+    struck.textDecoration = .lineThrough
+    #expect(r.cues.first?.content == [
+      .text("x "), .element(CueElement(.span, style: struck, children: [.text("y")])), .text(" A"),
+      .element(CueElement(.span, style: struck, children: [.text("b")])),
+    ])
+    #expect(r.diagnostics.isEmpty)
+    let srt = String(decoding: SubRipFormat().write(CaptionDocument(cues: r.cues), options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(srt.contains("x <s>y</s> A<s>b</s>"))
+  }
+
   /// `<br>` in SRT text (written by some tools) is a line break, as FFmpeg reads it; other
   /// shapes of it stay text.
   @Test func htmlLineBreakIsALineBreak() {
