@@ -90,6 +90,20 @@ import Testing
     #expect(out.contains("\(path):6:1: error: [srt.timing.end-before-start]"))
   }
 
+  /// A `.dfxp` output holds DFXP unless `--flavor` says otherwise; `.ttml` the default IMSC 1.1.
+  @Test func dfxpExtensionWritesDFXP() throws {
+    let src = try file("in.vtt", Self.positioned)
+    let dfxp = dir.appendingPathComponent("out.dfxp").path, ttml = dir.appendingPathComponent("out.ttml").path
+    #expect(run(["convert", src, dfxp]).0 == 0)
+    #expect(run(["convert", src, ttml]).0 == 0)
+    let d = try String(contentsOfFile: dfxp, encoding: .utf8), t = try String(contentsOfFile: ttml, encoding: .utf8)
+    #expect(d.contains("ttp:profile=") && !d.contains("imsc1.1"))
+    #expect(t.contains("imsc1.1/text"))
+    let forced = dir.appendingPathComponent("imsc.dfxp").path
+    #expect(run(["convert", src, forced, "--flavor", "imsc1.1"]).0 == 0)
+    #expect(try String(contentsOfFile: forced, encoding: .utf8).contains("imsc1.1/text"))
+  }
+
   /// `validate` checks IMSC Text Profile documents against the render model; `convert` does not.
   @Test func validateChecksTheIMSCRenderModel() throws {
     let kana = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆ"

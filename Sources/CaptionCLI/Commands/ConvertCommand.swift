@@ -22,7 +22,8 @@ enum ConvertCommand: CLICommand {
 
     Options:
       --to FORMAT            webvtt (vtt), srt, ttml, json, transcript (txt), transcript-md (md)
-      --flavor NAME          Writer variant (TTML: imsc1.1 (default), ebu-tt-d, dfxp)
+      --flavor NAME          Writer variant (TTML: imsc1.1 (default; dfxp for a .dfxp output), ebu-tt-d,
+                             dfxp; transcripts: timestamps)
       --line-ending lf|crlf  Line endings to write (default lf)
       --profile P            Write style profile P (a .json file or a shipped id) into the output:
                              WebVTT STYLE ::cue rules, TTML styles; what cannot be held is reported
@@ -77,6 +78,8 @@ enum ConvertCommand: CLICommand {
       targetName = to
     } else if let ext = CaptionLoader.fileExtension(out) {
       targetName = ext
+      // A `.dfxp` file is expected to hold DFXP, not the default IMSC 1.1.
+      if ext.lowercased() == "dfxp", options.flavor == nil { options.flavor = "dfxp" }
     } else {
       throw .usage("name the target format with --to (webvtt, srt, ttml, json, txt or md)")
     }

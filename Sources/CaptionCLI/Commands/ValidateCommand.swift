@@ -14,8 +14,8 @@ enum ValidateCommand: CLICommand {
   static let help = """
     Usage: captionkit validate [options] PATH...
 
-    Reads each caption file (folders are searched recursively for .vtt, .srt, .ttml, .dfxp and
-    .xml files, skipping hidden files and folders; a folder with none is an error; '-' reads
+    Reads each caption file (folders are searched recursively for .vtt, .webvtt, .srt, .ttml,
+    .dfxp, .xml and .imsc files and the media files below, skipping hidden files and folders; a folder with none is an error; '-' reads
     standard input) and reports every problem found, with its line and column. The format is detected from the content; the file extension only breaks ties.
     Media files (.mp4, .mov, .m4v, .mkv, .webm, .ts …) have each text subtitle track (subrip,
     webvtt, mov_text) linted with the same rules, reported as FILE#TRACK with the cue number.

@@ -342,7 +342,9 @@ struct TTMLWriter {
     settings.region = nil
     let (g, textAlign, approx) = TTMLRegionSynthesizer.geometry(for: settings, cellRows: resolver.cellRows)
     if approx {
-      report("line-approximated", .info, "snap-to-lines line \(settings.line) was converted to a percentage (one line = one cell row, 1/\(Int(resolver.cellRows)) of the height)", cue: index)
+      let line: String
+      if case .value(let v) = settings.line { line = v == v.rounded() ? String(Int(v)) : String(v) } else { line = "auto" }
+      report("line-approximated", .info, "snap-to-lines line \(line) was converted to a percentage (one line = one cell row, 1/\(Int(resolver.cellRows)) of the height)", cue: index)
     }
     if let id = regionByKey[g.key] { return (id, textAlign) }
     let id = freshID("r")
