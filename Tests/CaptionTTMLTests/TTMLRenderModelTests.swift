@@ -122,6 +122,14 @@ struct TTMLRenderModelTests {
     #expect(e.last?.message == "IMSC-HRM: 10 more presentation(s) take longer to paint than they have")
   }
 
+  @Test("Absurd font sizes give a clamped time, not a trap")
+  func absurdFontSize() throws {
+    let huge = Self.doc(body: #"<div><p begin="1s" end="2s" tts:fontSize="10000000000000000000000000rh">Hello</p></div>"#)
+    let e = try Self.hrm(huge)
+    #expect(e.first?.message.hasPrefix("IMSC-HRM: the presentation at 1.000 s takes 1000000000000.000 s to paint") == true)
+    #expect(TTMLRenderModel.format(.infinity) == "1000000000000.000" && TTMLRenderModel.format(.nan) == "0.000" && TTMLRenderModel.format(0.0415) == "0.042")
+  }
+
   @Test("Script groups of the model")
   func scripts() {
     #expect(TTMLScript.of(0x41) == .simple)  // A

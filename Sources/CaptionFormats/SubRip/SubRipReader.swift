@@ -284,7 +284,9 @@ struct SubRipReader {
         }
         // A number alone between blank lines (or at the end) after a cue is text, such as a
         // year or an amount, not an index whose block lost its timing: nothing would follow it.
-        let numberAlone = pending != nil && (next.map { Self.isBlank(buf, $0.range) } ?? true)
+        // But a number whose next text is a timing line is that cue's index, with a blank line
+        // too many: not text of the cue before.
+        let numberAlone = pending != nil && (next.map { Self.isBlank(buf, $0.range) && !Self.nextContentIsTiming(buf, from: $0.range.upperBound) } ?? true)
         if Self.isDigits(buf, r) && r.count <= 9 && !numberAlone {
           sink.report("srt.cue.missing-timing", .error, "block \(string(buf, r)) has no timing line; it is skipped", at: line.start)
           finishPending(buf)
@@ -381,6 +383,17 @@ struct SubRipReader {
   }
 
   /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
+  /// Whether the first line with text at or after byte `from` is a timing line. Scans only the
+  /// blank lines before it, so a file's lone numbers cost no more than one pass.
+  static func nextContentIsTiming(_ buf: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
+    var i = from
+    while i < buf.count, buf[i] == 0x20 || buf[i] == 0x09 || buf[i] == 0x0A || buf[i] == 0x0D { i += 1 }
+    guard i < buf.count else { return false }
+    var e = i
+    while e < buf.count, buf[e] != 0x0A, buf[e] != 0x0D { e += 1 }
+    return SubRipTimingParser.parse(buf, i..<e, messages: false) != nil
+  }
+
   static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x3C, 0x7B))
   }

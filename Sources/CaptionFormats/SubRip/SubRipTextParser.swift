@@ -60,6 +60,8 @@ struct SubRipTextParser {
   var text: [UInt8] = []
   var suppressed = 0
   var anchor: Int?
+  /// Whether a `<br>` of this cue was reported.
+  var lineBreakReported = false
 
   init(lines: [LineInfo], maxDepth: Int) {
     self.lines = lines
@@ -209,7 +211,10 @@ struct SubRipTextParser {
     if !closing, nameEnd - nameStart == 2, Self.lower(buf[nameStart]) == UInt8(ascii: "b"), Self.lower(buf[nameStart + 1]) == UInt8(ascii: "r"),
       (nameEnd..<gt).allSatisfy({ Self.isSpace(buf[$0]) || ($0 == gt - 1 && buf[$0] == UInt8(ascii: "/")) })
     {
-      sink.report("srt.tag.line-break", .info, "<br> is read as a line break", at: location(lt))
+      if !lineBreakReported {
+        lineBreakReported = true
+        sink.report("srt.tag.line-break", .info, "<br> is read as a line break (reported once per cue)", at: location(lt))
+      }
       flushText()
       append(.lineBreak)
       return gt + 1

@@ -119,7 +119,7 @@ struct TTMLRenderModel {
     var paintTally = Tally(), cacheTally = Tally()
     // Per-presentation scratch, reused.
     var withText = [Bool](repeating: false, count: regionList.count)
-    var backgrounds = [[Int]](repeating: [], count: regionList.count)
+    var backgrounds = [Set<Int>](repeating: [], count: regionList.count)
     var touched: [Int] = []
     var glyphs: [(glyph: UInt64, area: Double)] = []
     var used = Set<UInt64>()
@@ -152,7 +152,8 @@ struct TTMLRenderModel {
             withText[region] = true
             touched.append(region)
           }
-          for o in r.backgroundOwners where o >= 0 && !backgrounds[region].contains(o) { backgrounds[region].append(o) }
+          visits += r.backgroundOwners.count
+          for o in r.backgroundOwners where o >= 0 { backgrounds[region].insert(o) }
           guard let f = fontFraction(r.style) else { continue }
           let style = runStyle[k] << 32
           for s in text.unicodeScalars {
@@ -244,6 +245,8 @@ struct TTMLRenderModel {
   }
 
   static func format(_ v: Double) -> String {
+    // Absurd font sizes make absurd times: clamped, so the conversion to Int cannot trap.
+    let v = v.isFinite ? min(max(v, -1e12), 1e12) : (v.isNaN ? 0 : (v > 0 ? 1e12 : -1e12))
     let ms = (v * 1000).rounded()
     let whole = Int(ms) / 1000, frac = abs(Int(ms) % 1000)
     let f = String(frac)

@@ -178,7 +178,7 @@ import Testing
   @Test func htmlLineBreakIsALineBreak() {
     let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\none<br/>two<BR>three<br />four<br x>five\n")
     #expect(r.cues.first?.content == [.text("one"), .lineBreak, .text("two"), .lineBreak, .text("three"), .lineBreak, .text("four<br x>five")])
-    #expect(r.diagnostics.map(\.code) == ["srt.tag.line-break", "srt.tag.line-break", "srt.tag.line-break", "srt.tag.unknown"])
+    #expect(r.diagnostics.map(\.code) == ["srt.tag.line-break", "srt.tag.unknown"])  // once per cue
     #expect(r.diagnostics.first?.location?.column == 4)
   }
 
@@ -190,6 +190,11 @@ import Testing
     #expect(r.diagnostics.map(\.code) == ["srt.cue.text-after-blank-line"])
     // At the end of the file, and after a cue whose text is only a blank line.
     #expect(SRT.read("1\n00:00:01,000 --> 00:00:02,000\n\n2\n").cues.map(\.plainText) == ["2"])
+    // A number whose next text is a timing line is that cue's index (a blank line too many),
+    // not text of the cue before.
+    let index = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nhi\n\n2\n\n00:00:03,000 --> 00:00:04,000\nx\n")
+    #expect(index.cues.map(\.plainText) == ["hi", "x"])
+    #expect(index.diagnostics.map(\.code).first == "srt.cue.missing-timing")
     // Followed by text, it is still a block that lost its timing line.
     let lost = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA\n\n5\nlost\n\n6\n00:00:03,000 --> 00:00:04,000\nB\n")
     #expect(lost.cues.map(\.plainText) == ["A", "B"])
