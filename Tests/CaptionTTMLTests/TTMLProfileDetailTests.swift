@@ -254,6 +254,11 @@ struct TTMLProfileDetailTests {
     #expect(try messages(#"<region xml:id="r" tts:position="10% 10%" tts:origin="10% 10%" tts:extent="80% 80%"/>"#)
       == ["imsc1.1-text: tts:origin and tts:position must not both be specified on a region"])
     #expect(try messages(#"<region xml:id="r" tts:position="left 25rw top 16.67rh" tts:extent="50rw 50rh"/>"#).isEmpty)
+    // Through a referenced style, or a style inside the region, too.
+    let styled = try errors(Self.imscDocument(text11, head: #"<styling><style xml:id="s1" tts:position="center"/></styling><layout><region xml:id="r" style="s1" tts:origin="10% 10%" tts:extent="80% 80%"/></layout>"#)).map(\.message)
+    #expect(styled == ["imsc1.1-text: tts:origin and tts:position must not both be specified on a region"])
+    #expect(try messages(#"<region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%"><style tts:position="center"/></region>"#)
+      == ["imsc1.1-text: tts:origin and tts:position must not both be specified on a region"])
     #expect(try messages(#"<region xml:id="r" tts:position="left -10% top 10%" tts:extent="50% 50%"/>"#) == ["imsc1.1-text: tts:position must not be negative"])
     let five = #"<div tts:textShadow="1% 1%, 1% 1%, 1% 1%, 1% 1%, 1% 1%"/>"#
     #expect(try messages("", body: five) == ["imsc1.1-text: tts:textShadow must have at most 4 shadows, not 5"])

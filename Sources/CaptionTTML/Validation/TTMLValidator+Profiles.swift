@@ -141,6 +141,11 @@ extension TTMLValidator {
       {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
+      // IMSC 1.1 §8.4.7: a region is placed by tts:origin or by tts:position, not both, whether
+      // given on the region, through the styles it refers to, or in a style inside it.
+      if l == "region", regionSets(e, "origin"), regionSets(e, "position") {
+        profileError("origin-and-position", "tts:origin and tts:position must not both be specified on a region", e.location)
+      }
       for a in e.attributes {
         if isImageProfile, a.name.namespace == TTMLNamespace.imscStyling, a.name.local == "fillLineGap" {
           profileError("prohibited-style", "itts:fillLineGap is prohibited in the Image Profile", a.location)
@@ -210,10 +215,6 @@ extension TTMLValidator {
           }
         case "position":
           if isImageProfile { profileError("prohibited-style", "tts:position is prohibited in the Image Profile", a.location) }
-          // IMSC 1.1 §8.4.7: a region is placed by tts:origin or by tts:position, not both.
-          if l == "region", e.attribute(TTMLNamespace.styling, "origin") != nil {
-            profileError("origin-and-position", "tts:origin and tts:position must not both be specified on a region", a.location)
-          }
         case "textShadow":
           // IMSC 1.1 §8.4.11: at most four shadows.
           let shadows = a.value.split(separator: ",", omittingEmptySubsequences: false).count
@@ -245,6 +246,14 @@ extension TTMLValidator {
     for child in e.children {
       if case .element(let c) = child { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
     }
+  }
+
+  /// Whether a region sets `tts:<local>`: as an attribute, through a referenced style, or in a
+  /// `style` child.
+  func regionSets(_ region: XMLElementNode, _ local: String) -> Bool {
+    region.attribute(TTMLNamespace.styling, local) != nil
+      || TTMLReader.idrefs(region.attribute("", "style")).contains(where: { styleHas($0, local, depth: 0) })
+      || region.elements.contains(where: { TTMLReader.isTT($0, "style") && $0.attribute(TTMLNamespace.styling, local) != nil })
   }
 
   /// Whether the named style, or a style in its chain, sets `tts:<local>`.
