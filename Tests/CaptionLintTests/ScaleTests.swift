@@ -27,6 +27,22 @@ import Testing
     #expect(ampersands.map { $0["count"] as? Int ?? 0 }.reduce(0, +) == 3_001)
   }
 
+  /// Past `--max-diagnostics`, a baseline accepts exactly the unlisted findings it recorded: a
+  /// new error that is only counted still fails.
+  @Test func baselineSeesFindingsPastTheCap() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let cue = "00:00:01.000 --> 00:00:09.000\n" + String(repeating: "a & ", count: 20) + "\n"
+    let path = try s.write("x.vtt", "WEBVTT\n\n" + cue)
+    let base = s.path("x.base")
+    #expect(tool(["validate", "--no-lint", "--max-diagnostics", "5", "--write-baseline", base, path]).code == 0)
+    #expect(tool(["validate", "--no-lint", "--max-diagnostics", "5", "--baseline", base, path]).code == 0)
+    try s.write("x.vtt", "WEBVTT\n\n" + cue + "\n00:00:05.000 --> 00:00:04.000\nbackwards\n")
+    let after = tool(["validate", "--no-lint", "--max-diagnostics", "5", "--baseline", base, path])
+    #expect(after.code == 1)
+    #expect(after.out.contains("core.diagnostics.limit-reached"))
+  }
+
   @Test func largeDocumentLintsQuickly() {
     var cues: [Cue] = []
     var reader: [Diagnostic] = []

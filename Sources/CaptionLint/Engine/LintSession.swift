@@ -162,6 +162,12 @@ public struct LintSession: Sendable {
     let items = diagnostics.map { d -> Baseline.Item in
       var named = d
       named.file = fingerprintPath
+      if d.code == "core.diagnostics.limit-reached" {
+        // The summary of findings past the cap: the baseline accepts exactly as many unlisted
+        // findings of each severity, so one more (a new error past the cap) is new.
+        let counts = (d.unlistedCounts ?? [:]).sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
+        return Baseline.Item(diagnostic: named, cueText: counts.joined(separator: " "))
+      }
       guard let cue = locator.cueIndex(for: d) else { return Baseline.Item(diagnostic: named, cueText: "") }
       let text = texts[cue] ?? locator.text(cue)
       texts[cue] = text
