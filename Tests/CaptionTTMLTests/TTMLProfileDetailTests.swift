@@ -263,6 +263,7 @@ struct TTMLProfileDetailTests {
     let five = #"<div tts:textShadow="1% 1%, 1% 1%, 1% 1%, 1% 1%, 1% 1%"/>"#
     #expect(try messages("", body: five) == ["imsc1.1-text: tts:textShadow must have at most 4 shadows, not 5"])
     #expect(try messages("", body: #"<div tts:textShadow="1% -1%, 1% 1% red, 2% 2%, 1% 1%"/>"#).isEmpty)
+    #expect(TTMLValueRules.topLevelItems("1% 1% rgba(0,0,0,255), 2% 2%").count == 2)
   }
 
   @Test("Value grammars: textDecoration pairs once each, named colours in lower case, <position> components")

@@ -122,6 +122,12 @@ struct TTMLRenderModelTests {
     #expect(e.last?.message == "IMSC-HRM: 10 more presentation(s) take longer to paint than they have")
   }
 
+  @Test("A set with a relative font size is resolved against the p's, not read as a share of the root")
+  func setWithRelativeFontSize() throws {
+    let body = #"<div><p begin="0s" end="10s">abc<set begin="2s" tts:fontSize="150%"/></p></div>"#
+    #expect(try Self.hrm(Self.doc(body: body)).isEmpty)
+  }
+
   @Test("Absurd font sizes give a clamped time, not a trap")
   func absurdFontSize() throws {
     let huge = Self.doc(body: #"<div><p begin="1s" end="2s" tts:fontSize="10000000000000000000000000rh">Hello</p></div>"#)

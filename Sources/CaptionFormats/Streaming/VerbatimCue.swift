@@ -1,11 +1,12 @@
 import CaptionCore
 
-/// A cue the streaming converter copies byte for byte, without building a `Cue`: its text is
-/// plain, every line as read, with none of `<`, `>`, `&` and `{`, so both SRT and WebVTT write
-/// it unchanged (no markup to parse, nothing to escape, no `{\anN}` tag or `-->` in it), and it
-/// has default settings. The text may also hold simple `<i>`, `<b>` and `<u>` tags
-/// (`hasOnlySimpleTags`), which both formats read as the same elements and write as they are
-/// (from WebVTT only when no STYLE block could style them).
+/// A cue the streaming converter copies byte for byte, without building a `Cue`. Its lines are
+/// not empty and either plain (none of `<`, `>`, `&` and `{`: no markup to parse, nothing to
+/// escape, no `{\anN}` tag or `-->`) or plain but for simple `<i>`, `<b>` and `<u>` tags
+/// (`hasOnlySimpleTags`), which both formats read as the same elements and write as they are;
+/// and it has default settings. From WebVTT, no cue is copied when the file has `STYLE` blocks:
+/// their rules reach SRT inline, which only the model carries. This is the rule the readers'
+/// "plain cue" fast paths and the writers' `verbatimCue` refer to.
 ///
 /// The readers hand these out only to the streaming converter, and the writers treat one
 /// exactly as the `Cue` it stands for (`StreamingConversionTests` checks the bytes and

@@ -284,10 +284,11 @@ struct SubRipReader {
         }
         // A number alone between blank lines (or at the end) after a cue is text, such as a
         // year or an amount, not an index whose block lost its timing: nothing would follow it.
-        // But a number whose next text is a timing line is that cue's index, with a blank line
-        // too many: not text of the cue before.
-        let numberAlone = pending != nil && (next.map { Self.isBlank(buf, $0.range) && !Self.nextContentIsTiming(buf, from: $0.range.upperBound) } ?? true)
-        if Self.isDigits(buf, r) && r.count <= 9 && !numberAlone {
+        // A number whose next text is a timing line stays a block without its timing line (the
+        // index of the cue after it, with a blank line too many), as before: not text.
+        if Self.isDigits(buf, r) && r.count <= 9,
+          !(pending != nil && (next.map { Self.isBlank(buf, $0.range) && !Self.nextContentIsTiming(buf, from: $0.range.upperBound) } ?? true))
+        {
           sink.report("srt.cue.missing-timing", .error, "block \(string(buf, r)) has no timing line; it is skipped", at: line.start)
           finishPending(buf)
           state = .skipping
@@ -382,7 +383,6 @@ struct SubRipReader {
     pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
   }
 
-  /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
   /// Whether the first line with text at or after byte `from` is a timing line. Scans only the
   /// blank lines before it, so a file's lone numbers cost no more than one pass.
   static func nextContentIsTiming(_ buf: UnsafeBufferPointer<UInt8>, from: Int) -> Bool {
@@ -394,6 +394,7 @@ struct SubRipReader {
     return SubRipTimingParser.parse(buf, i..<e, messages: false) != nil
   }
 
+  /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
   static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x3C, 0x7B))
   }

@@ -42,7 +42,7 @@ public struct Baseline: Sendable, Hashable {
     }
     /// An item whose fingerprint was already made, by a caller that makes each one once for
     /// the many findings of one code about one cue (hashing a long cue's text per finding would
-    /// be quadratic).
+    /// be quadratic). `fingerprint` must be `Fingerprint.make` of the same code, file and text.
     public init(diagnostic: Diagnostic, cueText: String, fingerprint: String) {
       self.diagnostic = diagnostic
       self.cueText = cueText

@@ -157,8 +157,8 @@ public struct LintSession: Sendable {
     let fingerprintPath = fingerprintRoot.map { Self.relative(path, to: $0) } ?? path
     // One cue text and one fingerprint per cue and code: a hostile cue can carry thousands of
     // findings, and copying and hashing its text for each would be quadratic.
-    var texts: [Int: String] = [:]
-    var printsByCue: [String: [Int: String]] = [:]
+    var cueTexts: [Int: String] = [:]
+    var fingerprintsByCodeAndCue: [String: [Int: String]] = [:]
     let items = diagnostics.map { d -> Baseline.Item in
       var named = d
       named.file = fingerprintPath
@@ -169,11 +169,11 @@ public struct LintSession: Sendable {
         return Baseline.Item(diagnostic: named, cueText: counts.joined(separator: " "))
       }
       guard let cue = locator.cueIndex(for: d) else { return Baseline.Item(diagnostic: named, cueText: "") }
-      let text = texts[cue] ?? locator.text(cue)
-      texts[cue] = text
-      if let fp = printsByCue[d.code]?[cue] { return Baseline.Item(diagnostic: named, cueText: text, fingerprint: fp) }
+      let text = cueTexts[cue] ?? locator.text(cue)
+      cueTexts[cue] = text
+      if let fp = fingerprintsByCodeAndCue[d.code]?[cue] { return Baseline.Item(diagnostic: named, cueText: text, fingerprint: fp) }
       let item = Baseline.Item(diagnostic: named, cueText: text)
-      printsByCue[d.code, default: [:]][cue] = item.fingerprint
+      fingerprintsByCodeAndCue[d.code, default: [:]][cue] = item.fingerprint
       return item
     }
     recording.append(contentsOf: items)

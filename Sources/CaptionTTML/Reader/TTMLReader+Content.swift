@@ -297,8 +297,13 @@ extension TTMLReader {
       var quiet = DiagnosticSink(limit: 0)
       var content: [CueNode]
       let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
-      // A `set` on the p restyles its text while active (the styled runs' computed style).
-      let computedHere = wantsDetails && !setStyle.isEmpty ? ctx.computed.merged(with: setStyle) : ctx.computed
+      // A `set` on the p restyles its text while active (the styled runs' computed style):
+      // computed like a child of the p (relative sizes resolved), keeping the p's own box.
+      var computedHere = ctx.computed
+      if wantsDetails, !setStyle.isEmpty {
+        computedHere = resolver.computed(specified: setStyle, parent: ctx.computed)
+        computedHere.backgroundColor = setStyle.backgroundColor ?? ctx.computed.backgroundColor
+      }
       if first {
         var local = sink
         content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)

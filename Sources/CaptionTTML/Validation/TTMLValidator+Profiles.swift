@@ -135,10 +135,7 @@ extension TTMLValidator {
         if l == "div" { divDepth += 1; if divDepth > 1 { profileError("nested-div", "nested <div> is prohibited in the Image Profile", e.location) } }
       }
       if l == "span" { spanDepth += 1 }
-      if l == "region", e.attribute(TTMLNamespace.styling, "extent") == nil,
-        !TTMLReader.idrefs(e.attribute("", "style")).contains(where: { styleHas($0, "extent", depth: 0) }),
-        !e.elements.contains(where: { TTMLReader.isTT($0, "style") && $0.attribute(TTMLNamespace.styling, "extent") != nil })
-      {
+      if l == "region", !regionSets(e, "extent") {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
       // IMSC 1.1 §8.4.7: a region is placed by tts:origin or by tts:position, not both, whether
@@ -217,7 +214,7 @@ extension TTMLValidator {
           if isImageProfile { profileError("prohibited-style", "tts:position is prohibited in the Image Profile", a.location) }
         case "textShadow":
           // IMSC 1.1 §8.4.11: at most four shadows.
-          let shadows = a.value.split(separator: ",", omittingEmptySubsequences: false).count
+          let shadows = TTMLValueRules.topLevelItems(a.value).count
           if a.value != "none", shadows > 4 { profileError("text-shadow", "tts:textShadow must have at most 4 shadows, not \(shadows)", a.location) }
         case "writingMode":
           if isImageProfile, !["lrtb", "rltb", "lr", "rl"].contains(a.value) {
@@ -236,7 +233,8 @@ extension TTMLValidator {
         if isImageProfile, w.contains(where: { TTMLStyleParser.length(String($0))?.unit == .em }) {
           profileError("length-unit", "em units are not allowed in the Image Profile", a.location)
         }
-        // IMSC 1.1 §8.4.5: no negative lengths but in tts:disparity and tts:textShadow.
+        // IMSC 1.1 §8.4.5: no negative lengths but in tts:disparity and tts:textShadow (and
+        // tts:shear, a signed percentage, not a length).
         if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "shear" {
           profileError("negative-length", "tts:\(n) must not be negative", a.location)
         }

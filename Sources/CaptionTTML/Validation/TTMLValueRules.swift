@@ -152,6 +152,26 @@ enum TTMLValueRules {
     return body.contains(":") ? time(body) : date(body)
   }
 
+  /// The comma-separated items of a list value (`tts:textShadow`), not splitting inside
+  /// parentheses (`rgba(0,0,0,255)`).
+  static func topLevelItems(_ v: String) -> [Substring] {
+    var items: [Substring] = []
+    var depth = 0
+    var start = v.startIndex
+    for i in v.indices {
+      switch v[i] {
+      case "(": depth += 1
+      case ")": depth = max(0, depth - 1)
+      case "," where depth == 0:
+        items.append(v[start..<i])
+        start = v.index(after: i)
+      default: break
+      }
+    }
+    items.append(v[start...])
+    return items
+  }
+
   /// `<position>` (TTML2 §10.3.20, CSS background-position): one or two components, a keyword
   /// or a length each (with two, a length or `left`/`right` first is horizontal and a length
   /// or `top`/`bottom` second vertical; two keywords may come in either order); or three or

@@ -278,7 +278,7 @@ struct TTMLWriter {
     }
     for s in doc.styles {
       guard let id = xmlStyleID(s.id), XMLNameCharacters.isNCName(id) else {
-        report("style-dropped", .warning, "style '\(s.id)' has no valid XML id and was not written")
+        report("style-dropped", .warning, "a style without an identifier cannot be referred to and was not written")
         continue
       }
       if id != s.id { report("style-renamed", .info, "style '\(s.id.prefix(40))' is not a valid XML id; written as '\(id)'") }
