@@ -43,7 +43,7 @@ import Testing
     let w = TTMLFormat().write(doc, options: WriteOptions())
     let found = Dictionary(uniqueKeysWithValues: w.diagnostics.map { ($0.code, $0) })
     #expect(found["ttml.write.style-rules-dropped"]?.severity == .warning)
-    #expect(found["ttml.write.style-rules-dropped"]?.message.contains("selectors ::cue(#c1), ::cue(b)") == true)
+    #expect(found["ttml.write.style-rules-dropped"]?.message.contains("(::cue(#c1), ::cue(b))") == true)
     #expect(found["ttml.write.header-dropped"]?.message == "the document's header lines and X-TIMESTAMP-MAP (the HLS MPEG-TS time offset) have no TTML equivalent, dropped")
     // The class rule is written as a style; SRT and WebVTT leave the reader's note out.
     #expect(String(decoding: w.bytes, as: UTF8.self).contains(#"xml:id="y""#))

@@ -68,9 +68,9 @@ struct TTMLReader {
   /// (`ReadLimits.maxTimedContentNodes`, spent by `makeCues`).
   var timedContentBudget: Int
 
-  /// Whether to compute `Output.runs` and `Output.significantTimes`. `CaptionFormat.read`
-  /// discards them, and computing a full style per text run is a large share of a read.
-  /// Whether styled runs are collected: for `readDetails`, and for the IMSC render model.
+  /// Whether to compute every text run's style (`Output.runs`): for `readDetails`, and for the
+  /// IMSC render model (set after the profile is known). `CaptionFormat.read` discards the
+  /// runs, and computing a full style per text run is a large share of a read.
   var wantsDetails: Bool
 
   init(limits: ReadLimits, wantsDetails: Bool) {

@@ -140,7 +140,7 @@ struct TTMLRenderModel {
       glyphs.removeAll(keepingCapacity: true)
       firstShown = nil
       // Presented regions and what each paints.
-      for c in active where cues[c].start <= t {
+      for c in active {  // all started, none ended
         for k in runsOfCue[c] {
           let region = runRegion[k]
           guard region >= 0, !timedRegions || regionList[region].isActive(at: t) else { continue }

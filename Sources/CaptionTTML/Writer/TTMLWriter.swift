@@ -148,6 +148,7 @@ struct TTMLWriter {
     var x = TTMLXMLBuilder()
     x.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
     x.indent(0)
+    reportUnwritableSource()
     x.open(prefix + "tt", rootAttributes())
     x.raw(">")
     writeHead(into: &x)
@@ -160,6 +161,21 @@ struct TTMLWriter {
       report("invalid-character", .warning, "\(invalid) character(s) that XML 1.0 does not allow (C0 control characters other than tab, line feed and carriage return; U+FFFE; U+FFFF) written as U+FFFD")
     }
     return x.out
+  }
+
+  /// What a WebVTT source holds that TTML has no place for: its header lines and
+  /// X-TIMESTAMP-MAP, and the STYLE rules whose selectors no TTML style can express.
+  mutating func reportUnwritableSource() {
+    let m = doc.metadata
+    var header: [String] = []
+    if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
+    if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP (the HLS MPEG-TS time offset)") }
+    if !header.isEmpty {
+      report("header-dropped", .info, "the document's \(header.joined(separator: " and ")) have no TTML equivalent, dropped")
+    }
+    if let rules = m.parameters[DocumentMetadata.unmappedStyleRulesKey] {
+      report("style-rules-dropped", .warning, "WebVTT STYLE rules TTML styles cannot express were not written (\(rules.prefix(120))); ::cue and ::cue(.class) rules are written as styles")
+    }
   }
 
   mutating func rootAttributes() -> [(String, String)] {
@@ -196,17 +212,6 @@ struct TTMLWriter {
       }
       if k.hasPrefix("ttp:") || k == "tts:extent" { a.append((k, v)) }
       if k.hasPrefix("ittp:"), flavor == .imsc11 { a.append((k, v)) }
-    }
-    // What a WebVTT header holds that TTML has no place for.
-    let m = doc.metadata
-    var header: [String] = []
-    if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
-    if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP (the HLS MPEG-TS time offset)") }
-    if !header.isEmpty {
-      report("header-dropped", .info, "the document's \(header.joined(separator: " and ")) have no TTML equivalent, dropped")
-    }
-    if let rules = m.parameters[DocumentMetadata.unmappedStyleRulesKey] {
-      report("style-rules-dropped", .warning, "WebVTT STYLE rules TTML styles cannot express were not written (selectors \(rules.prefix(120))); ::cue and ::cue(.class) rules are written as styles")
     }
     if !ttml2Only.isEmpty {
       report("parameters-dropped", .info, "\(ttml2Only.joined(separator: ", ")) not written: TTML2 parameters, which \(flavor.rawValue) (TTML1) does not have")
