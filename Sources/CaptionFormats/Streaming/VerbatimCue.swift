@@ -74,6 +74,13 @@ struct VerbatimCue {
     !ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x3E, 0x26, 0x7B))
   }
 
+  /// Whether the converter may copy a cue whose text is `lines`: none empty, and every one
+  /// plain or the whole plain but for simple tags (`hasOnlySimpleTags`).
+  static func isCopyable(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int) -> Bool {
+    guard !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty }) else { return false }
+    return lines.allSatisfy { isPlain(buf, $0) } || hasOnlySimpleTags(buf, lines, maxDepth: maxDepth)
+  }
+
   /// Whether cue text (`lines`, none empty) is plain but for `<i>`, `<b>` and `<u>` tags that
   /// the other format writes back as the same bytes: lower case, no attributes, classes or
   /// spaces, each closed in the cue in nesting order, none directly closed after it opens (an

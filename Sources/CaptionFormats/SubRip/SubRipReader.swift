@@ -425,9 +425,7 @@ struct SubRipReader {
       lineNumbers.removeAll(keepingCapacity: true)
     }
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
-    if let onVerbatimCue, !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty }),
-      lines.allSatisfy({ VerbatimCue.isPlain(buf, $0) }) || VerbatimCue.hasOnlySimpleTags(buf, lines, maxDepth: limits.maxNestingDepth)
-    {
+    if let onVerbatimCue, VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {
       cueCount += 1
       onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return

@@ -233,8 +233,7 @@ struct SubRipTextParser {
       let w = (Self.lower(buf[nameStart]), Self.lower(buf[nameStart + 1]), Self.lower(buf[nameStart + 2]), Self.lower(buf[nameStart + 3]))
       tag = w == (0x66, 0x6F, 0x6E, 0x74) ? .font : nil
     case 6:
-      let name = (nameStart..<nameEnd).map { Self.lower(buf[$0]) }
-      tag = name == Array("strike".utf8) ? .strike : nil
+      tag = "strike".utf8.elementsEqual((nameStart..<nameEnd).lazy.map { Self.lower(buf[$0]) }) ? .strike : nil
     default:
       tag = nil
     }

@@ -73,9 +73,9 @@ extension TTMLReader {
         // The new region paints first; the body and div ancestors' backgrounds stay, as the
         // ISD copies them into every region their content goes to (TTML2 §11.3.1.3).
         let region = TTMLReader.layer(resolver.computedRegionStyle(ownRegion))
-        let kept = ctx.layerOwners.indices.filter { ctx.layerOwners[$0] >= 0 }
+        let kept = ctx.layerOwners.indices.filter { ctx.layerOwners[$0] != TTMLStyledRun.regionOwner }
         c.layers = region + kept.map { ctx.layers[$0] }
-        c.layerOwners = region.map { _ in -1 } + kept.map { ctx.layerOwners[$0] }
+        c.layerOwners = region.map { _ in TTMLStyledRun.regionOwner } + kept.map { ctx.layerOwners[$0] }
       }
       let own = TTMLReader.layer(c.computed)
       c.layers += own
@@ -405,7 +405,8 @@ extension TTMLReader {
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
           // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
           let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: wantsDetails ? layers + TTMLReader.layer(c) : layers, owners: wantsDetails ? owners + TTMLReader.layer(c).map { _ in e.location.offset } : owners, preserve: childPreserve, merged: merged, depth: depth + 1, runs: &runs, sink: &sink)
+          let own = wantsDetails ? TTMLReader.layer(c) : []
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + own, owners: owners + own.map { _ in e.location.offset }, preserve: childPreserve, merged: merged, depth: depth + 1, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }

@@ -10,14 +10,9 @@ extension TTMLReader {
       let s = r.computedRegionStyle(id)
       var size = 1.0
       // The extent on the region, or from a style it refers to.
-      var pair = extent
-      if pair == nil, let v = s.other["tts:extent"] {
-        let w = v.split(separator: " ", omittingEmptySubsequences: true)
-        if w.count == 2, let x = TTMLStyleParser.length(String(w[0])), let y = TTMLStyleParser.length(String(w[1])) {
-          pair = Region.LengthPair(x, y)
-        }
-      }
-      if let e = pair, let w = r.percentOfRoot(e.x, x: true), let h = r.percentOfRoot(e.y, x: false) {
+      if let e = extent ?? s.other["tts:extent"].flatMap(TTMLStyleParser.lengthPair),
+        let w = r.percentOfRoot(e.x, x: true), let h = r.percentOfRoot(e.y, x: false)
+      {
         size = max(0, min(w, 100)) * max(0, min(h, 100)) / 10_000
       }
       return TTMLRenderModel.RegionInfo(
@@ -32,17 +27,12 @@ extension TTMLReader {
     } else {
       for region in doc.regions { regions[region.id] = info(region.id, extent: region.extent) }
     }
-    var times: [CaptionTime] = []
-    for t in significant.sorted() where times.last != t { times.append(t) }
+    var times = sortedSignificantTimes
     if times.first != .zero { times.insert(.zero, at: 0) }
     var model = TTMLRenderModel()
     model.run(
       cues: doc.cues, runs: runs, times: times, regions: regions,
-      fontFraction: { style in
-        guard let f = style.fontSize else { return nil }
-        if f.unit == .rootHeight { return f.value / 100 }
-        return r.percentOfRoot(f, x: false).map { $0 / 100 }
-      }, at: location)
+      fontFraction: { style in style.fontSize.flatMap { r.percentOfRoot($0, x: false) }.map { $0 / 100 } }, at: location)
     for d in model.diagnostics { sink.report(d) }
   }
 }

@@ -128,7 +128,7 @@ struct TTMLReader {
     }
     // The IMSC Hypothetical Render Model needs each run's computed style and backgrounds.
     let profile = TTMLValidator.effectiveProfile(options.profile, root)
-    let renderModel = options.checksRenderModel && profile.hasPrefix("imsc") && !profile.hasSuffix("-image")
+    let renderModel = options.checksRenderModel && TTMLValidator.isIMSCText(profile)
     if renderModel { reader.wantsDetails = true }
     reader.readDocument(root)
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
@@ -146,11 +146,7 @@ struct TTMLReader {
     for d in validator.diagnostics { reader.sink.report(d) }
     if renderModel { reader.checkRenderModel(at: root.location) }
     if !details { reader.runs = [] }
-    var times: [CaptionTime] = []
-    if details {
-      // Sorted without repeats, as a set would hold them.
-      for t in reader.significant.sorted() where times.last != t { times.append(t) }
-    }
+    let times = details ? reader.sortedSignificantTimes : []
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times, root: root)
@@ -349,7 +345,7 @@ struct TTMLReader {
         timed, parentEnd: nil,
         ctx: TTMLReaderContext(
           region: region, ancestorsStyle: TextStyle(), computed: regionStyle, preserve: root.attribute(TTMLNamespace.xml, "space") == "preserve",
-          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle), layerOwners: TTMLReader.layer(regionStyle).map { _ in -1 },
+          agent: nil, lang: doc.metadata.language, layers: TTMLReader.layer(regionStyle), layerOwners: TTMLReader.layer(regionStyle).map { _ in TTMLStyledRun.regionOwner },
           siblings: TTMLSiblingStyleCache(generation: resolverGeneration)),
         depth: 0)
       if !indefiniteCues.isEmpty {
@@ -654,6 +650,13 @@ struct TTMLReader {
   static func layer(_ s: TextStyle) -> [Color] {
     guard let bg = s.backgroundColor, bg.alpha > 0 else { return [] }
     return [bg]
+  }
+
+  /// The significant times collected, sorted without repeats (as a set would hold them).
+  var sortedSignificantTimes: [CaptionTime] {
+    var times: [CaptionTime] = []
+    for t in significant.sorted() where times.last != t { times.append(t) }
+    return times
   }
 
   func resolvedIndefiniteEnd(after begin: CaptionTime) -> CaptionTime {

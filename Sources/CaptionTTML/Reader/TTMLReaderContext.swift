@@ -17,7 +17,7 @@ struct TTMLReaderContext {
   var lang: String?
   /// Non-transparent backgrounds painted so far, region first.
   var layers: [Color] = []
-  /// The element each of `layers` belongs to, as its source offset (-1 for the region).
+  /// The element each of `layers` belongs to (`TTMLStyledRun.backgroundOwners`).
   var layerOwners: [Int] = []
   /// The `style` references of `body`/`div` ancestors, outermost first; cues list them before
   /// their own.

@@ -19,8 +19,12 @@ public struct TTMLStyledRun: Sendable, Hashable {
   /// Composite them in order (source-over) to get the backdrop the text is read against.
   public var backgroundLayers: [Color]
   /// The element that paints each of `backgroundLayers`, as the byte offset of its start tag in
-  /// the source (-1 for the region), so that two elements with the same colour count twice.
+  /// the source (`regionOwner` for the region), so that two elements with the same colour count
+  /// twice. Empty when not known (`TTMLStyleResolver.styledRuns(of:)` works from the model).
   public var backgroundOwners: [Int] = []
+
+  /// The `backgroundOwners` entry of the region's own background.
+  public static let regionOwner = -1
 
   public init(cueIndex: Int, text: String, style: TextStyle, region: String?, location: SourceLocation?, backgroundLayers: [Color] = []) {
     self.cueIndex = cueIndex

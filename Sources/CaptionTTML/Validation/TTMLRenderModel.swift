@@ -153,7 +153,7 @@ struct TTMLRenderModel {
             touched.append(region)
           }
           visits += r.backgroundOwners.count
-          for o in r.backgroundOwners where o >= 0 { backgrounds[region].insert(o) }
+          for o in r.backgroundOwners where o != TTMLStyledRun.regionOwner { backgrounds[region].insert(o) }
           guard let f = fontFraction(r.style) else { continue }
           let style = runStyle[k] << 32
           for s in text.unicodeScalars {

@@ -69,6 +69,10 @@ struct TTMLValidator {
   }
 
   var isIMSC: Bool { profile.hasPrefix("imsc") }
+
+  /// Whether `profile` (an effective profile) is an IMSC Text Profile: what the IMSC
+  /// Hypothetical Render Model applies to.
+  static func isIMSCText(_ profile: String) -> Bool { profile.hasPrefix("imsc") && !profile.hasSuffix("-image") }
   /// TTML1, and the profiles built on it (IMSC 1.0.1, EBU-TT-D, SMPTE-TT): TTML2's vocabulary
   /// does not exist there, so its elements and attributes are unknown ones.
   var isTTML1Based: Bool { profile == "ttml1" || profile.hasPrefix("imsc1.0") || profile == "ebu-tt-d" || profile == "smpte-tt" }

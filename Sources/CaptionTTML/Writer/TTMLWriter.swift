@@ -288,7 +288,7 @@ struct TTMLWriter {
       }
       if id != s.id { report("style-renamed", .info, "style '\(s.id.prefix(40))' is not a valid XML id; written as '\(id)'") }
       var attrs: [(String, String)] = [("xml:id", id)]
-      let refs = s.basedOn.filter { styleIDs.contains($0) }.compactMap(xmlStyleID)
+      let refs = writtenStyleRefs(s.basedOn)
       if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
       let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor, cells: cells, root: pixelRoot)
       attrs += a
@@ -376,7 +376,7 @@ struct TTMLWriter {
     guard !writtenModelRegions.contains(r.id) else { return }
     writtenModelRegions.insert(r.id)
     var attrs: [(String, String)] = []
-    let refs = r.styleRefs.filter { styleIDs.contains($0) }.compactMap(xmlStyleID)
+    let refs = writtenStyleRefs(r.styleRefs)
     if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
     func axis(_ l: Length, vertical: Bool) -> Length {
       TTMLStyleSerializer.portable(
@@ -440,6 +440,12 @@ struct TTMLWriter {
     }
     if !known.isEmpty { out.insert(("style", known.compactMap(xmlStyleID).joined(separator: " ")), at: 0) }
     return out
+  }
+
+  /// The `xml:id`s to write for references to named styles: those that exist, renamed as
+  /// written.
+  func writtenStyleRefs(_ refs: [String]) -> [String] {
+    refs.filter { styleIDs.contains($0) }.compactMap(xmlStyleID)
   }
 
   /// The `xml:id` a named style is written with: its identifier, or the XML name made from it.

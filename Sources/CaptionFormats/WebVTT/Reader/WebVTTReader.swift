@@ -614,15 +614,8 @@ struct WebVTTReader {
     var verbatim = false
     if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, draftSettings == nil, doc.styleSheets.isEmpty {
       verbatimLines.removeAll(keepingCapacity: true)
-      verbatim = true
-      var plain = true
-      for l in blockLines {
-        guard l.end > l.start else { verbatim = false; break }
-        if plain, !VerbatimCue.isPlain(p, l.start..<l.end) { plain = false }
-        verbatimLines.append(l.start..<l.end)
-      }
-      // Simple <i>, <b> and <u> tags read as elements SRT writes back as the same tags.
-      if verbatim, !plain { verbatim = VerbatimCue.hasOnlySimpleTags(p, verbatimLines, maxDepth: limits.maxNestingDepth) }
+      for l in blockLines { verbatimLines.append(l.start..<l.end) }
+      verbatim = VerbatimCue.isCopyable(p, verbatimLines, maxDepth: limits.maxNestingDepth)
     }
     if verbatim {
       // Nothing to build.
