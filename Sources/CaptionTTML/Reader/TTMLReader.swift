@@ -349,14 +349,10 @@ struct TTMLReader {
           siblings: TTMLSiblingStyleCache(generation: resolverGeneration)),
         depth: 0)
       if !indefiniteCues.isEmpty {
-        // Say exactly what the model holds: the last finite time in the document, or 24 h after
-        // the begin for a cue that starts at or after that time (it would be empty otherwise).
-        let late = indefiniteCues.filter { $0 < doc.cues.count && doc.cues[$0].start >= lastFiniteTime }.count
-        let early = indefiniteCues.count - late
-        var ends: [String] = []
-        if early > 0 { ends.append("\(early) end at \(lastFiniteTime), the document's last timed instant") }
-        if late > 0 { ends.append("\(late) start at or after it and end 24 h after their begin") }
-        sink.report("ttml.timing.indefinite-end", .info, "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor); in the model \(ends.joined(separator: "; "))", at: body.location)
+        sink.report(
+          "ttml.timing.indefinite-end", .info,
+          "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor), so TTML shows them until the media ends; in the model they end 24 h after the document's last timed instant (\(lastFiniteTime))",
+          at: body.location)
       }
       sortCuesByStart()
       if imageSubtitles.count > 0, let first = imageSubtitles.first {
@@ -659,8 +655,9 @@ struct TTMLReader {
     return times
   }
 
+  /// An indefinite end stays past every timed instant of the document, as TTML shows such
+  /// content until the media ends (ttconv's last ISD has no end): 24 h after the last one.
   func resolvedIndefiniteEnd(after begin: CaptionTime) -> CaptionTime {
-    if lastFiniteTime > begin { return lastFiniteTime }
-    return begin + CaptionTime(value: 86_400, timescale: 1)
+    max(lastFiniteTime, begin) + CaptionTime(value: 86_400, timescale: 1)
   }
 }
