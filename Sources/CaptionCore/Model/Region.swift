@@ -35,8 +35,10 @@ public struct Region: Sendable, Hashable {
   public var id: String
   /// WebVTT `width`, percent of the viewport width. Default 100.
   public var width: Double = 100
-  /// WebVTT `lines`: the height in lines. Default 3.
-  public var lines: Int = 3
+  /// WebVTT `lines`: the height in lines, a whole number. Default 3. A `Double`, as the browser's
+  /// `VTTRegion.lines` is a number, so that `lines:` values past 2^63 read as they do there (the
+  /// WebVTT region settings parsing has no upper bound); at most `Double.greatestFiniteMagnitude`.
+  public var lines: Double = 3
   /// WebVTT `regionanchor` in percent of the region. Default (0, 100).
   public var regionAnchor = Anchor(x: 0, y: 100)
   /// WebVTT `viewportanchor` in percent of the viewport. Default (0, 100).

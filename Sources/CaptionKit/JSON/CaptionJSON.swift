@@ -140,7 +140,7 @@ public enum CaptionJSON {
   struct RegionDTO: Encodable {
     let id: String
     let width: Double
-    let lines: Int
+    let lines: Double
     let regionAnchorX: Double
     let regionAnchorY: Double
     let viewportAnchorX: Double

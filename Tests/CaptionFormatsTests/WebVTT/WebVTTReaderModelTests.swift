@@ -152,4 +152,20 @@ import Testing
     #expect(format.probe(Array("WEBVTTX".utf8)[...]) == 20)
     #expect(format.probe(Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8)[...]) == 0)
   }
+
+  /// A region's `lines:` is any run of digits, read as a browser's number (wpt
+  /// regions-lines: 18446744073709552000 and 1e34 stay as they are, not capped at 2^63), and
+  /// written back as digits that read to the same value.
+  @Test func regionLinesPastTwoToTheSixtyThree() throws {
+    let huge = String(repeating: "9", count: 500)
+    let text = "WEBVTT\n\nREGION\nid:a\nlines:18446744073709552000\n\nREGION\nid:b\nlines:10000000000000000000000000000000000\n\nREGION\nid:c\nlines:0007\n\nREGION\nid:d\nlines:\(huge)\n\n00:00.000 --> 00:01.000 region:a\nx\n"
+    let r = try read(text)
+    #expect(r.document.regions.map(\.lines) == [18446744073709551616, 1e34, 7, .greatestFiniteMagnitude])
+    #expect(r.diagnostics.filter { $0.severity >= .warning }.isEmpty)
+    let written = String(decoding: format.write(r.document, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(written.contains("lines:18446744073709552000\n"))
+    #expect(written.contains("lines:10000000000000000000000000000000000\n"))
+    #expect(written.contains("lines:7\n"))
+    #expect(try read(written).document.regions.map(\.lines) == r.document.regions.map(\.lines))
+  }
 }

@@ -61,7 +61,7 @@ enum WebVTTTestSupport {
       switch rest.dropFirst(8) {
       case "id": return .string(r.id)
       case "width": return .number(r.width)
-      case "lines": return .number(Double(r.lines))
+      case "lines": return .number(r.lines)
       case "regionAnchorX": return .number(r.regionAnchor.x)
       case "regionAnchorY": return .number(r.regionAnchor.y)
       case "viewportAnchorX": return .number(r.viewportAnchor.x)

@@ -252,14 +252,13 @@ enum WebVTTSettingsParser {
         if let v = percentage(p, value) { region.width = v } else { invalid("expected a percentage from 0% to 100%") }
       case "lines":
         guard p[value].allSatisfy({ WebVTTTimestamp.isDigit($0) }) else { invalid("expected a whole number"); continue }
-        var n = 0
-        for k in value {
-          let (m, o1) = n.multipliedReportingOverflow(by: 10)
-          let (a, o2) = m.addingReportingOverflow(Int(p[k] - 0x30))
-          n = (o1 || o2) ? Int.max : a
-          if n == Int.max { break }
-        }
-        region.lines = n
+        // The nearest double, as a browser's number (correctly rounded by the decimal parser;
+        // leading zeros dropped first, so a long run of them does not matter).
+        var first = value.lowerBound
+        while first < value.upperBound - 1 && p[first] == 0x30 { first += 1 }
+        let digits = value.upperBound - first
+        let n = digits > 400 ? Double.infinity : (Double(text(p, first..<value.upperBound)) ?? .infinity)
+        region.lines = min(n, .greatestFiniteMagnitude)
       case "regionanchor", "viewportanchor":
         guard let comma = p[value].firstIndex(of: UInt8(ascii: ",")),
           let x = percentage(p, value.lowerBound..<comma), let y = percentage(p, (comma + 1)..<value.upperBound)

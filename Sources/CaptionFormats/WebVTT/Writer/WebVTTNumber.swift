@@ -12,6 +12,11 @@ enum WebVTTNumber {
     }
   }
 
+  /// A whole, non-negative number (a region's `lines`): the fraction dropped, digits only.
+  static func integer(_ v: Double) -> String {
+    format(max(0, min(v, .greatestFiniteMagnitude).rounded(.down)))
+  }
+
   static func format(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     if v == 0 { return "0" }

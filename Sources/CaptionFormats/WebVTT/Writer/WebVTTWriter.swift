@@ -286,10 +286,10 @@ struct WebVTTWriter {
       if origin.x.unit == .percent, origin.y.unit == .percent, extent.x.unit == .percent, extent.y.unit == .percent {
         // TTML geometry: anchor the region's top-left corner at its origin; 6vh per line (WebVTT §7.2).
         width = extent.x.value
-        lines = max(1, Int((extent.y.value / 6).rounded()))
+        lines = max(1, (extent.y.value / 6).rounded())
         regionAnchor = Region.Anchor(x: 0, y: 0)
         viewportAnchor = Region.Anchor(x: origin.x.value, y: origin.y.value)
-        warn("webvtt.write.region-converted", .info, "region '\(r.id)': TTML origin/extent converted to width:\(WebVTTNumber.format(width))%, lines:\(lines), viewportanchor at the origin")
+        warn("webvtt.write.region-converted", .info, "region '\(r.id)': TTML origin/extent converted to width:\(WebVTTNumber.format(width))%, lines:\(WebVTTNumber.integer(lines)), viewportanchor at the origin")
       } else {
         warn("webvtt.write.region-geometry-dropped", .warning, "region '\(r.id)': origin/extent not in percent cannot be converted to WebVTT and were dropped")
       }
@@ -301,7 +301,7 @@ struct WebVTTWriter {
       warn("webvtt.write.region-style-dropped", .info, "region '\(r.id)': region styles cannot be expressed in a WebVTT REGION block\(onCues)")
     }
     if width != 100 { settings.append("width:" + percent(width, "region '\(r.id)' width")) }
-    if lines != 3 { settings.append("lines:\(max(0, lines))") }
+    if lines != 3 { settings.append("lines:" + WebVTTNumber.integer(lines)) }
     if regionAnchor != Region.Anchor(x: 0, y: 100) {
       settings.append("regionanchor:" + percent(regionAnchor.x, "region anchor") + "," + percent(regionAnchor.y, "region anchor"))
     }
