@@ -5,12 +5,28 @@ extension TTMLReader {
   /// begins when its parent has ended) is valid TTML that is never presented: its text is left
   /// out of the model, which is said (`ttml.timing.never-shown`, info) when it has any.
   mutating func reportNeverShown(_ e: XMLElementNode, begin: CaptionTime, end: CaptionTime) {
-    guard !TTMLWhitespace.isBlank(e.textContent) else { return }
-    let text = TTMLWhitespace.collapse(String(e.textContent.prefix(60)))
+    var content = ""
+    TTMLReader.appendContentText(e, to: &content, limit: 240, depth: 0)
+    guard !TTMLWhitespace.isBlank(content) else { return }
+    let text = TTMLWhitespace.collapse(String(content.prefix(60)))
     sink.report(
       "ttml.timing.never-shown", .info,
       "<\(e.qualifiedName)> \"\(text)\" is never shown: its interval is empty (begins \(begin), ends \(end) with its parent's end applied), so its text is left out",
       at: e.location)
+  }
+
+  /// The text an element would present: its text and that of its TTML content descendants,
+  /// not of `metadata` or foreign elements; at most about `limit` characters.
+  static func appendContentText(_ e: XMLElementNode, to out: inout String, limit: Int, depth: Int) {
+    for c in e.children where out.utf8.count < limit {
+      switch c {
+      case .text(let t, _): out += t
+      case .element(let child):
+        if depth < 64, child.name.namespace == TTMLNamespace.tt, child.name.local != "metadata" {
+          appendContentText(child, to: &out, limit: limit, depth: depth + 1)
+        }
+      }
+    }
   }
 
   /// Walks `body` and `div` elements and turns each `p` into cues.

@@ -66,6 +66,16 @@ enum TTMLDesignations {
     "imsc1.2/image", "imsc1.3/text", "imsc1.3/image",
   ]
 
+  /// Whether `v` (trimmed) designates a profile: an absolute URI outside the TTML profile
+  /// namespace, or a standard designator, absolute or relative to that namespace (TTML1 §6.2.8,
+  /// TTML2 §5.2 Table 5-2). Unknown designators in the TTML namespace designate nothing.
+  static func isKnownProfile(_ v: String) -> Bool {
+    if isAbsoluteURI(v) {
+      return !v.hasPrefix(profileNamespace) || profiles.contains(String(v.dropFirst(profileNamespace.count)))
+    }
+    return profiles.contains(v)
+  }
+
   /// Whether `v` is an absolute URI: a scheme (a letter, then letters, digits, `+`, `-`, `.`),
   /// a colon and something after it, with no white space (RFC 3986 §4.3).
   static func isAbsoluteURI(_ v: String) -> Bool {

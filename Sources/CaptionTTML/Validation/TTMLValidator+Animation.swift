@@ -15,13 +15,14 @@ extension TTMLValidator {
     "visibility", "wrapOption", "writingMode",
   ]
 
-  /// Why `tts:<property>` cannot be animated by this `set`/`animate`, or nil when it can.
-  /// `calcMode` is checked only when written: the spec names the continuous modes explicitly.
+  /// Why `tts:<property>` cannot be animated by this `set`/`animate`, or nil when it can. An
+  /// `animate` without `calcMode` interpolates linearly (its default, TTML2 §13.2.1).
   static func animationProblem(_ property: String, element: String, calcMode: String?) -> String? {
     if nonAnimatableStyles.contains(property) {
       return "is not animatable, so it cannot be the target of <\(element)> (TTML2 §10.2, §13.2)"
     }
-    if element == "animate", discreteOnlyStyles.contains(property), let mode = calcMode, ["linear", "paced", "spline"].contains(mode) {
+    let mode = calcMode ?? "linear"
+    if element == "animate", discreteOnlyStyles.contains(property), ["linear", "paced", "spline"].contains(mode) {
       return "is only discretely animatable, so <animate> must use calcMode=\"discrete\", not \"\(mode)\" (TTML2 §10.2, §13.2.1)"
     }
     return nil

@@ -8,15 +8,7 @@ extension TTMLValidator {
     switch e.name.local {
     case "profile":
       if let a = e.attributeNode("", "use") {
-        let v = a.value.trimmingSpaces
-        let known: Bool
-        if TTMLDesignations.isAbsoluteURI(v) {
-          known = !v.hasPrefix(TTMLDesignations.profileNamespace)
-            || TTMLDesignations.profiles.contains(String(v.dropFirst(TTMLDesignations.profileNamespace.count)))
-        } else {
-          known = TTMLDesignations.profiles.contains(v)
-        }
-        if !known { error("ttml.validate.bad-value", "ttp:profile use=\"\(a.value)\" is not an absolute URI or a standard profile designator", a.location) }
+        if !TTMLDesignations.isKnownProfile(a.value.trimmingSpaces) { error("ttml.validate.bad-value", "ttp:profile use=\"\(a.value)\" is not an absolute URI or a standard profile designator", a.location) }
       }
       for c in e.elements where c.name.namespace == TTMLNamespace.parameter { checkProfileDefinition(c, base: nil) }
       if e.attribute("", "type") == "content" { checkFeatureConflicts(e) }

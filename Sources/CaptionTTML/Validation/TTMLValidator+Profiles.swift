@@ -135,14 +135,15 @@ extension TTMLValidator {
         if l == "div" { divDepth += 1; if divDepth > 1 { profileError("nested-div", "nested <div> is prohibited in the Image Profile", e.location) } }
       }
       if l == "span" { spanDepth += 1 }
-      if l == "region", !regionSets(e, "extent") {
+      if l == "region", regionValue(e, "extent") == nil {
         profileError("region-extent", "region '\(e.attribute(TTMLNamespace.xml, "id") ?? "")' must specify tts:extent", e.location)
       }
       // IMSC 1.1 §8.4.7: a region is placed by tts:origin or by tts:position, not both, whether
       // given on the region, through the styles it refers to, or in a style inside it.
-      if l == "region", regionSets(e, "origin"), regionSets(e, "position") {
+      if l == "region", regionValue(e, "origin") != nil, regionValue(e, "position") != nil {
         profileError("origin-and-position", "tts:origin and tts:position must not both be specified on a region", e.location)
       }
+      if l == "region" { checkRegionInsideRoot(e) }
       for a in e.attributes {
         if isImageProfile, a.name.namespace == TTMLNamespace.imscStyling, a.name.local == "fillLineGap" {
           profileError("prohibited-style", "itts:fillLineGap is prohibited in the Image Profile", a.location)
@@ -158,7 +159,7 @@ extension TTMLValidator {
         }
         if a.name.namespace == "", TTMLValidator.timingAttrs.contains(a.name.local) {
           let v = a.value
-          if v.hasSuffix("f") && !v.hasSuffix("ff"), !parameters.frameRateSpecified, !v.contains(":") {
+          if TTMLValidator.isFrameOffset(v), !parameters.frameRateSpecified {
             profileError("frames-without-rate", "the f metric needs ttp:frameRate", a.location)
           }
           if TTMLValidator.colonFieldCount(v) == 4, !parameters.frameRateSpecified {
@@ -244,26 +245,6 @@ extension TTMLValidator {
     for child in e.children {
       if case .element(let c) = child { checkIMSC(c, depth: depth + 1, divDepth: divDepth, spanDepth: spanDepth) }
     }
-  }
-
-  /// Whether a region sets `tts:<local>`: as an attribute, through a referenced style, or in a
-  /// `style` child.
-  func regionSets(_ region: XMLElementNode, _ local: String) -> Bool {
-    region.attribute(TTMLNamespace.styling, local) != nil
-      || TTMLReader.idrefs(region.attribute("", "style")).contains(where: { styleHas($0, local, depth: 0) })
-      || region.elements.contains(where: { TTMLReader.isTT($0, "style") && $0.attribute(TTMLNamespace.styling, local) != nil })
-  }
-
-  /// Whether the named style, or a style in its chain, sets `tts:<local>`.
-  func styleHas(_ id: String, _ local: String, depth: Int) -> Bool {
-    guard depth < 16, let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return false }
-    for s in head.elements where TTMLReader.isTT(s, "styling") {
-      for st in s.elements where st.attribute(TTMLNamespace.xml, "id") == id {
-        if st.attribute(TTMLNamespace.styling, local) != nil { return true }
-        return TTMLReader.idrefs(st.attribute("", "style")).contains { styleHas($0, local, depth: depth + 1) }
-      }
-    }
-    return false
   }
 
   /// EBU-TT-D: timing on `p` or on every `span` of it (not both), referential styling only.

@@ -19,6 +19,9 @@ struct TTMLValidator {
   var styleIDs: Set<String> = []
   var regionIDs: Set<String> = []
   var agentIDs: Set<String> = []
+  /// The `ttm:agent`s in `head`: only these may be referenced (TTML1 §12.1.5, §12.2.1: a
+  /// reference names a significant agent).
+  var significantAgentIDs: Set<String> = []
   /// Identifiers of `animate` and `set` elements, the targets of the `animate` attribute.
   var animationIDs: Set<String> = []
   /// `xml:id` → local name of the elements defined in `resources`, the targets of `#fragment`
@@ -183,7 +186,7 @@ struct TTMLValidator {
       return
     }
     guard TTMLReader.isTT(root, "tt") else { return }
-    collectIDs(root, depth: 0)
+    collectIDs(root, depth: 0, inHead: false)
     resourceKinds = TTMLValidator.resourceDefinitions(root)
     if root.attribute(TTMLNamespace.xml, "lang") == nil {
       error("ttml.validate.missing-lang", "<tt> must have xml:lang (it may be empty)", root.location)
@@ -195,7 +198,7 @@ struct TTMLValidator {
     checkProfile()
   }
 
-  mutating func collectIDs(_ e: XMLElementNode, depth: Int) {
+  mutating func collectIDs(_ e: XMLElementNode, depth: Int, inHead: Bool) {
     if let a = e.attributeNode(TTMLNamespace.xml, "id") {
       if let prior = ids[a.value] {
         error("ttml.validate.duplicate-id", "xml:id '\(a.value)' is also used at \(prior)", a.location)
@@ -204,12 +207,15 @@ struct TTMLValidator {
       }
       if TTMLReader.isTT(e, "style") { styleIDs.insert(a.value) }
       if TTMLReader.isTT(e, "region") { regionIDs.insert(a.value) }
-      if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" { agentIDs.insert(a.value) }
+      if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" {
+        agentIDs.insert(a.value)
+        if inHead { significantAgentIDs.insert(a.value) }
+      }
       if TTMLReader.isTT(e, "animate") || TTMLReader.isTT(e, "set") { animationIDs.insert(a.value) }
     }
     guard depth < 256 else { return }
     for child in e.children {
-      if case .element(let c) = child { collectIDs(c, depth: depth + 1) }
+      if case .element(let c) = child { collectIDs(c, depth: depth + 1, inHead: inHead || TTMLReader.isTT(e, "head")) }
     }
   }
 
@@ -242,8 +248,12 @@ struct TTMLValidator {
       if e.name.local == "item", TTMLWhitespace.isBlank(e.attribute("", "name") ?? "") {
         error("ttml.validate.bad-value", "ttm:item needs a non-empty name", e.location)
       }
-      if e.name.local == "actor", let a = e.attributeNode("", "agent"), !agentIDs.contains(a.value) {
-        error("ttml.validate.bad-idref", "ttm:actor agent '\(a.value)' is not an agent", a.location)
+      if e.name.local == "actor", let a = e.attributeNode("", "agent") {
+        if !agentIDs.contains(a.value) {
+          error("ttml.validate.bad-idref", "ttm:actor agent '\(a.value)' is not an agent", a.location)
+        } else if !significantAgentIDs.contains(a.value) {
+          error("ttml.validate.bad-idref", "ttm:actor agent '\(a.value)' is not a significant agent (a ttm:agent in <head>)", a.location)
+        }
       }
     } else if e.name.namespace == TTMLNamespace.parameter {
       checkParameterElement(e)
@@ -270,6 +280,13 @@ struct TTMLValidator {
 
   /// `v.split(separator: ":").count`, without building the pieces when `v` is ASCII (the
   /// usual time expression).
+  /// Whether `v` is an offset time in frames (`12f`, `1.5f`): a number and the `f` metric.
+  static func isFrameOffset(_ v: String) -> Bool {
+    let t = TTMLWhitespace.trimmed(v)
+    guard t.hasSuffix("f"), !t.contains(":") else { return false }
+    return TTMLValueRules.isNumber(t.dropLast(), signed: false)
+  }
+
   static func colonFieldCount(_ v: String) -> Int {
     var count = 0
     var inField = false
@@ -349,7 +366,9 @@ struct TTMLValidator {
           if n == "dur", timeBase == "smpte", root.attribute(TTMLNamespace.parameter, "markerMode") == "discontinuous" {
             error("ttml.validate.bad-value", "dur is not allowed with ttp:timeBase=\"smpte\" and ttp:markerMode=\"discontinuous\"", a.location)
           }
-          if timeBase == "clock", TTMLValidator.colonFieldCount(v) == 4 {
+          // TTML1 §10.3.1: frames mean nothing on a clock time base, in either form (a clock
+          // time's fourth field, or the `f` metric of an offset time).
+          if timeBase == "clock", TTMLValidator.colonFieldCount(v) == 4 || TTMLValidator.isFrameOffset(v) {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
           if TTMLWhitespace.trimmed(v).hasPrefix("wallclock(") {
@@ -371,6 +390,10 @@ struct TTMLValidator {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 style attribute; TTML1, on which \(profile) is built, has none", a.location)
         } else if local == "animate" || local == "set", let why = TTMLValidator.animationProblem(n, element: local, calcMode: e.attribute("", "calcMode")) {
           error("ttml.validate.non-animatable", "\(a.qualifiedName) \(why)", a.location)
+        } else if n == "display", v.trimmingSpaces == "inlineBlock", ["body", "div", "p"].contains(local), e.name.namespace == TTMLNamespace.tt {
+          // TTML2 §10.2.15: inlineBlock makes a span an inline block; block-level content
+          // elements cannot be one (a style may still carry the value to the spans it styles).
+          error("ttml.validate.bad-value", "tts:display=\"inlineBlock\" applies only to <span>, not <\(local)>", a.location)
         } else if isTTML1Based, n == "color" || n == "backgroundColor" || n == "textOutline",
           TTMLValueRules.hasPaddedColorFunction(v)
         {
@@ -404,8 +427,8 @@ struct TTMLValidator {
         } else if TTMLWhitespace.isBlank(v) {
           error("ttml.validate.bad-value", "\(a.qualifiedName) is empty", a.location)
         } else if n == "agent" {
-          for r in TTMLReader.idrefs(v) where !agentIDs.contains(r) {
-            error("ttml.validate.bad-idref", "agent '\(r)' is not defined", a.location)
+          for r in TTMLReader.idrefs(v) where !significantAgentIDs.contains(r) {
+            error("ttml.validate.bad-idref", agentIDs.contains(r) ? "agent '\(r)' is not a significant agent (a ttm:agent in <head>)" : "agent '\(r)' is not defined", a.location)
           }
         }
       case TTMLNamespace.ebuStyling:

@@ -370,7 +370,7 @@ enum TTMLValueRules {
     case "frameRate", "subFrameRate", "tickRate": return w.count == 1 && positiveInt(w[0])
     case "frameRateMultiplier", "pixelAspectRatio", "displayAspectRatio", "cellResolution":
       return w.count == 2 && w.allSatisfy(positiveInt)
-    case "profile": return !v.contains(" ")
+    case "profile": return !v.contains(" ") && TTMLDesignations.isKnownProfile(v)
     case "contentProfiles", "processorProfiles":
       // Designators, optionally grouped as all(d1 d2 …) or, for processor profiles only, any(…)
       // (TTML2 §7.2.5); no designator twice once relative ones are resolved against the TTML

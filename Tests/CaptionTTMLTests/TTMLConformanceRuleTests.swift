@@ -1,0 +1,109 @@
+import CaptionKit
+import Testing
+
+/// Rules that the TTML validation suites (skynav ttv, w3c ttml2-tests) check, each with the
+/// smallest document that breaks it and one that keeps it.
+@Suite("TTML conformance rules")
+struct TTMLConformanceRuleTests {
+  func errors(_ text: String, profile: String? = nil) throws -> [Diagnostic] {
+    try TTMLTest.read(text, profile: profile).diagnostics.filter { $0.severity == .error }
+  }
+
+  static func imsc(extent: String = "640px 480px", layout: String) -> String {
+    """
+    <tt xml:lang="" xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \
+    xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1/text" \
+    tts:extent="\(extent)"><head><styling><style xml:id="wide" tts:extent="100% 100%"/></styling><layout>\(layout)</layout></head><body/></tt>
+    """
+  }
+
+  @Test("IMSC: every region lies inside the root container, in px, %, rw/rh and through styles; auto is the whole root")
+  func regionInsideRoot() throws {
+    func outside(_ region: String, extent: String = "640px 480px", profile: String? = nil) throws -> Int {
+      try errors(Self.imsc(extent: extent, layout: region), profile: profile).filter { $0.code == "ttml.profile.region-outside-root" }.count
+    }
+    #expect(try outside(#"<region xml:id="a" tts:origin="auto" tts:extent="auto"/>"#) == 0)
+    #expect(try outside(#"<region xml:id="a" tts:origin="0px 0px" tts:extent="640px 480px"/>"#) == 0)
+    #expect(try outside(#"<region xml:id="a" tts:origin="1px 0px" tts:extent="640px 480px"/>"#) == 1)
+    #expect(try outside(#"<region xml:id="a" tts:origin="0px 1px" tts:extent="auto"/>"#) == 1)
+    #expect(try outside(#"<region xml:id="a" tts:origin="0px 0px" tts:extent="640px 481px"/>"#) == 1)
+    #expect(try outside(#"<region xml:id="a" tts:origin="auto" tts:extent="100% 101%"/>"#) == 1)
+    #expect(try outside(#"<region xml:id="a" tts:origin="10% 80%" tts:extent="90% 20%"/>"#) == 0)
+    #expect(try outside(#"<region xml:id="a" tts:origin="10% 80%" tts:extent="90.5% 20%"/>"#) == 1)
+    // The extent given by a referenced style, and by a style inside the region.
+    #expect(try outside(#"<region xml:id="a" style="wide" tts:origin="5% 0%"/>"#) == 1)
+    #expect(try outside(#"<region xml:id="a" tts:origin="5% 0%"><style tts:extent="95% 100%"/></region>"#) == 0)
+    // IMSC 1.1 root-relative units: 50rh across the width of a 640×480 root is 37.5% of it.
+    #expect(try outside(#"<region xml:id="a" tts:origin="60% 0%" tts:extent="50rh 10rh"/>"#, profile: "imsc1.1") == 0)
+    #expect(try outside(#"<region xml:id="a" tts:origin="70% 0%" tts:extent="50rh 10rh"/>"#, profile: "imsc1.1") == 1)
+    // Without a pixel root extent, px cannot be placed (reported on its own), so nothing here.
+    let noRoot = """
+      <tt xml:lang="" xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \
+      xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1/text">\
+      <head><layout><region xml:id="a" tts:origin="700px 0px" tts:extent="10px 10px"/></layout></head><body/></tt>
+      """
+    #expect(try errors(noRoot).map(\.code) == ["ttml.profile.pixel-without-extent"])
+    // TTML itself lets a region overflow the root (it is clipped): only IMSC forbids it.
+    #expect(try outside(#"<region xml:id="a" tts:origin="1px 0px" tts:extent="640px 480px"/>"#, profile: "ttml1") == 0)
+  }
+
+  @Test("Frames on a clock time base are an error in both forms: 00:00:00:01 and the f metric")
+  func framesOnClockTimeBase() throws {
+    let clock = { (begin: String) in
+      TTMLTest.doc(#"ttp:timeBase="clock""#, body: #"<div><p begin="\#(begin)" end="10s">x</p></div>"#)
+    }
+    #expect(try errors(clock("0f"), profile: "ttml1").map(\.message) == ["frames are not allowed in clock time base"])
+    #expect(try errors(clock("2.5f"), profile: "ttml1").map(\.code) == ["ttml.validate.bad-value"])
+    #expect(try errors(clock("00:00:00:01"), profile: "ttml1").map(\.code) == ["ttml.validate.bad-value"])
+    #expect(try errors(clock("1s"), profile: "ttml1").isEmpty)
+    // On the media time base frames are fine.
+    #expect(try errors(TTMLTest.doc(body: #"<div><p begin="0f" end="10s">x</p></div>"#), profile: "ttml1").isEmpty)
+  }
+
+  @Test("ttp:profile names a known profile: an unknown relative designator is an error, an absolute URI elsewhere is not")
+  func profileAttributeDesignator() throws {
+    func codes(_ v: String) throws -> [String] {
+      try errors(TTMLTest.doc(#"ttp:profile="\#(v)""#, body: ""), profile: "ttml1").map(\.code)
+    }
+    #expect(try codes("foo") == ["ttml.validate.bad-value"])
+    #expect(try codes("http://www.w3.org/ns/ttml/profile/bar") == ["ttml.validate.bad-value"])
+    #expect(try codes("dfxp-full").isEmpty)
+    #expect(try codes("http://www.w3.org/ns/ttml/profile/dfxp-presentation").isEmpty)
+    #expect(try codes("http://www.netflix.com/ns/ttml/profile/dfxp-ls-sdh").isEmpty)
+  }
+
+  @Test("ttm:actor and ttm:agent reference agents declared in head (significant ones), not in body metadata")
+  func significantAgents() throws {
+    let body = #"<metadata><ttm:agent xml:id="a2" type="person"><ttm:name type="full">Odysseus</ttm:name></ttm:agent></metadata>"#
+    let head = #"<ttm:agent xml:id="a1" type="character"><ttm:name type="full">Nobody</ttm:name><ttm:actor agent="a2"/></ttm:agent>"#
+    let r = try TTMLTest.read(TTMLTest.doc(head: head, body: body), profile: "ttml1")
+    #expect(r.diagnostics.filter { $0.severity == .error }.map(\.message) == ["ttm:actor agent 'a2' is not a significant agent (a ttm:agent in <head>)"])
+    // The body's only text is metadata: nothing is reported as a hidden cue.
+    #expect(!r.diagnostics.contains { $0.code == "ttml.timing.never-shown" })
+    let onContent = TTMLTest.doc(head: head, body: body + #"<div><p ttm:agent="a2" begin="0s" end="1s">x</p><p ttm:agent="a1" begin="1s" end="2s">y</p></div>"#)
+    #expect(try errors(onContent, profile: "ttml1").map(\.message).contains("agent 'a2' is not a significant agent (a ttm:agent in <head>)"))
+    // Both agents in head: clean.
+    let inHead = head.replacingOccurrences(of: "</ttm:agent>", with: "</ttm:agent>" + #"<ttm:agent xml:id="a2" type="person"/>"#)
+    #expect(try errors(TTMLTest.doc(head: inHead, body: ""), profile: "ttml1").isEmpty)
+  }
+
+  @Test("An animate without calcMode interpolates linearly, so it cannot target a discrete-only property")
+  func animateDefaultCalcMode() throws {
+    func codes(_ animation: String) throws -> [String] {
+      try errors(TTMLTest.doc(#"ttp:profile="ttml2-transformation""#, body: #"<div><p begin="0s" end="2s">\#(animation)x</p></div>"#), profile: "ttml2").map(\.code)
+    }
+    #expect(try codes(#"<animate tts:fontWeight="normal;bold"/>"#) == ["ttml.validate.non-animatable"])
+    #expect(try codes(#"<animate calcMode="discrete" tts:fontWeight="normal;bold"/>"#).isEmpty)
+    #expect(try codes(#"<set tts:fontWeight="bold"/>"#).isEmpty)
+    #expect(try codes(#"<animate tts:opacity="0;1"/>"#).isEmpty)
+  }
+
+  @Test("tts:display=\"inlineBlock\" only on span (or a style), never on body, div or p")
+  func inlineBlockOnlyOnSpan() throws {
+    let text = TTMLTest.doc(
+      #"ttp:profile="ttml2-transformation""#, head: #"<styling><style xml:id="s" tts:display="inlineBlock"/></styling>"#,
+      body: #"<div tts:display="inlineBlock"><p tts:display="inlineBlock" begin="0s" end="1s"><span tts:display="inlineBlock">x</span></p></div>"#)
+    let e = try errors(text, profile: "ttml2")
+    #expect(e.map(\.message) == [#"tts:display="inlineBlock" applies only to <span>, not <div>"#, #"tts:display="inlineBlock" applies only to <span>, not <p>"#])
+  }
+}
