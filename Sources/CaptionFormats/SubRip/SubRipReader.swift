@@ -227,7 +227,7 @@ struct SubRipReader {
           state = .skipping
           continue
         }
-        lines.append(r)
+        lines.append(line.fullRange)
         lineNumbers.append(line.number)
       case .skipping:
         // A block that could not be read ends at the next cue, even without a blank line.
@@ -296,7 +296,7 @@ struct SubRipReader {
         }
         if pending != nil {
           sink.report("srt.cue.text-after-blank-line", .warning, "text after a blank line that does not start a cue is added to the previous cue", at: line.start)
-          lines.append(r)
+          lines.append(line.fullRange)
           lineNumbers.append(line.number)
           state = .text
           continue
@@ -330,17 +330,16 @@ struct SubRipReader {
 
   mutating func startCue(_ buf: UnsafeBufferPointer<UInt8>, index: SubRipLineReader.Line?, timing: SubRipTimingParser.Timing, timingLine: SubRipLineReader.Line) {
     var id = 0..<0
+    // A byte order mark where a block starts: files joined together, each with its own mark.
+    if let marked = [index, timingLine].compactMap({ $0 }).first(where: \.hasByteOrderMark) {
+      sink.report("srt.index.byte-order-mark", .warning, "a byte order mark at the start of a cue (files joined together?) is ignored", at: marked.start)
+    }
     if let index {
       var r = index.range
       while let f = r.first, buf[f] == 0x20 || buf[f] == 0x09 { r = r.dropFirst() }
       while let l = r.last, buf[l] == 0x20 || buf[l] == 0x09 { r = r.dropLast() }
       if r != index.range {
         sink.report("srt.index.whitespace", .info, "whitespace around the cue index is ignored", at: index.start)
-      }
-      // The cue index, without a byte order mark that a concatenated file may carry.
-      if r.count >= 3, buf[r.lowerBound] == 0xEF, buf[r.lowerBound + 1] == 0xBB, buf[r.lowerBound + 2] == 0xBF {
-        sink.report("srt.index.byte-order-mark", .warning, "a byte order mark before the index (a concatenated file?) is ignored", at: index.start)
-        r = (r.lowerBound + 3)..<r.upperBound
       }
       id = r.prefix(256)
       // The digits without leading zeros: `0000000000000000000001` is index 1.
@@ -396,14 +395,19 @@ struct SubRipReader {
 
   /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
   static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-    ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x3C, 0x7B))
+    ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x5C, 0x5C))
+  }
+
+  /// Whether the line holds a `\` (which may start a SubStation `\N` line break).
+  static func hasBackslash(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x5C, 0x5C, 0x5C, 0x5C))
   }
 
   /// A line with an arrow that is not a timing line: `srt.timing.too-large` when a number in it
   /// has more digits than a time field can hold (ten or more: hours up to 999,999,999 are read),
   /// otherwise `srt.timing.invalid`. Either way the block is skipped.
   mutating func reportInvalidTiming(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, at location: SourceLocation) {
-    let longest = DigitRuns.longest(in: UnsafeBufferPointer(rebasing: buf[r]))
+    let longest = DigitRuns.longest(in: UnsafeBufferPointer(rebasing: buf[r]), wholeOnly: true)
     let text = string(buf, r.prefix(120))
     if longest >= 10 {
       sink.report("srt.timing.too-large", .error, "\"\(text)\" has a time too large to read (a field of \(longest) digits); the block is skipped", at: location)
@@ -425,7 +429,7 @@ struct SubRipReader {
       lineNumbers.removeAll(keepingCapacity: true)
     }
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
-    if let onVerbatimCue, VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {
+    if let onVerbatimCue, !lines.contains(where: { Self.hasBackslash(buf, $0) }), VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {
       cueCount += 1
       onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return
@@ -438,7 +442,7 @@ struct SubRipReader {
     }
     // One word-at-a-time pass finds both markup and '&' (a character reference, reported once).
     var markup = false
-    for (k, r) in lines.enumerated() where ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x26, 0x26)) {
+    for (k, r) in lines.enumerated() where ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x26, 0x5C)) {
       if !markup, Self.hasMarkupByte(buf, r) { markup = true }
       // Markup lines seldom hold a `&`: a word-at-a-time check first, not the byte loop.
       if !referenceReported, ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x26, 0x26, 0x26, 0x26)) {

@@ -85,6 +85,13 @@ struct SubRipTextParser {
     if stack.isEmpty { root.append(node) } else { stack[stack.count - 1].element.children.append(node) }
   }
 
+  /// `srt.tag.line-break` (info), once per cue: markup read as a line break.
+  mutating func reportLineBreak(at k: Int, _ message: String, sink: inout DiagnosticSink) {
+    guard !lineBreakReported else { return }
+    lineBreakReported = true
+    sink.report("srt.tag.line-break", .info, message, at: location(k))
+  }
+
   mutating func open(_ tag: TagKind, style: TextStyle?, at k: Int, sink: inout DiagnosticSink) {
     if stack.count >= maxDepth {
       if suppressed == 0 {
@@ -158,6 +165,14 @@ struct SubRipTextParser {
           i = consumed
           continue
         }
+      } else if b == UInt8(ascii: "\\"), i + 1 < n, buf[i + 1] == UInt8(ascii: "N") {
+        // SubStation's hard line break, which SRT files made from ASS carry and FFmpeg, mpv
+        // and VLC show as one.
+        reportLineBreak(at: i, "\\N is read as a line break (SubStation's hard break; reported once per cue)", sink: &sink)
+        flushText()
+        append(.lineBreak)
+        i += 2
+        continue
       } else if b == UInt8(ascii: "{"), i + 1 < n, buf[i + 1] == UInt8(ascii: "\\") {
         let close = find(UInt8(ascii: "}"), from: i + 1, cache: &nextBrace)
         let nl = find(0x0A, from: i + 1, cache: &nextNL)
@@ -171,7 +186,7 @@ struct SubRipTextParser {
         var j = i + 1
         while j < n {
           let c = buf[j]
-          if c == 0x0A || c == UInt8(ascii: "<") || c == UInt8(ascii: "{") { break }
+          if c == 0x0A || c == UInt8(ascii: "<") || c == UInt8(ascii: "{") || c == UInt8(ascii: "\\") { break }
           j += 1
         }
         text.append(contentsOf: UnsafeBufferPointer(rebasing: buf[i..<j]))
@@ -202,6 +217,9 @@ struct SubRipTextParser {
     var j = lt + 1
     let closing = j < gt && buf[j] == UInt8(ascii: "/")
     if closing { j += 1 }
+    // `</ i>`: some tools write a space after the slash, which FFmpeg and players skip.
+    let slashEnd = j
+    if closing { while j < gt && Self.isSpace(buf[j]) { j += 1 } }
     let nameStart = j
     while j < gt && Self.isLetter(buf[j]) { j += 1 }
     guard j > nameStart else { return nil }
@@ -211,10 +229,7 @@ struct SubRipTextParser {
     if !closing, nameEnd - nameStart == 2, Self.lower(buf[nameStart]) == UInt8(ascii: "b"), Self.lower(buf[nameStart + 1]) == UInt8(ascii: "r"),
       (nameEnd..<gt).allSatisfy({ Self.isSpace(buf[$0]) || ($0 == gt - 1 && buf[$0] == UInt8(ascii: "/")) })
     {
-      if !lineBreakReported {
-        lineBreakReported = true
-        sink.report("srt.tag.line-break", .info, "<br> is read as a line break (reported once per cue)", at: location(lt))
-      }
+      reportLineBreak(at: lt, "<br> is read as a line break (reported once per cue)", sink: &sink)
       flushText()
       append(.lineBreak)
       return gt + 1
@@ -246,6 +261,9 @@ struct SubRipTextParser {
       return gt + 1
     }
     if closing {
+      if nameStart > slashEnd {
+        sink.report("srt.tag.whitespace", .info, "the space in </ \(tag.name)> is ignored: it closes <\(tag.name)>", at: location(slashEnd))
+      }
       close(tag, at: lt, sink: &sink)
       return gt + 1
     }

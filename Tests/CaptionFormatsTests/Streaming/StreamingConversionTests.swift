@@ -425,6 +425,8 @@ import Testing
       "<i>one</i>", "<b><i>x</i> y</b> <u>z</u>", "<i>across\nlines</i>", "<i>\n</i>", "<i></i>", "<i><b></b>x</i>",
       "<I>x</I>", "<i >x</i>", "<i>x", "x</i>", "<b><i>x</b></i>", "<i><i>x</i></i>", "<s>x</s>", "<i>a &amp; b</i>",
       "<i>a > b</i>", "{\\an8}<i>x</i>", "<b><i><u>deep</u></i></b>", "<i>x</i> <", "-- <i>x</i> -->",
+      // SubStation's \N break, a backslash that is not one, and a space after the slash.
+      "Where?\\NHome.", "C:\\dir \\n", "<i>one</ i> two", "\u{FEFF}text with a mark",
     ]
     var srt = ""
     for (k, text) in cues.enumerated() {

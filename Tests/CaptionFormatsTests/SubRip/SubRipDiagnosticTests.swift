@@ -51,6 +51,9 @@ let diagnosticCases: [DiagnosticCase] = [
   .init(code: "srt.index.invalid", input: "1a\n\(T)\nA\n", line: 1, column: 1, severity: .warning) { $0[0].id == "1a" },
   .init(code: "srt.index.duplicate", input: "1\n\(T)\nA\n\n1\n00:00:03,000 --> 00:00:04,000\nB\n", line: 5, column: 1, severity: .warning) { $0.map(\.id) == ["1", "1"] },
   .init(code: "srt.index.out-of-sequence", input: "1\n\(T)\nA\n\n5\n00:00:03,000 --> 00:00:04,000\nB\n", line: 5, column: 1, severity: .info) { $0.map(\.id) == ["1", "5"] },
+  .init(code: "srt.tag.whitespace", input: "1\n\(T)\n<i>one</ i> two\n", line: 3, column: 9, severity: .info) {
+    $0[0].content == [italic([.text("one")]), .text(" two")]
+  },
   .init(code: "srt.index.whitespace", input: " 1 \n\(T)\nA\n", line: 1, column: 1, severity: .info) { $0[0].id == "1" },
   .init(code: "srt.index.byte-order-mark", input: "1\n\(T)\nA\n\n\u{FEFF}2\n00:00:03,000 --> 00:00:04,000\nB\n", line: 5, column: 1, severity: .warning) { $0.map(\.id) == ["1", "2"] },
   // Blocks.

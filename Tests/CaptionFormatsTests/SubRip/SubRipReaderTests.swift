@@ -182,6 +182,51 @@ import Testing
     #expect(r.diagnostics.first?.location?.column == 4)
   }
 
+  /// `\N`, SubStation's hard line break in SRT files made from ASS, is a line break, as FFmpeg,
+  /// mpv and VLC show it (bomi#365); any other backslash is text.
+  @Test func subStationLineBreakIsALineBreak() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nWhere?\\NHome.\\NC:\\dir \\n\n")
+    #expect(r.cues.first?.content == [.text("Where?"), .lineBreak, .text("Home."), .lineBreak, .text("C:\\dir \\n")])
+    #expect(r.diagnostics.map(\.code) == ["srt.tag.line-break"])  // once per cue
+    #expect(r.diagnostics.first?.location?.column == 7)
+    #expect(SRT.read("1\n00:00:01,000 --> 00:00:02,000\nC:\\dir\n").cues.first?.content == [.text("C:\\dir")])
+  }
+
+  /// A byte order mark where a block starts, from files joined together (filter-subs#13,
+  /// go-astisub#86): taken off the index or timing line wherever the block is, also without a
+  /// blank line before it or without an index, so no cue is lost and no mark becomes text.
+  @Test func byteOrderMarkAtAnyBlockStart() {
+    let t = "00:00:01,000 --> 00:00:02,000"
+    let noBlank = SRT.read("1\n\(t)\nA\n\u{FEFF}2\n00:00:03,000 --> 00:00:04,000\nB\n")
+    #expect(noBlank.cues.map(\.id) == ["1", "2"] && noBlank.cues.map(\.plainText) == ["A", "B"])
+    #expect(noBlank.diagnostics.map(\.code) == ["srt.cue.missing-blank-line", "srt.index.byte-order-mark"])
+    #expect(noBlank.diagnostics.last?.location.map { [$0.line, $0.column] } == [4, 1])
+    let noIndex = SRT.read("\(t)\nA\n\n\u{FEFF}00:00:03,000 --> 00:00:04,000\nB\n")
+    #expect(noIndex.cues.map(\.plainText) == ["A", "B"] && noIndex.cues.map(\.start) == [CaptionTime(milliseconds: 1000), CaptionTime(milliseconds: 3000)])
+    #expect(noIndex.diagnostics.map(\.code).contains("srt.index.byte-order-mark"))
+    // Inside text the mark stays (it starts no block), and columns still count from the line start.
+    let inText = SRT.read("1\n\(t)\n\u{FEFF}x &amp; y\n")
+    #expect(inText.cues.first?.plainText == "\u{FEFF}x &amp; y")
+    #expect(inText.diagnostics.first { $0.code == "srt.text.character-reference" }?.location?.column == 6)
+  }
+
+  /// Digits after the milliseconds (Subtitle Edit#8170, speech-to-text output) make a timing
+  /// line invalid, not "too large".
+  @Test func strayDigitsAfterTheFractionAreInvalidNotTooLarge() {
+    let r = SRT.read("1\n0:08:39,200.0000000000582 --> 00:08:49,000\nLost\n\n2\n00:00:01,000 --> 00:00:02,000\nB\n")
+    #expect(r.cues.map(\.plainText) == ["B"])
+    #expect(r.diagnostics.first?.code == "srt.timing.invalid")
+    #expect(SRT.read("1\n99999999999:00:00,000 --> 00:00:01,000\nx\n").diagnostics.first?.code == "srt.timing.too-large")
+  }
+
+  /// `</ i>` closes `<i>` (Emby#911: FFmpeg skips the space); a space before the slash does not.
+  @Test func closingTagWithASpaceAfterTheSlash() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n<i>one</ i> two\n")
+    #expect(r.cues.first?.content == [.element(CueElement(.italic, children: [.text("one")])), .text(" two")])
+    #expect(r.diagnostics.map(\.code) == ["srt.tag.whitespace"])
+    #expect(r.diagnostics.first?.location?.column == 9)
+  }
+
   /// A number alone between blank lines after a cue (a year, a bet) is text, as Subtitle Edit
   /// reads it (subtitleedit#2147), not an index whose timing went missing: nothing is skipped.
   @Test func numberAloneAfterABlankLineIsText() {
