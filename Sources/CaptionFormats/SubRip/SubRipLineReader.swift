@@ -8,30 +8,16 @@ import CaptionCore
 struct SubRipLineReader {
   /// One line: the byte range of its content (terminator excluded) and its 1-based number.
   struct Line {
-    /// The content, without a byte order mark that starts it (`hasByteOrderMark`).
     var range: Range<Int>
     var number: Int
-    /// Where the line starts in the input, byte order mark included: columns count from here.
-    var lineStart: Int
-
-    init(range: Range<Int>, number: Int, lineStart: Int? = nil) {
-      self.range = range
-      self.number = number
-      self.lineStart = lineStart ?? range.lowerBound
-    }
-
-    /// Whether a U+FEFF starts the line (files joined together), left out of `range`.
-    var hasByteOrderMark: Bool { lineStart != range.lowerBound }
-    /// The whole line, byte order mark included.
-    var fullRange: Range<Int> { lineStart..<range.upperBound }
 
     /// Location of byte `index` of the input (which must be on this line).
     func location(at index: Int) -> SourceLocation {
-      SourceLocation(line: number, column: index - lineStart + 1, offset: index)
+      SourceLocation(line: number, column: index - range.lowerBound + 1, offset: index)
     }
 
     /// Location of the start of the line.
-    var start: SourceLocation { SourceLocation(line: number, column: 1, offset: lineStart) }
+    var start: SourceLocation { SourceLocation(line: number, column: 1, offset: range.lowerBound) }
   }
 
   private let buf: UnsafeBufferPointer<UInt8>
@@ -126,10 +112,7 @@ struct SubRipLineReader {
         lfCount += 1
       }
     }
-    // A byte order mark at the start of a line other than the first (which the decoder takes
-    // away) comes from files joined together: it is kept out of the line's range.
-    let bom = i - start >= 3 && buf[start] == 0xEF && buf[start + 1] == 0xBB && buf[start + 2] == 0xBF
-    let line = Line(range: (bom ? start + 3 : start)..<i, number: lineNumber, lineStart: start)
+    let line = Line(range: start..<i, number: lineNumber)
     position = i + term
     lineNumber += 1
     return line

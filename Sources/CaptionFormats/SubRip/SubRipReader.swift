@@ -40,6 +40,9 @@ struct SubRipReader {
   var lineNumbers: [Int] = []
   var previousStart: CaptionTime?
   var textScratch: [UInt8] = []
+  /// The text parser's buffers, kept from cue to cue so that a cue with markup allocates only
+  /// what the model keeps (its nodes and strings).
+  var parserScratch = SubRipTextParser.Scratch()
   /// Cues read so far.
   var cueCount = 0
   /// Whether a character reference in the text was reported (once per file).
@@ -151,6 +154,13 @@ struct SubRipReader {
     return false
   }
 
+  /// `r` without a U+FEFF that starts it (a byte order mark inside the file).
+  @inline(__always)
+  static func withoutByteOrderMark(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Range<Int> {
+    guard r.count >= 3, buf[r.lowerBound] == 0xEF, buf[r.lowerBound + 1] == 0xBB, buf[r.lowerBound + 2] == 0xBF else { return r }
+    return (r.lowerBound + 3)..<r.upperBound
+  }
+
   static func isDigits(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     guard !r.isEmpty else { return false }
     for i in r where !SubRipTimingParser.isDigit(buf[i]) { return false }
@@ -183,7 +193,8 @@ struct SubRipReader {
     var state = State.between
     var strayReported = false
     while let line = nextLine(&scanner) {
-      let r = line.range
+      // Read without a byte order mark that starts it: files joined together (see `startCue`).
+      let r = Self.withoutByteOrderMark(buf, line.range)
       if Self.isBlank(buf, r) {
         if !r.isEmpty {
           sink.report("srt.line.whitespace-only", .info, "a line of only whitespace is read as a blank line", at: line.start)
@@ -227,7 +238,7 @@ struct SubRipReader {
           state = .skipping
           continue
         }
-        lines.append(line.fullRange)
+        lines.append(line.range)
         lineNumbers.append(line.number)
       case .skipping:
         // A block that could not be read ends at the next cue, even without a blank line.
@@ -296,7 +307,7 @@ struct SubRipReader {
         }
         if pending != nil {
           sink.report("srt.cue.text-after-blank-line", .warning, "text after a blank line that does not start a cue is added to the previous cue", at: line.start)
-          lines.append(line.fullRange)
+          lines.append(line.range)
           lineNumbers.append(line.number)
           state = .text
           continue
@@ -331,14 +342,16 @@ struct SubRipReader {
   mutating func startCue(_ buf: UnsafeBufferPointer<UInt8>, index: SubRipLineReader.Line?, timing: SubRipTimingParser.Timing, timingLine: SubRipLineReader.Line) {
     var id = 0..<0
     // A byte order mark where a block starts: files joined together, each with its own mark.
-    if let marked = [index, timingLine].compactMap({ $0 }).first(where: \.hasByteOrderMark) {
-      sink.report("srt.index.byte-order-mark", .warning, "a byte order mark at the start of a cue (files joined together?) is ignored", at: marked.start)
+    let markedIndex = index.map { Self.withoutByteOrderMark(buf, $0.range) != $0.range } ?? false
+    if markedIndex || Self.withoutByteOrderMark(buf, timingLine.range) != timingLine.range {
+      sink.report("srt.index.byte-order-mark", .warning, "a byte order mark at the start of a cue (files joined together?) is ignored", at: markedIndex ? index?.start : timingLine.start)
     }
     if let index {
-      var r = index.range
+      let content = Self.withoutByteOrderMark(buf, index.range)
+      var r = content
       while let f = r.first, buf[f] == 0x20 || buf[f] == 0x09 { r = r.dropFirst() }
       while let l = r.last, buf[l] == 0x20 || buf[l] == 0x09 { r = r.dropLast() }
-      if r != index.range {
+      if r != content {
         sink.report("srt.index.whitespace", .info, "whitespace around the cue index is ignored", at: index.start)
       }
       id = r.prefix(256)
@@ -463,15 +476,15 @@ struct SubRipReader {
     }
     // Join the text lines with '\n' and note where each starts.
     textScratch.removeAll(keepingCapacity: true)
-    var infos: [SubRipTextParser.LineInfo] = []
-    infos.reserveCapacity(lines.count)
+    parserScratch.lines.removeAll(keepingCapacity: true)
     for (k, r) in lines.enumerated() {
       if k > 0 { textScratch.append(0x0A) }
-      infos.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: lineNumbers[k]))
+      parserScratch.lines.append(.init(textOffset: textScratch.count, documentOffset: r.lowerBound, number: lineNumbers[k]))
       textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
     }
-    var parser = SubRipTextParser(lines: infos, maxDepth: limits.maxNestingDepth)
+    var parser = SubRipTextParser(scratch: &parserScratch, maxDepth: limits.maxNestingDepth)
     let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
+    parser.returnScratch(to: &parserScratch)
     var cue = Cue(
       id: id, start: p.start, end: p.end, content: result.content, source: p.source,
       sourceText: String(decoding: textScratch, as: UTF8.self))

@@ -52,20 +52,50 @@ struct SubRipTextParser {
     var reopened = false
   }
 
+  /// Buffers a reader keeps from cue to cue (`init(scratch:maxDepth:)` takes them,
+  /// `returnScratch(to:)` gives them back empty), so that parsing allocates only what the
+  /// model keeps.
+  struct Scratch {
+    /// Where each of the cue's lines starts, filled by the reader before parsing.
+    var lines: [LineInfo] = []
+    var stack: [Frame] = []
+    var text: [UInt8] = []
+  }
+
   let lines: [LineInfo]
   let maxDepth: Int
   var lineCursor = 0
   var root: [CueNode] = []
-  var stack: [Frame] = []
-  var text: [UInt8] = []
+  var stack: [Frame]
+  var text: [UInt8]
   var suppressed = 0
   var anchor: Int?
   /// Whether a `<br>` of this cue was reported.
   var lineBreakReported = false
 
   init(lines: [LineInfo], maxDepth: Int) {
-    self.lines = lines
+    var scratch = Scratch(lines: lines)
+    self.init(scratch: &scratch, maxDepth: maxDepth)
+  }
+
+  /// A parser for one cue whose lines are `scratch.lines`, taking the scratch buffers.
+  init(scratch: inout Scratch, maxDepth: Int) {
+    self.lines = scratch.lines
     self.maxDepth = max(1, maxDepth)
+    stack = []
+    text = []
+    swap(&stack, &scratch.stack)
+    swap(&text, &scratch.text)
+    // Most cues with markup hold a few nodes: one allocation, not a growth at each.
+    root.reserveCapacity(4)
+  }
+
+  /// Gives the buffers back, emptied but keeping their capacity.
+  mutating func returnScratch(to scratch: inout Scratch) {
+    stack.removeAll(keepingCapacity: true)
+    text.removeAll(keepingCapacity: true)
+    swap(&stack, &scratch.stack)
+    swap(&text, &scratch.text)
   }
 
   /// The document location of byte `k` of the cue text (calls must not go backwards).
@@ -101,7 +131,9 @@ struct SubRipTextParser {
       return
     }
     flushText()
-    stack.append(Frame(tag: tag, element: CueElement(tag.elementKind, style: style), location: location(k)))
+    var element = CueElement(tag.elementKind, style: style)
+    element.children.reserveCapacity(4)
+    stack.append(Frame(tag: tag, element: element, location: location(k)))
   }
 
   mutating func closeTop() {

@@ -87,12 +87,15 @@ enum SubRipTimingParser {
   static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, messages: Bool = true) -> Timing? {
     var i = range.lowerBound
     let end = range.upperBound
+    // A byte order mark from files joined together is skipped (the reader reports it).
+    if end - i >= 3, buf[i] == 0xEF, buf[i + 1] == 0xBB, buf[i + 2] == 0xBF { i += 3 }
+    let start = i
     // Fast reject: text lines do not start with a digit.
     while i < end && isSpace(buf[i]) { i += 1 }
     guard i < end, isDigit(buf[i]) else { return nil }
     var issues = Issues(messages: messages)
-    if i > range.lowerBound {
-      issues.add("srt.timing.whitespace", .info, "whitespace before the start time", range.lowerBound)
+    if i > start {
+      issues.add("srt.timing.whitespace", .info, "whitespace before the start time", start)
     }
     guard let a = timestamp(buf, i, end, &issues, "start"), endsField(buf, a.next, end) else { return nil }
     i = a.next
