@@ -1,4 +1,5 @@
 import CaptionKit
+@testable import CaptionTTML
 import Testing
 
 /// Rules that the TTML validation suites (skynav ttv, w3c ttml2-tests) check, each with the
@@ -105,5 +106,41 @@ struct TTMLConformanceRuleTests {
       body: #"<div tts:display="inlineBlock"><p tts:display="inlineBlock" begin="0s" end="1s"><span tts:display="inlineBlock">x</span></p></div>"#)
     let e = try errors(text, profile: "ttml2")
     #expect(e.map(\.message) == [#"tts:display="inlineBlock" applies only to <span>, not <div>"#, #"tts:display="inlineBlock" applies only to <span>, not <p>"#])
+  }
+
+  @Test("URI syntax (RFC 3986, IRI characters allowed): ttp:profile and xml:base must be URIs")
+  func uriSyntax() throws {
+    for good in ["http://example.com/a?b=c#d", "http://[::1]:8080/x", "urn:ebu:tt:distribution:2014-01", "rel/path", "http://example.com/é", "a%20b"] {
+      #expect(TTMLDesignations.isURIReference(good), "\(good)")
+    }
+    for bad in ["http://[bad", "a b", "%zz", "#a#b", "http://x/[y]", "a<b", "http://[::1]x/"] {
+      #expect(!TTMLDesignations.isURIReference(bad), "\(bad)")
+    }
+    #expect(try errors(TTMLTest.doc(#"ttp:profile="http://[bad""#, body: ""), profile: "ttml1").map(\.code) == ["ttml.validate.bad-value"])
+    #expect(try errors(TTMLTest.doc(body: #"<div xml:base="http://[bad"/>"#), profile: "ttml2").map(\.code) == ["ttml.validate.bad-value"])
+  }
+
+  @Test("IMSC prohibits ttp:validation and ttp:validationAction in the Text Profile as in the Image Profile")
+  func validationParametersProhibited() throws {
+    let text = """
+      <tt xml:lang="en" xmlns="http://www.w3.org/ns/ttml" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \
+      ttp:contentProfiles="http://www.w3.org/ns/ttml/profile/imsc1.1/text" ttp:validation="required" ttp:validationAction="abort"><head/><body/></tt>
+      """
+    #expect(try errors(text).map(\.code) == ["ttml.profile.prohibited-parameter", "ttml.profile.prohibited-parameter"])
+  }
+
+  @Test("SMPTE-TT: smpte:image holds Base64, smpte:information sits in head's metadata")
+  func smpteImageAndInformation() throws {
+    func doc(head: String, body: String = "") -> String {
+      """
+      <tt xml:lang="en" xmlns="http://www.w3.org/ns/ttml" xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt">\
+      <head><metadata>\(head)</metadata></head><body>\(body)</body></tt>
+      """
+    }
+    #expect(try errors(doc(head: #"<smpte:image xml:id="i" imagetype="PNG" encoding="Base64">iVBORw0KGgo=</smpte:image>"#), profile: "smpte-tt").isEmpty)
+    #expect(try errors(doc(head: #"<smpte:image xml:id="i" imagetype="PNG" encoding="Base64">!!!not*base64!!!</smpte:image>"#), profile: "smpte-tt").map(\.code) == ["ttml.validate.bad-value"])
+    #expect(try errors(doc(head: #"<smpte:information/>"#), profile: "smpte-tt").isEmpty)
+    let inBody = try errors(doc(head: "", body: #"<div><metadata><smpte:information/></metadata></div>"#), profile: "smpte-tt")
+    #expect(inBody.map(\.code) == ["ttml.validate.misplaced-element"])
   }
 }

@@ -84,6 +84,41 @@ enum TTMLDesignations {
     func letter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
     guard letter(u[0]) else { return false }
     for b in u[1..<colon] where !(letter(b) || (b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E) { return false }
-    return !u.contains { $0 <= 0x20 }
+    return isURIReference(v)
+  }
+
+  /// Whether `v` has the syntax of a URI reference (RFC 3986 §4.1, with the non-ASCII characters
+  /// of an IRI, as `xs:anyURI` allows): no spaces, controls or `"<>\^`{|}`, `%` only before two
+  /// hex digits, at most one `#`, and `[` `]` only around an IP literal host (`http://[::1]/`).
+  static func isURIReference(_ v: String) -> Bool {
+    let u = Array(v.utf8)
+    func hex(_ b: UInt8) -> Bool { (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x66) }
+    var hashes = 0
+    var i = 0
+    while i < u.count {
+      switch u[i] {
+      case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+        UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+        return false
+      case UInt8(ascii: "%"):
+        guard i + 2 < u.count, hex(u[i + 1]), hex(u[i + 2]) else { return false }
+        i += 2
+      case UInt8(ascii: "#"):
+        hashes += 1
+        if hashes > 1 { return false }
+      default: break
+      }
+      i += 1
+    }
+    // Brackets: only as the whole host of an authority (`//[v6]:port`).
+    guard u.contains(UInt8(ascii: "[")) || u.contains(UInt8(ascii: "]")) else { return true }
+    guard let start = v.range(of: "//") else { return false }
+    let authority = v[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    let host = authority.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).last ?? ""
+    guard host.hasPrefix("["), let close = host.firstIndex(of: "]"), host.filter({ $0 == "[" || $0 == "]" }).count == 2,
+      host[host.index(after: close)...].allSatisfy({ $0 == ":" || $0.isASCII && $0.isNumber })
+    else { return false }
+    // No bracket outside the authority.
+    return v.filter { $0 == "[" || $0 == "]" }.count == 2
   }
 }

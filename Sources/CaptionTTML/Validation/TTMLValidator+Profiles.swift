@@ -96,11 +96,10 @@ extension TTMLValidator {
     if let pd = root.attributeNode(TTMLNamespace.imscParameter, "progressivelyDecodable"), pd.value != "true", pd.value != "false" {
       profileError("bad-value", "ittp:progressivelyDecodable must be true or false", pd.location)
     }
-    // The Image Profile leaves validation to the processor (#validation is prohibited there).
-    if isImageProfile {
-      for name in ["validation", "validationAction"] {
-        if let a = root.attributeNode(p, name) { profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited in the Image Profile", a.location) }
-      }
+    // IMSC leaves validation to the processor: #validation and #validationAction are
+    // prohibited in both the Text and the Image Profile (as skynav ttv reads IMSC 1.1 §5).
+    for name in ["validation", "validationAction"] {
+      if let a = root.attributeNode(p, name) { profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited", a.location) }
     }
   }
 

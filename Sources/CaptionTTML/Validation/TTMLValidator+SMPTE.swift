@@ -18,7 +18,7 @@ extension TTMLValidator {
     var imageIDs: Set<String> = []
     var informationCount = 0
     collectSMPTEImages(root, depth: 0, into: &imageIDs)
-    checkSMPTE(root, depth: 0, imageIDs: imageIDs, informationCount: &informationCount)
+    checkSMPTE(root, depth: 0, imageIDs: imageIDs, informationCount: &informationCount, inHeadMetadata: false)
   }
 
   func collectSMPTEImages(_ e: XMLElementNode, depth: Int, into ids: inout Set<String>) {
@@ -29,7 +29,9 @@ extension TTMLValidator {
     for c in e.elements { collectSMPTEImages(c, depth: depth + 1, into: &ids) }
   }
 
-  mutating func checkSMPTE(_ e: XMLElementNode, depth: Int, imageIDs: Set<String>, informationCount: inout Int) {
+  /// `inHeadMetadata`: whether `e` is inside a `metadata` element of `head`, where
+  /// `smpte:information` belongs (ST 2052-1 §5.5.1).
+  mutating func checkSMPTE(_ e: XMLElementNode, depth: Int, imageIDs: Set<String>, informationCount: inout Int, inHeadMetadata: Bool) {
     guard depth < 256 else { return }
     let ns = e.name.namespace, local = e.name.local
     let isSMPTE = TTMLValidator.smpteNamespaces.contains(ns)
@@ -40,12 +42,19 @@ extension TTMLValidator {
       }
     }
     if isSMPTE && local == "information" {
+      if !inHeadMetadata {
+        error("ttml.validate.misplaced-element", "<\(e.qualifiedName)> belongs in a <metadata> element of <head>", e.location)
+      }
       informationCount += 1
       if informationCount == 2 {
         error("ttml.validate.duplicate-element", "a document has at most one <smpte:information>", e.location)
       }
     }
     if isSMPTE && local == "data" { checkSMPTEData(e) }
+    // smpte:image holds the picture itself, Base64 unless another encoding is named.
+    if isSMPTE && local == "image", (e.attribute("", "encoding") ?? "Base64") == "Base64", !TTMLValidator.isBase64(e.textContent) {
+      error("ttml.validate.bad-value", "<\(e.qualifiedName)> content is not valid Base64", e.location)
+    }
     let isDiv = TTMLReader.isTT(e, "div")
     let isInformation = isSMPTE && local == "information"
     let isService = TTMLValidator.m708Namespaces.contains(ns) && local == "service"
@@ -76,7 +85,10 @@ extension TTMLValidator {
         error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is only allowed on \(whereAllowed), not on <\(e.qualifiedName)>", a.location)
       }
     }
-    for c in e.elements { checkSMPTE(c, depth: depth + 1, imageIDs: imageIDs, informationCount: &informationCount) }
+    for c in e.elements {
+      let inside = inHeadMetadata || (TTMLReader.isTT(e, "head") && TTMLReader.isTT(c, "metadata"))
+      checkSMPTE(c, depth: depth + 1, imageIDs: imageIDs, informationCount: &informationCount, inHeadMetadata: inside)
+    }
   }
 
   /// `smpte:backgroundImage` names an `smpte:image` (`#id`) or an external URI;

@@ -444,7 +444,11 @@ struct TTMLValidator {
           error("ttml.validate.bad-value", "xml:lang=\"\(v.prefix(40))\" is not a BCP 47 language tag (or empty)", a.location)
         }
         if n == "space", v != "default", v != "preserve" { error("ttml.validate.bad-value", "xml:space=\"\(v)\" is not default or preserve", a.location) }
-        if n == "base", TTMLWhitespace.isBlank(v) { error("ttml.validate.bad-value", "xml:base is empty", a.location) }
+        if n == "base", TTMLWhitespace.isBlank(v) {
+          error("ttml.validate.bad-value", "xml:base is empty", a.location)
+        } else if n == "base", !TTMLDesignations.isURIReference(v.trimmingSpaces) {
+          error("ttml.validate.bad-value", "xml:base=\"\(v.prefix(80))\" is not a URI reference (RFC 3986)", a.location)
+        }
         // xml:id is an ID: an XML name without ':' (XML 1.0 §3.3.1, xml:id §4).
         if n == "id", !XMLNameCharacters.isNCName(v) {
           error("ttml.validate.bad-value", "xml:id=\"\(v.prefix(40))\" is not an XML name (it must start with a letter or '_' and hold no spaces or ':')", a.location)
