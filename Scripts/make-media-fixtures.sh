@@ -104,6 +104,11 @@ $FF -i base.mp4 -i en.srt -i en.ass -i en.vtt -i es.srt -i fr_forced.srt \
   -metadata:s:s:3 language=spa -metadata:s:s:3 title=Espanol -disposition:s:3 0 \
   -metadata:s:s:4 language=fre -metadata:s:s:4 title=Forced -disposition:s:4 forced \
   -disposition:v default -disposition:a default $BX "$OUT/mkv_flags.mkv"
+# French audio with two forced tracks, French and English: only the French one is shown
+# unasked (players pick forced subtitles in the audio's language).
+$FF -i base.mp4 -i fr_forced.srt -i en.srt -map 0:v -map 0:a -map 1 -map 2 -c:v copy -c:a copy -c:s srt \
+  -metadata:s:a:0 language=fre -metadata:s:s:0 language=fre -metadata:s:s:1 language=eng \
+  -disposition:s:0 forced -disposition:s:1 forced -disposition:v default -disposition:a default $BX "$OUT/mkv_forced_audio.mkv"
 # Fields FFmpeg cannot write, as same-size element swaps: the ASS track's FlagDefault=0 becomes
 # FlagEnabled=0; Name elements become LanguageBCP47 (en-US agrees with eng, es-419 with spa,
 # de-DE disagrees with fre); the WebVTT track's CodecID becomes Matroska's S_TEXT/WEBVTT, which

@@ -45,6 +45,23 @@ import CaptionCore
     #expect(p.channels608 == ["CC1", "CC4"])
     #expect(p.services708 == [1])
   }
+
+  /// Text Restart (TR) and Resume Text Display (RTD) start the Text service, which is not a
+  /// caption channel, until a caption command (RCL, RU2–RU4, RDC) takes the channel back.
+  @Test func textModeIsNotACaptionChannel() {
+    func channels(_ pairs: [(UInt8, UInt8)]) -> [String] {
+      var p = CCDataParser()
+      let bytes: [UInt8] = pairs.flatMap { [UInt8(0xFC), $0.0, $0.1] }
+      bytes.withUnsafeBufferPointer { p.feed($0) }
+      return p.channels608
+    }
+    // TR TR, "HE", "LL", "O": text only (no parity bits: the parser strips them anyway).
+    #expect(channels([(0x14, 0x2A), (0x14, 0x2A), (0x48, 0x45), (0x4C, 0x4C), (0x4F, 0x00)]) == [])
+    // RTD on the second channel, text; then RCL and a caption on the first channel.
+    #expect(channels([(0x1C, 0x2B), (0x41, 0x42), (0x14, 0x20), (0x41, 0x42)]) == ["CC1"])
+    // Text, then RU2 on the same channel: captions again.
+    #expect(channels([(0x14, 0x2A), (0x41, 0x42), (0x14, 0x25), (0x41, 0x42)]) == ["CC1"])
+  }
 }
 
 @Suite struct DVBSubtitleTests {

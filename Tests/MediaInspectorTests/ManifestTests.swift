@@ -164,6 +164,62 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code == "media.hls-011" })
   }
 
+  /// A rendition without GROUP-ID is linked to no variant (RFC 8216 §4.3.4.1: GROUP-ID is
+  /// required, and variants name renditions only through it), so no player lists it and a
+  /// policy asking for it fails, even though the variants name no group either.
+  @Test func renditionWithoutGroupIDIsNotLinked() throws {
+    let dir = try HLSLimitAndPortabilityTests.package([
+      "m.m3u8": """
+        #EXTM3U
+        #EXT-X-MEDIA:TYPE=SUBTITLES,NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="s.m3u8"
+        #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,NAME="CC",LANGUAGE="en",INSTREAM-ID="CC1"
+        #EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.42c00a"
+        v.m3u8
+
+        """,
+      "s.m3u8": HLSLimitAndPortabilityTests.playlist(["a.vtt"]),
+      "a.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nx\n",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var o = InspectOptions()
+    o.scanClosedCaptions = false
+    let r = MediaInspector.inspect(path: dir.appendingPathComponent("m.m3u8").path, options: o)
+    #expect(r.tracks.count == 2)
+    #expect(r.tracks.allSatisfy { t in t.verdicts.allSatisfy { !$0.selectable } })
+    #expect(r.tracks[0].verdicts.first?.reasons == ["no GROUP-ID, so no variant can name it (HLS-001)"])
+    let p = Policy(requirements: [.track(TrackRequirement(language: "en", selectableOn: [.apple]))])
+    #expect(!p.evaluate(r).passed)
+  }
+
+  /// A forced rendition is auto-selected only in the language of the audio (ExoPlayer#9797,
+  /// mpv#8396): with English audio, the English forced rendition, not the French one.
+  @Test func forcedRenditionsFollowTheAudioLanguage() throws {
+    func inspect(audio: String) throws -> MediaReport {
+      let dir = try HLSLimitAndPortabilityTests.package([
+        "m.m3u8": """
+          #EXTM3U
+          \(audio)
+          #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="EN forced",LANGUAGE="en",FORCED=YES,AUTOSELECT=YES,URI="s.m3u8"
+          #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="FR forced",LANGUAGE="fr",FORCED=YES,AUTOSELECT=YES,URI="s.m3u8"
+          #EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.42c00a,mp4a.40.2",AUDIO="a",SUBTITLES="s",CLOSED-CAPTIONS=NONE
+          v.m3u8
+
+          """,
+        "s.m3u8": HLSLimitAndPortabilityTests.playlist(["a.vtt"]),
+        "a.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nx\n",
+      ])
+      defer { try? FileManager.default.removeItem(at: dir) }
+      var o = InspectOptions()
+      o.scanClosedCaptions = false
+      return MediaInspector.inspect(path: dir.appendingPathComponent("m.m3u8").path, options: o)
+    }
+    let english = try inspect(audio: #"#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",LANGUAGE="eng",DEFAULT=YES,URI="a.m3u8""#)
+    #expect(english.tracks.map { $0.verdicts.first { $0.player == .android }?.autoSelected } == [true, false])
+    // Audio of unknown language: neither is shown unasked.
+    let unknown = try inspect(audio: "")
+    #expect(unknown.tracks.map { $0.verdicts.first { $0.player == .android }?.autoSelected } == [false, false])
+  }
+
   @Test func attributeListQuotedCommas() {
     let a = HLSAttributeList.parse(#"TYPE=SUBTITLES,CHARACTERISTICS="a,b",NAME="x, y",DEFAULT=NO"#)
     #expect(a.map(\.name) == ["TYPE", "CHARACTERISTICS", "NAME", "DEFAULT"])
@@ -204,6 +260,23 @@ import Testing
     #expect(found == ["media.dash-004@4", "media.dash-002@8", "media.dash-003@8", "media.dash-003@11", "media.dash-001@15"])
     let p = Policy(requirements: [.track(TrackRequirement(language: "fr", sdh: true))])
     #expect(p.evaluate(r).failures.first?.reason.hasSuffix("(DASH-003)") == true)
+  }
+
+  /// DVB-DASH marks hard-of-hearing subtitles with the TV-Anytime AudioPurposeCS value 2
+  /// (shaka-player#5211): SDH, as Shaka and ExoPlayer read it.
+  @Test func hardOfHearingAccessibilityIsSDH() {
+    let r = Self.inspectMPD(Self.mpdHead + """
+      <AdaptationSet id="8" contentType="text" mimeType="application/mp4" lang="fre">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="alternate"/>
+      <Accessibility schemeIdUri="urn:tva:metadata:cs:AudioPurposeCS:2007" value="2"/>
+      <Representation id="fr-hoh" bandwidth="256" codecs="stpp"/></AdaptationSet>
+      <AdaptationSet id="9" contentType="text" mimeType="application/mp4" lang="fre">
+      <Accessibility schemeIdUri="urn:tva:metadata:cs:AudioPurposeCS:2007" value="1"/>
+      <Representation id="fr" bandwidth="256" codecs="stpp"/></AdaptationSet>
+      </Period></MPD>
+      """)
+    #expect(r.tracks.map(\.isSDH) == [true, false])
+    #expect(Policy(requirements: [.track(TrackRequirement(language: "fr", sdh: true))]).evaluate(r).passed)
   }
 
   /// Writes `text` as an MPD in a fresh temporary folder and inspects it.

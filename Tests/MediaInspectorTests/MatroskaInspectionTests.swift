@@ -94,6 +94,33 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code == "media.webm-001" })
     #expect(subs[0].verdicts.first { $0.player == .android }?.selectable == false)
     #expect(subs[0].verdicts.first { $0.player == .desktop }?.selectable == true)
+    // Text descriptions are for screen readers: a track, but not subtitles a policy can count.
+    #expect(subs.map(\.isShownText) == [true, true, false])
+  }
+
+  /// Forced subtitles are shown unasked only in the audio's language (ExoPlayer#9797,
+  /// mpv#8396): with French audio, the French forced track, not the English one.
+  @Test func forcedTracksFollowTheAudioLanguage() {
+    let r = Fixtures.inspect("mkv_forced_audio.mkv", cc: false)
+    let subs = r.textTracks
+    #expect(subs.map(\.bestLanguage) == ["fr", "en"])
+    #expect(subs.map(\.isForced) == [true, true])
+    for player in [PlayerFamily.android, .desktop] {
+      #expect(subs.map { $0.verdicts.first { $0.player == player }?.autoSelected } == [true, false], "\(player)")
+    }
+  }
+
+  /// A WebM whose only text tracks are metadata or descriptions has no subtitles for a policy.
+  @Test func metadataTracksDoNotMeetASubtitleRequirement() {
+    var t = TrackReport(index: 0, mediaType: "subtitle", codec: "webvtt")
+    t.codecID = "D_WEBVTT/METADATA"
+    t.language = "eng"
+    var r = MediaReport(path: "m.webm")
+    r.tracks = [t]
+    let failure = Policy(requirements: [.track(TrackRequirement(language: "en"))]).evaluate(r).failures.first?.reason
+    #expect(failure?.hasPrefix("no subtitle or caption track: track 0") == true)
+    #expect(failure?.hasSuffix("are metadata or text descriptions, not shown as subtitles (SUB-001)") == false)
+    #expect(failure?.hasSuffix("is metadata or text descriptions, not shown as subtitles (SUB-001)") == true)
   }
 
   @Test func webmWithAMatroskaCodecID() {

@@ -4,13 +4,17 @@
 /// - 608 (`cc_type` 0 = field 1, 1 = field 2): a control code with first byte 0x10–0x17 selects
 ///   the first channel of the field (CC1/CC3), 0x18–0x1F the second (CC2/CC4); printable
 ///   characters belong to the last selected channel. XDS (field 2, 0x01–0x0F) and padding
-///   (0x80 0x80) are ignored.
+///   (0x80 0x80) are ignored. Text Restart and Resume Text Display (TR, RTD) switch a channel
+///   to its Text service (T1–T4), which is not captions, until a caption command (RCL, RU2–RU4,
+///   RDC) switches it back (CEA-608 §7.4; FFmpeg and ExoPlayer decode no text mode either).
 /// - 708 (`cc_type` 3 starts a DTVCC packet, 2 continues it): each packet holds service blocks
 ///   `service_number(3) block_size(5)` (7 = extended, number in the next byte); non-empty
 ///   blocks name the services present (CEA-708 §6.2).
 struct CCDataParser: Sendable {
   private var seen608: Set<Int> = []
   private var current: [Int] = [0, 0]  // per field: 0 = unknown, 1 = first, 2 = second channel
+  /// Channels (`field * 2 + channel`) in text mode.
+  private var textMode: Set<Int> = []
   private var seen708: Set<Int> = []
   private var dtvcc: [UInt8] = []
   private var dtvccExpected = 0
@@ -68,9 +72,19 @@ struct CCDataParser: Sendable {
     if c1 == 0 && c2 == 0 { return }
     if (0x10...0x1F).contains(c1) {
       current[field] = c1 & 0x08 == 0 ? 1 : 2
-      seen608.insert(field * 2 + current[field])
+      let key = field * 2 + current[field]
+      // Miscellaneous control codes: 0x14/0x15 (first channel), 0x1C/0x1D (second), 0x20–0x2F.
+      if c1 & 0xF6 == 0x14, (0x20...0x2F).contains(c2) {
+        switch c2 {
+        case 0x2A, 0x2B: textMode.insert(key)  // TR, RTD
+        case 0x20, 0x25, 0x26, 0x27, 0x29: textMode.remove(key)  // RCL, RU2, RU3, RU4, RDC
+        default: break
+        }
+      }
+      if !textMode.contains(key) { seen608.insert(key) }
     } else if c1 >= 0x20 {
-      if current[field] != 0 { seen608.insert(field * 2 + current[field]) }
+      let key = field * 2 + current[field]
+      if current[field] != 0, !textMode.contains(key) { seen608.insert(key) }
     }
   }
 

@@ -15,6 +15,8 @@ struct DASHInspector {
   var options: InspectOptions
 
   static let roleScheme = TrackReport.roleScheme
+  /// The TV-Anytime audio purpose "for the hard of hearing", as an Accessibility descriptor.
+  static let hardOfHearingPurpose = "urn:tva:metadata:cs:AudioPurposeCS:2007 2"
   static let cea608Scheme = "urn:scte:dash:cc:cea-608:2015"
   static let cea708Scheme = "urn:scte:dash:cc:cea-708:2015"
 
@@ -56,8 +58,9 @@ struct DASHInspector {
         code: "media.dash.too-many-tracks", severity: .warning,
         message: "the MPD declares more than \(Self.maxTracks) subtitle and caption tracks (AdaptationSets and CEA-608/708 Accessibility entries); only the first \(Self.maxTracks) are listed"))
     }
+    let audioLanguage = ProgrammeAudio.language(of: dash)
     for i in report.tracks.indices {
-      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], $0) }
+      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], $0, audioLanguage: audioLanguage) }
     }
     report.diagnostics += d
   }
@@ -181,6 +184,11 @@ struct DASHInspector {
         // another scheme means whatever that scheme says, so it sets no flag.
         if t.hasRole("forced-subtitle") || t.hasRole("forced_subtitle") { t.dispositions.append(.forced) }
         if t.hasRole("main") { t.dispositions.append(.default) }
+        // DVB-DASH (ETSI TS 103 285) marks subtitles for the hard of hearing with the TV-Anytime
+        // AudioPurposeCS value 2, as Shaka and ExoPlayer read it.
+        if a.accessibility.contains(where: { $0.lowercased() == DASHInspector.hardOfHearingPurpose.lowercased() }) {
+          t.dispositions.append(.hearingImpaired)
+        }
         out.append(t)
       } else if a.isVideo {
         for acc in a.accessibility {
@@ -231,12 +239,12 @@ struct DASHInspector {
     return s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int(s).map { (1...63).contains($0) } ?? false)
   }
 
-  func verdict(_ t: TrackReport, _ player: PlayerFamily) -> SelectabilityVerdict {
+  func verdict(_ t: TrackReport, _ player: PlayerFamily, audioLanguage: String?) -> SelectabilityVerdict {
     switch player {
     case .apple:
       return SelectabilityVerdict(player: player, selectable: false, autoSelected: false, reasons: ["AVFoundation does not play DASH (SEL-APPLE)"])
     case .android:
-      return SelectabilityVerdict(player: player, selectable: true, autoSelected: t.isForced || t.isDefault, reasons: ["ExoPlayer lists text AdaptationSets and declared 608/708 channels (SEL-ANDROID)"])
+      return SelectabilityVerdict(player: player, selectable: true, autoSelected: t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: audioLanguage), reasons: ["ExoPlayer lists text AdaptationSets and declared 608/708 channels (SEL-ANDROID)"])
     case .desktop:
       let ok = t.mediaType == "subtitle"
       return SelectabilityVerdict(player: player, selectable: ok, autoSelected: false, reasons: [ok ? "FFmpeg's DASH demuxer exposes text sets as webvtt streams" : "FFmpeg's DASH demuxer ignores Accessibility descriptors"])

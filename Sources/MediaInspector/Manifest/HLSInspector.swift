@@ -514,8 +514,8 @@ struct HLSInspector {
     if r.type == "CLOSED-CAPTIONS" { return (r.instreamID ?? "").hasPrefix("SERVICE") ? "eia_708" : "eia_608" }
     // What the init segment carries decides; CODECS is the fallback (HLS-014 checks they agree).
     if let entry = lookup.playlist(r.uri)?.sampleEntry { return entry }
-    if lookup.stppGroups.contains(r.groupID) { return "stpp" }
-    if lookup.wvttGroups.contains(r.groupID) { return "wvtt" }
+    if HLSLookup.names(lookup.stppGroups, r.groupID) { return "stpp" }
+    if HLSLookup.names(lookup.wvttGroups, r.groupID) { return "wvtt" }
     return "webvtt"
   }
 
@@ -553,7 +553,10 @@ struct HLSInspector {
     var ok = true
     let rendition = lookup.textRenditions[t.index]
     if t.mediaType == "subtitle" {
-      if !lookup.subtitleGroupsOfVariants.contains(t.groupID) {
+      if t.groupID == nil {
+        ok = false
+        reasons.append("no GROUP-ID, so no variant can name it (HLS-001)")
+      } else if !HLSLookup.names(lookup.subtitleGroupsOfVariants, t.groupID) {
         ok = false
         reasons.append("group '\(t.groupID ?? "")' is not named by any EXT-X-STREAM-INF SUBTITLES (HLS-001)")
       }
@@ -566,7 +569,10 @@ struct HLSInspector {
         reasons.append("subtitle playlist is missing (HLS-002)")
       }
     } else {
-      if !lookup.closedCaptionGroupsOfVariants.contains(t.groupID) {
+      if t.groupID == nil {
+        ok = false
+        reasons.append("no GROUP-ID, so no variant can name it (HLS-010)")
+      } else if !HLSLookup.names(lookup.closedCaptionGroupsOfVariants, t.groupID) {
         ok = false
         reasons.append("group '\(t.groupID ?? "")' is not named by any EXT-X-STREAM-INF CLOSED-CAPTIONS (HLS-010)")
       }
@@ -575,7 +581,8 @@ struct HLSInspector {
         reasons.append("no INSTREAM-ID (HLS-010)")
       }
     }
-    let auto = ok && ((t.isDefault && rendition.autoselect != "NO") || t.isForced)
+    // A forced rendition is shown unasked only in the audio's language (`ProgrammeAudio`).
+    let auto = ok && ((t.isDefault && rendition.autoselect != "NO") || ProgrammeAudio.showsForced(t, audioLanguage: lookup.audioLanguage))
     switch player {
     case .apple:
       if ok && t.mediaType == "subtitle" && !["webvtt", "stpp"].contains(t.codec) {

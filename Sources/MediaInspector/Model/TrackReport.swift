@@ -99,6 +99,15 @@ public struct TrackReport: Sendable, Hashable, Codable {
     return false
   }
 
+  /// Whether a viewer reads this text on screen: not a metadata track or text descriptions
+  /// (WebM `D_WEBVTT/METADATA` and `D_WEBVTT/DESCRIPTIONS`, the HTML track kinds `metadata` and
+  /// `descriptions`, which are for scripts and screen readers).
+  public var isShownText: Bool {
+    guard isText else { return false }
+    if let c = codecID?.uppercased(), c == "D_WEBVTT/METADATA" || c == "D_WEBVTT/DESCRIPTIONS" { return false }
+    return !dispositions.contains(.metadata) && !dispositions.contains(.descriptions)
+  }
+
   /// Default-flagged (for MP4 this is the `tkhd` enabled bit).
   public var isDefault: Bool { dispositions.contains(.default) }
 

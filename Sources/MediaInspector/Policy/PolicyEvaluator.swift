@@ -71,6 +71,13 @@ enum PolicyEvaluator {
     var candidates = report.textTracks.filter { $0.mediaType != "closed-captions" && $0.codec != "eia_608" && $0.codec != "eia_708" }
     let label = req.label
     if candidates.isEmpty { return "no subtitle or caption track (SUB-001)" }
+    // Metadata and text descriptions (WebM D_WEBVTT/METADATA and /DESCRIPTIONS, HTML kinds
+    // `metadata` and `descriptions`) are text tracks nobody reads on screen.
+    let shown = candidates.filter(\.isShownText)
+    if shown.isEmpty {
+      return "no subtitle or caption track: \(candidates.map(RuleFinding.describe).joined(separator: ", ")) \(candidates.count == 1 ? "is" : "are") metadata or text descriptions, not shown as subtitles (SUB-001)"
+    }
+    candidates = shown
     if let lang = req.language {
       let all = candidates
       candidates = candidates.filter { t in

@@ -159,7 +159,7 @@ enum RuleEngine {
     if enabledSubs.count > 1 && !d.contains(where: { $0.code == "media.mp4-004" }) {
       d.append(RuleFinding.make("MP4-004", .warning, "\(enabledSubs.count) subtitle tracks are enabled: tracks \(enabledSubs.map { String($0.index) }.joined(separator: ", "))"))
     }
-    if text.allSatisfy({ $0.codec != "eia_608" }), report.closedCaptions.contains(where: \.found) {
+    if text.allSatisfy({ $0.codec != "eia_608" }), report.closedCaptions.contains(where: { !$0.channels608.isEmpty || !$0.services708.isEmpty }) {
       d.append(RuleFinding.make("MP4-011", .warning, "CEA-608/708 captions exist only as SEI in the video; ExoPlayer will not list them in a progressive MP4 (add a c608 track)"))
     }
     return d
@@ -289,14 +289,16 @@ enum RuleEngine {
       }
       if ok { reasons.append("codec supported by ExoPlayer (SEL-ANDROID)") }
       // ExoPlayer ignores every MP4 flag; Matroska FlagDefault/FlagForced drive auto-selection.
-      let auto: Bool = ok && (container == "matroska" || container == "webm") ? (t.isDefault || t.isForced) : false
+      let auto: Bool = ok && (container == "matroska" || container == "webm") ? (t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: ProgrammeAudio.language(of: report.tracks))) : false
       if ok && (container == "mp4" || container == "mov") { reasons.append("MP4 track flags are ignored; shown only by language preference (SEL-ANDROID)") }
       return SelectabilityVerdict(player: player, selectable: ok, autoSelected: auto, reasons: reasons)
     case .desktop:
       if t.codec == "none" && t.codecID != "S_TEXT/WEBVTT" { fail("codec not decodable by libavcodec (SUB-004)") }
       if t.codec == "wvtt" || t.codec == "stpp" { fail("FFmpeg 5.1 reads \(t.codec) as data, so mpv cannot show it (SUB-004)") }
       if ok { reasons.append("decodable subtitle stream; mpv ignores FlagEnabled and the MP4 alternate group") }
-      return SelectabilityVerdict(player: player, selectable: ok, autoSelected: ok ? t.isDefault : false, reasons: reasons)
+      // mpv (0.37 and later) also picks a forced track in the audio's language.
+      let auto = t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: ProgrammeAudio.language(of: report.tracks))
+      return SelectabilityVerdict(player: player, selectable: ok, autoSelected: ok ? auto : false, reasons: reasons)
     case .web:
       fail("in-band text tracks of a progressive file are not exposed by Chrome or Firefox (SEL-WEB)")
       return SelectabilityVerdict(player: player, selectable: false, autoSelected: false, reasons: reasons)
