@@ -164,26 +164,30 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code == "media.hls-011" })
   }
 
-  /// A rendition without GROUP-ID is linked to no variant (RFC 8216 §4.3.4.1: GROUP-ID is
-  /// required, and variants name renditions only through it), so no player lists it and a
-  /// policy asking for it fails, even though the variants name no group either.
-  @Test func renditionWithoutGroupIDIsNotLinked() throws {
+  /// Inspects `master` as `m.m3u8` beside a one-segment WebVTT playlist `s.m3u8`, without
+  /// decoding video.
+  static func inspectMaster(_ master: String) throws -> MediaReport {
     let dir = try HLSLimitAndPortabilityTests.package([
-      "m.m3u8": """
-        #EXTM3U
-        #EXT-X-MEDIA:TYPE=SUBTITLES,NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="s.m3u8"
-        #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,NAME="CC",LANGUAGE="en",INSTREAM-ID="CC1"
-        #EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.42c00a"
-        v.m3u8
-
-        """,
-      "s.m3u8": HLSLimitAndPortabilityTests.playlist(["a.vtt"]),
-      "a.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nx\n",
+      "m.m3u8": master, "s.m3u8": HLSLimitAndPortabilityTests.playlist(["a.vtt"]), "a.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nx\n",
     ])
     defer { try? FileManager.default.removeItem(at: dir) }
     var o = InspectOptions()
     o.scanClosedCaptions = false
-    let r = MediaInspector.inspect(path: dir.appendingPathComponent("m.m3u8").path, options: o)
+    return MediaInspector.inspect(path: dir.appendingPathComponent("m.m3u8").path, options: o)
+  }
+
+  /// A rendition without GROUP-ID is linked to no variant (RFC 8216 §4.3.4.1: GROUP-ID is
+  /// required, and variants name renditions only through it), so no player lists it and a
+  /// policy asking for it fails, even though the variants name no group either.
+  @Test func renditionWithoutGroupIDIsNotLinked() throws {
+    let r = try Self.inspectMaster("""
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=SUBTITLES,NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="s.m3u8"
+      #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,NAME="CC",LANGUAGE="en",INSTREAM-ID="CC1"
+      #EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.42c00a"
+      v.m3u8
+
+      """)
     #expect(r.tracks.count == 2)
     #expect(r.tracks.allSatisfy { t in t.verdicts.allSatisfy { !$0.selectable } })
     #expect(r.tracks[0].verdicts.first?.reasons == ["no GROUP-ID, so no variant can name it (HLS-001)"])
@@ -195,23 +199,15 @@ import Testing
   /// mpv#8396): with English audio, the English forced rendition, not the French one.
   @Test func forcedRenditionsFollowTheAudioLanguage() throws {
     func inspect(audio: String) throws -> MediaReport {
-      let dir = try HLSLimitAndPortabilityTests.package([
-        "m.m3u8": """
-          #EXTM3U
-          \(audio)
-          #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="EN forced",LANGUAGE="en",FORCED=YES,AUTOSELECT=YES,URI="s.m3u8"
-          #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="FR forced",LANGUAGE="fr",FORCED=YES,AUTOSELECT=YES,URI="s.m3u8"
-          #EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.42c00a,mp4a.40.2",AUDIO="a",SUBTITLES="s",CLOSED-CAPTIONS=NONE
-          v.m3u8
+      try Self.inspectMaster("""
+        #EXTM3U
+        \(audio)
+        #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="EN forced",LANGUAGE="en",FORCED=YES,AUTOSELECT=YES,URI="s.m3u8"
+        #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="FR forced",LANGUAGE="fr",FORCED=YES,AUTOSELECT=YES,URI="s.m3u8"
+        #EXT-X-STREAM-INF:BANDWIDTH=1,CODECS="avc1.42c00a,mp4a.40.2",AUDIO="a",SUBTITLES="s",CLOSED-CAPTIONS=NONE
+        v.m3u8
 
-          """,
-        "s.m3u8": HLSLimitAndPortabilityTests.playlist(["a.vtt"]),
-        "a.vtt": "WEBVTT\n\n00:00.000 --> 00:01.000\nx\n",
-      ])
-      defer { try? FileManager.default.removeItem(at: dir) }
-      var o = InspectOptions()
-      o.scanClosedCaptions = false
-      return MediaInspector.inspect(path: dir.appendingPathComponent("m.m3u8").path, options: o)
+        """)
     }
     let english = try inspect(audio: #"#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",LANGUAGE="eng",DEFAULT=YES,URI="a.m3u8""#)
     #expect(english.tracks.map { $0.verdicts.first { $0.player == .android }?.autoSelected } == [true, false])
