@@ -46,28 +46,13 @@ extension TTMLValidator {
   /// The value a region gives `tts:<local>`: its own attribute, else a `style` child's, else
   /// the first referenced style chain that sets it (TTML2 §8.4.1: inline before nested before
   /// referential).
-  func regionValue(_ region: XMLElementNode, _ local: String) -> String? {
+  mutating func regionValue(_ region: XMLElementNode, _ local: String) -> String? {
     if let v = region.attribute(TTMLNamespace.styling, local) { return v }
     for s in region.elements where TTMLReader.isTT(s, "style") {
       if let v = s.attribute(TTMLNamespace.styling, local) { return v }
     }
     for id in TTMLReader.idrefs(region.attribute("", "style")) {
-      if let v = styleValue(id, local, depth: 0) { return v }
-    }
-    return nil
-  }
-
-  /// The value the named style, or a style in its chain, gives `tts:<local>`.
-  func styleValue(_ id: String, _ local: String, depth: Int) -> String? {
-    guard depth < 16, let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return nil }
-    for s in head.elements where TTMLReader.isTT(s, "styling") {
-      for st in s.elements where st.attribute(TTMLNamespace.xml, "id") == id {
-        if let v = st.attribute(TTMLNamespace.styling, local) { return v }
-        for r in TTMLReader.idrefs(st.attribute("", "style")) {
-          if let v = styleValue(r, local, depth: depth + 1) { return v }
-        }
-        return nil
-      }
+      if let v = styleValues.value(id, local, root: root) { return v }
     }
     return nil
   }

@@ -24,6 +24,9 @@ struct TTMLValidator {
   var significantAgentIDs: Set<String> = []
   /// Identifiers of `animate` and `set` elements, the targets of the `animate` attribute.
   var animationIDs: Set<String> = []
+  /// Each `head` style's value of a property through its chain (`styleValue`), worked out once:
+  /// regions that share long style chains made the profile checks quadratic.
+  var styleValues = TTMLStyleValueCache()
   /// `xml:id` → local name of the elements defined in `resources`, the targets of `#fragment`
   /// references (TTML2 §9.3).
   var resourceKinds: [String: String] = [:]
