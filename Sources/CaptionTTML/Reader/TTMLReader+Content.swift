@@ -29,6 +29,28 @@ extension TTMLReader {
     }
   }
 
+  /// Whether content that names region `named` can be shown (TTML2 §11.3.1.3, region
+  /// association): not when an ancestor names another region (each region's presentation
+  /// prunes the other), nor when no region has that id, nor when the region's display is none.
+  /// Says why not (`ttml.region.not-shown`, info, once per reason).
+  mutating func regionIsShown(_ named: String, inside ancestor: String?, element e: XMLElementNode) -> Bool {
+    let why: String
+    if let ancestor, ancestor != named {
+      why = "<\(e.qualifiedName)> names region '\(named)' inside an element of region '\(ancestor)', so no region shows it"
+    } else if regionIndex[named] == nil {
+      why = "<\(e.qualifiedName)> names region '\(named)', which is not defined, so no region shows it"
+    } else if resolver.computedRegionStyle(named).displayed == false {
+      why = "region '\(named)' has display none, so <\(e.qualifiedName)> and what it holds are not shown"
+    } else {
+      return true
+    }
+    let key = why.prefix(while: { $0 != "'" })
+    if notShownReported.insert(String(key)).inserted {
+      sink.report("ttml.region.not-shown", .info, why + " (TTML2 §11.3.1.3)", at: e.location)
+    }
+    return false
+  }
+
   /// Walks `body` and `div` elements and turns each `p` into cues.
   mutating func walk(_ n: TTMLTimedNode, parentEnd: CaptionTime?, ctx: TTMLReaderContext, depth: Int) {
     let e = n.element
@@ -50,6 +72,8 @@ extension TTMLReader {
     }
     var c = ctx
     var ownRegion = e.attribute("", "region")
+    if let named = ownRegion, !regionIsShown(named, inside: ctx.namedRegion, element: e) { return }
+    if let named = ownRegion { c.namedRegion = named }
     if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {
       // An inline region: an anonymous region that this element is flowed into.
       if let known = inlineRegions[inline.location] {
@@ -405,6 +429,9 @@ extension TTMLReader {
           let spec = resolver.specified(refs: refs, inline: inline)
           // A span with display none is not shown, nor anything in it (TTML2 §10.2.11).
           if spec.displayed == false { continue }
+          // Nor is a span that names another region than its p's: each region's presentation
+          // prunes it or its p (TTML2 §11.3.1.3).
+          if let region, let own = e.attribute("", "region"), own != region { continue }
           // The computed style (and the layers it paints) only feeds styled runs.
           let c = wantsDetails ? resolver.computed(specified: spec, parent: computed) : computed
           var childLang = lang

@@ -26,6 +26,8 @@ struct TTMLReader {
   var styleIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
+  /// The kinds of `ttml.region.not-shown` already reported (the message up to the first quote).
+  var notShownReported: Set<String> = []
   var reportedUnassigned = false
   /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
   var inlineRegions: [SourceLocation: String] = [:]
@@ -338,6 +340,12 @@ struct TTMLReader {
           at: body.location)
       }
       collectSignificant(timed, parentEnd: nil, depth: 0)
+      // A timed region's begin and end change what is shown too (ttconv's significant times
+      // walk the regions first).
+      for (begin, end) in regionIntervals.values {
+        significant.append(begin)
+        if let end { significant.append(end) }
+      }
       lastFiniteTime = significant.max() ?? .zero
       let region = body.attribute("", "region")
       let regionStyle = resolver.computedRegionStyle(region)

@@ -2,8 +2,11 @@ import CaptionCore
 
 /// What a content element passes down to its children while the reader walks the body.
 struct TTMLReaderContext {
-  /// The region in force (the nearest `region` attribute), if any.
+  /// The region in force (the nearest `region` attribute, or an inline region), if any.
   var region: String?
+  /// The nearest `region` attribute of an ancestor, which an element naming another region
+  /// contradicts (TTML2 §11.3.1.3: such an element is shown in neither).
+  var namedRegion: String? = nil
   /// The inline styles of `body`/`div` ancestors, folded (later ancestors win). Cues carry
   /// them in `Cue.style` so that a writer keeps them.
   var ancestorsStyle: TextStyle
