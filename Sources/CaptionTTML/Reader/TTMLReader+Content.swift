@@ -29,26 +29,27 @@ extension TTMLReader {
     }
   }
 
-  /// Whether content that names region `named` can be shown (TTML2 §11.3.1.3, region
-  /// association): not when an ancestor names another region (each region's presentation
-  /// prunes the other), nor when no region has that id, nor when the region's display is none.
-  /// Says why not (`ttml.region.not-shown`, info, once per reason).
+  /// Whether content that names region `named` is shown: not when the region's display is
+  /// none (on the region or through its styles; `ttml.region.not-shown`, info, once). Content
+  /// naming another region than an ancestor's is one TTML shows in no region (TTML2 §11.3.1.3,
+  /// each region's presentation prunes the other); writers such as pycaption's DFXP make it
+  /// (`div region="bottom"` around `p region="r0"`), so it is kept, in the region it names
+  /// (`ttml.region.conflict`, info, once).
   mutating func regionIsShown(_ named: String, inside ancestor: String?, element e: XMLElementNode) -> Bool {
-    let why: String
-    if let ancestor, ancestor != named {
-      why = "<\(e.qualifiedName)> names region '\(named)' inside an element of region '\(ancestor)', so no region shows it"
-    } else if regionIndex[named] == nil {
-      why = "<\(e.qualifiedName)> names region '\(named)', which is not defined, so no region shows it"
-    } else if resolver.computedRegionStyle(named).displayed == false {
-      why = "region '\(named)' has display none, so <\(e.qualifiedName)> and what it holds are not shown"
-    } else {
-      return true
+    if regionIndex[named] != nil, resolver.computedRegionStyle(named).displayed == false {
+      if notShownReported.insert("display").inserted {
+        sink.report(
+          "ttml.region.not-shown", .info, "region '\(named)' has display none, so <\(e.qualifiedName)> and what it holds are not shown (TTML2 §10.2.15)", at: e.location)
+      }
+      return false
     }
-    let key = why.prefix(while: { $0 != "'" })
-    if notShownReported.insert(String(key)).inserted {
-      sink.report("ttml.region.not-shown", .info, why + " (TTML2 §11.3.1.3)", at: e.location)
+    if let ancestor, ancestor != named, notShownReported.insert("conflict").inserted {
+      sink.report(
+        "ttml.region.conflict", .info,
+        "<\(e.qualifiedName)> names region '\(named)' inside an element of region '\(ancestor)': TTML processors show it in no region (TTML2 §11.3.1.3); CaptionKit keeps it in '\(named)' (reported once)",
+        at: e.location)
     }
-    return false
+    return true
   }
 
   /// Walks `body` and `div` elements and turns each `p` into cues.
@@ -429,9 +430,6 @@ extension TTMLReader {
           let spec = resolver.specified(refs: refs, inline: inline)
           // A span with display none is not shown, nor anything in it (TTML2 §10.2.11).
           if spec.displayed == false { continue }
-          // Nor is a span that names another region than its p's: each region's presentation
-          // prunes it or its p (TTML2 §11.3.1.3).
-          if let region, let own = e.attribute("", "region"), own != region { continue }
           // The computed style (and the layers it paints) only feeds styled runs.
           let c = wantsDetails ? resolver.computed(specified: spec, parent: computed) : computed
           var childLang = lang

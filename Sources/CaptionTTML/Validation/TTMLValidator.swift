@@ -17,6 +17,9 @@ struct TTMLValidator {
   let profile: String
   var ids: [String: SourceLocation] = [:]
   var styleIDs: Set<String> = []
+  /// The `style`s in `head`'s `styling`: only these may be referenced (TTML1 §8.4.1.2: a style
+  /// reference names a significant style; a region's own styles serve that region only).
+  var significantStyleIDs: Set<String> = []
   var regionIDs: Set<String> = []
   var agentIDs: Set<String> = []
   /// The `ttm:agent`s in `head`: only these may be referenced (TTML1 §12.1.5, §12.2.1: a
@@ -201,14 +204,17 @@ struct TTMLValidator {
     checkProfile()
   }
 
-  mutating func collectIDs(_ e: XMLElementNode, depth: Int, inHead: Bool) {
+  mutating func collectIDs(_ e: XMLElementNode, depth: Int, inHead: Bool, inStyling: Bool = false) {
     if let a = e.attributeNode(TTMLNamespace.xml, "id") {
       if let prior = ids[a.value] {
         error("ttml.validate.duplicate-id", "xml:id '\(a.value)' is also used at \(prior)", a.location)
       } else {
         ids[a.value] = a.location
       }
-      if TTMLReader.isTT(e, "style") { styleIDs.insert(a.value) }
+      if TTMLReader.isTT(e, "style") {
+        styleIDs.insert(a.value)
+        if inStyling { significantStyleIDs.insert(a.value) }
+      }
       if TTMLReader.isTT(e, "region") { regionIDs.insert(a.value) }
       if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" {
         agentIDs.insert(a.value)
@@ -218,7 +224,9 @@ struct TTMLValidator {
     }
     guard depth < 256 else { return }
     for child in e.children {
-      if case .element(let c) = child { collectIDs(c, depth: depth + 1, inHead: inHead || TTMLReader.isTT(e, "head")) }
+      if case .element(let c) = child {
+        collectIDs(c, depth: depth + 1, inHead: inHead || TTMLReader.isTT(e, "head"), inStyling: inHead && TTMLReader.isTT(e, "styling"))
+      }
     }
   }
 
@@ -343,8 +351,10 @@ struct TTMLValidator {
         case "timeContainer":
           if v != "par" && v != "seq" { error("ttml.validate.bad-value", "timeContainer=\"\(v)\" is not par or seq", a.location) }
         case "style" where TTMLValidator.styleRefElements.contains(local):
-          for r in TTMLReader.idrefs(v) where !styleIDs.contains(r) {
-            error("ttml.validate.bad-idref", "style '\(r)' is not defined", a.location)
+          for r in TTMLReader.idrefs(v) where !significantStyleIDs.contains(r) {
+            error(
+              "ttml.validate.bad-idref",
+              styleIDs.contains(r) ? "style '\(r)' is not a significant style (one in <head>'s <styling>)" : "style '\(r)' is not defined", a.location)
           }
         case "animate":
           // Out-of-line animation: each IDREF names an animate or set element (TTML2 §13.3.1).
