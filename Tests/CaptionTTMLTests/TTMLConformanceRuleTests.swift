@@ -143,4 +143,13 @@ struct TTMLConformanceRuleTests {
     let inBody = try errors(doc(head: "", body: #"<div><metadata><smpte:information/></metadata></div>"#), profile: "smpte-tt")
     #expect(inBody.map(\.code) == ["ttml.validate.misplaced-element"])
   }
+
+  @Test("style references name significant styles (in head's styling), not a region's own styles")
+  func significantStyles() throws {
+    let head = #"<styling><style xml:id="s1" tts:color="red"/></styling><layout><region xml:id="r" tts:extent="80% 20%" tts:origin="10% 70%"><style xml:id="nested" tts:color="blue"/></region></layout>"#
+    let ok = try errors(TTMLTest.doc(head: head, body: #"<div><p region="r" style="s1" begin="0s" end="1s">x</p></div>"#), profile: "ttml1")
+    #expect(ok.isEmpty)
+    let bad = try errors(TTMLTest.doc(head: head, body: #"<div><p region="r" style="nested" begin="0s" end="1s">x</p></div>"#), profile: "ttml1")
+    #expect(bad.map(\.message) == ["style 'nested' is not a significant style (one in <head>'s <styling>)"])
+  }
 }
