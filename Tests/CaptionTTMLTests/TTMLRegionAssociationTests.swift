@@ -53,4 +53,13 @@ struct TTMLRegionAssociationTests {
     #expect(try TTMLTest.details(doc).significantTimes == [TTMLTest.t(0), TTMLTest.t(1), TTMLTest.t(2), TTMLTest.t(3)])
     #expect(try TTMLTest.read(doc).document.cues.map { [$0.start, $0.end] } == [[TTMLTest.t(1), TTMLTest.t(2)]])
   }
+
+  @Test("A set inside a region begins and ends on the region's timeline, and both are significant times")
+  func regionSetTimesAreSignificant() throws {
+    let doc = TTMLTest.doc(
+      head: #"<layout><region xml:id="r1" begin="2s" end="9s" tts:origin="10% 70%" tts:extent="80% 20%"><set tts:origin="10% 10%" begin="1s" dur="2s"/><set tts:opacity="0.5" begin="4s"/></region></layout>"#,
+      body: #"<div><p region="r1" begin="0s" end="10s">x</p></div>"#)
+    // Region 2–9 s; sets at 3–5 s and 6 s–(the region's end).
+    #expect(try TTMLTest.details(doc).significantTimes.map(\.seconds) == [0, 2, 3, 5, 6, 9, 10])
+  }
 }

@@ -26,8 +26,10 @@ struct TTMLReader {
   var styleIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
-  /// The kinds of `ttml.region.not-shown` already reported (the message up to the first quote).
+  /// The kinds of `ttml.region.not-shown` and `ttml.region.conflict` already reported.
   var notShownReported: Set<String> = []
+  /// Begins and ends of `set` animations inside `head` regions, on the document's timeline.
+  var regionSetTimes: [CaptionTime] = []
   var reportedUnassigned = false
   /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
   var inlineRegions: [SourceLocation: String] = [:]
@@ -346,6 +348,7 @@ struct TTMLReader {
         significant.append(begin)
         if let end { significant.append(end) }
       }
+      significant += regionSetTimes
       lastFiniteTime = significant.max() ?? .zero
       let region = body.attribute("", "region")
       let regionStyle = resolver.computedRegionStyle(region)
@@ -499,11 +502,25 @@ struct TTMLReader {
     }
     region.style = style
     region.source = r.location
+    var regionBegin = CaptionTime.zero, regionEnd: CaptionTime?
     if inlineID == nil, ["begin", "end", "dur"].contains(where: { r.attributeNode("", $0) != nil }) {
-      let begin = time(r, "begin") ?? .zero
-      var end = time(r, "end")
-      if let d = time(r, "dur") { end = min(end ?? (begin + d), begin + d) }
-      regionIntervals[id] = (begin, end)
+      regionBegin = time(r, "begin") ?? .zero
+      regionEnd = time(r, "end")
+      if let d = time(r, "dur") { regionEnd = min(regionEnd ?? (regionBegin + d), regionBegin + d) }
+      regionIntervals[id] = (regionBegin, regionEnd)
+    }
+    // A `set` in a region (moving it, colouring it) changes the presentation when it begins and
+    // ends: significant times, as ttconv counts them. Its times are relative to the region's.
+    if inlineID == nil {
+      for s in r.elements where TTMLReader.isTT(s, "set") {
+        let begin = regionBegin + (time(s, "begin") ?? .zero)
+        var end = time(s, "end").map { regionBegin + $0 }
+        if let d = time(s, "dur") { end = min(end ?? (begin + d), begin + d) }
+        if let e = regionEnd { end = min(end ?? e, e) }
+        guard regionEnd.map({ begin < $0 }) ?? true else { continue }
+        regionSetTimes.append(begin)
+        if let end, end > begin { regionSetTimes.append(end) }
+      }
     }
     if regionIndex[region.id] == nil { regionIndex[region.id] = doc.regions.count }
     doc.regions.append(region)
