@@ -1,5 +1,5 @@
 import CaptionCore
-import CaptionFormats
+@testable import CaptionFormats
 import Testing
 
 /// The writer: exact output, loss reports per cue, determinism.
@@ -16,7 +16,7 @@ import Testing
     var s = TextStyle()
     s.textOutline = TextStyle.TextOutline(color: Color(named: "black"), thickness: Length(1, .pixels))
     s.textShadow = [TextStyle.TextShadow(offsetX: Length(3, .pixels), offsetY: Length(3, .pixels), color: Color(named: "red"))]
-    let doc = CaptionDocument(styles: [NamedStyle(id: "s", style: s)], cues: [Cue(start: ms(0), end: ms(1000), content: [.text("x")])])
+    let doc = CaptionDocument(styles: [NamedStyle(id: "s", style: s)], cues: [Cue(start: ms(0), end: ms(1000), content: [.element(CueElement(.span, classes: ["s"], children: [.text("x")]))])])
     let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
     #expect(text.contains("::cue(.s) { text-shadow: 1px 0 black, -1px 0 black, 0 1px black, 0 -1px black, 3px 3px red; }"))
     #expect(text.components(separatedBy: "text-shadow").count == 2)
@@ -124,7 +124,7 @@ import Testing
       }
     }
     styles.append(NamedStyle(id: "a16", style: { var s = TextStyle(); s.fontWeight = .bold; return s }()))
-    let doc = CaptionDocument(styles: styles, cues: [Cue(start: ms(0), end: ms(1000), content: [.text("x")])])
+    let doc = CaptionDocument(styles: styles, cues: [Cue(start: ms(0), end: ms(1000), content: [.element(CueElement(.span, classes: ["s0", "a0"], children: [.text("x")]))])])
     let text = String(decoding: format.write(doc, options: WriteOptions()).bytes, as: UTF8.self)
     #expect(text.contains("::cue(.s0) { color: red; font-style: italic; }"))
     #expect(text.contains("::cue(.a0) { font-weight: bold; }"))
@@ -308,5 +308,31 @@ import Testing
     #expect(back.document.styles.first?.style.color == s.color)
     #expect(back.document.styles.first?.style.backgroundColor == s.backgroundColor)
     #expect(back.document.styles.first?.style.fontWeight == .bold)
+  }
+
+  /// STYLE blocks hold only rules that style something (any STYLE block makes FFmpeg before 6
+  /// read a file as empty): no rule for a class no cue names, and no property `::cue` ignores
+  /// (`text-align`: the cue's `align` setting carries it).
+  @Test func onlyRulesThatApplyAreWritten() {
+    var used = TextStyle()
+    used.color = .white
+    used.textAlign = .center
+    var unused = TextStyle()
+    unused.color = Color(named: "red")
+    var center = TextStyle()
+    center.textAlign = .center
+    let doc = CaptionDocument(
+      styles: [NamedStyle(id: "used", style: used), NamedStyle(id: "unused", style: unused), NamedStyle(id: "p", style: center)],
+      cues: [Cue(start: ms(0), end: ms(1000), content: [.element(CueElement(.span, classes: ["used"], children: [.text("x")]))])])
+    let w = format.write(doc, options: WriteOptions())
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    #expect(text.contains("STYLE\n::cue(.used) { color: white; }\n"))
+    #expect(!text.contains("unused") && !text.contains("text-align") && !text.contains("::cue(.p)"))
+    #expect(w.diagnostics.contains { $0.code == "webvtt.write.unused-styles-dropped" && $0.message.hasPrefix("2 style(s)") })
+    // Nothing used, nothing written: no STYLE block at all.
+    let plain = CaptionDocument(styles: [NamedStyle(id: "p", style: center)], cues: [Cue(start: ms(0), end: ms(1000), content: [.text("x")])])
+    #expect(!String(decoding: format.write(plain, options: WriteOptions()).bytes, as: UTF8.self).contains("STYLE"))
+    #expect(WebVTTCSSWriter.appliesToCue("background-color") && WebVTTCSSWriter.appliesToCue("font-variant") && WebVTTCSSWriter.appliesToCue("outline-width"))
+    #expect(!WebVTTCSSWriter.appliesToCue("text-align") && !WebVTTCSSWriter.appliesToCue("margin") && !WebVTTCSSWriter.appliesToCue("fontsize"))
   }
 }

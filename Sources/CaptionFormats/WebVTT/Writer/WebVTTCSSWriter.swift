@@ -50,7 +50,8 @@ enum WebVTTCSSWriter {
     } else if s.textShadow?.isEmpty == true {
       css.append("text-shadow: none")
     }
-    if let a = s.textAlign { css.append("text-align: \(a.rawValue)") }
+    // ::cue has no text-align (WebVTT §7.2.1): the cue's `align` setting places the text.
+    if s.textAlign != nil { dropped.append("textAlign (WebVTT's ::cue has none; the cue's align setting places text)") }
     if let l = s.lineHeight { if let v = length(l) { css.append("line-height: \(v)") } else { dropped.append("lineHeight (\(l))") } }
     if let v = s.visible { css.append("visibility: \(v ? "visible" : "hidden")") }
     if s.displayAlign != nil { dropped.append("displayAlign") }
@@ -61,9 +62,20 @@ enum WebVTTCSSWriter {
     if s.linePadding != nil { dropped.append("linePadding") }
     if s.multiRowAlign != nil { dropped.append("multiRowAlign") }
     for (k, v) in s.other.sorted(by: { $0.key < $1.key }) {
-      if isCSSName(k) { css.append("\(k): \(sanitize(v))") } else { dropped.append(k) }
+      if isCSSName(k), appliesToCue(k) { css.append("\(k): \(sanitize(v))") } else { dropped.append(k) }
     }
     return (css, dropped)
+  }
+
+  /// Whether `::cue` takes the CSS property (WebVTT §7.2.1): colour, opacity, visibility,
+  /// text decoration and shadow, background, outline and font (and their longhands), line
+  /// height, white space, `text-combine-upright` and `ruby-position`. Browsers ignore the rest.
+  static func appliesToCue(_ name: String) -> Bool {
+    let names = [
+      "color", "opacity", "visibility", "text-decoration", "text-shadow", "background", "outline", "font", "line-height", "white-space",
+      "text-combine-upright", "ruby-position",
+    ]
+    return names.contains(name) || ["background-", "outline-", "font-", "text-decoration-"].contains { name.hasPrefix($0) }
   }
 
   /// A CSS property name (lower-case letters, digits and `-`), as opposed to `tts:…` names.

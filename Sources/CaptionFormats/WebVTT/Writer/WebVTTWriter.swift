@@ -17,6 +17,8 @@ struct WebVTTWriter {
   private var regionIDs: [String: String] = [:]
   private var cueIndex = 0
   private var cueNotes: [String] = []
+  /// The classes written in cue text: only their rules (and `::cue` itself) go into STYLE blocks.
+  private var usedClasses: Set<String> = []
   /// Identifiers written so far (WebVTT §4.1: unique in the file).
   private var usedIDs = IdentifierSet()
   /// The document's header part (metadata, styles, regions), given to `begin`.
@@ -178,7 +180,13 @@ struct WebVTTWriter {
     if doc.styleSheets.isEmpty, !doc.styles.isEmpty {
       var css: [String] = []
       var resolver = NamedStyleResolver(doc.styles)
-      for s in doc.styles {
+      // A rule for a class no cue names styles nothing, and any STYLE block makes some players
+      // (FFmpeg before 6) read the file as empty: only rules that apply are written.
+      let unused = doc.styles.filter { !$0.id.isEmpty && !usedClasses.contains(cssClassName($0.id)) }
+      if !unused.isEmpty {
+        warn("webvtt.write.unused-styles-dropped", .info, "\(unused.count) style(s) that no cue uses are not written (first: '\(unused[0].id.prefix(40))')")
+      }
+      for s in doc.styles where s.id.isEmpty || usedClasses.contains(cssClassName(s.id)) {
         let resolved = resolver.bases(of: s).merged(with: s.style)
         let (decls, dropped) = WebVTTCSSWriter.declarations(resolved)
         if !dropped.isEmpty {
@@ -780,6 +788,7 @@ struct WebVTTWriter {
         }
         out.append(UInt8(ascii: "<"))
         out += Array(name.utf8)
+        usedClasses.formUnion(classes)
         for c in classes {
           out.append(UInt8(ascii: "."))
           out += Array(c.utf8)
