@@ -45,6 +45,8 @@ struct SubRipWriter {
     self.sink = DiagnosticSink(limit: options.maxDiagnostics)
   }
 
+  /// The latest start written, to report a cue that starts before it.
+  var previousStart: CaptionTime?
   var replacedIds = 0
   var firstReplaced = ""
 
@@ -167,6 +169,11 @@ struct SubRipWriter {
   /// The blank line before the block, the index and the timing line.
   mutating func writeCueHead(start: CaptionTime, end: CaptionTime, number: Int) {
     cueLosses.removeAll(keepingCapacity: true)
+    // Written as they are, but said: players read such cues their own way (FFmpeg moves an end
+    // before the start to the next cue's start; others drop the cue).
+    if end <= start { lose("srt.write.end-not-after-start", "the end time \(end) is not after the start time \(start)") }
+    if let p = previousStart, start < p { lose("srt.write.out-of-order", "starts before the cue before it (order kept; SRT players expect cues in start order)") }
+    previousStart = max(previousStart ?? start, start)
     // Blocks are separated by a blank line (none after the last).
     if number > 1 { out.append(contentsOf: newline) }
     pad(Int64(number), 1)
