@@ -146,7 +146,7 @@ struct SubRipWriter {
   static func severity(_ code: String) -> Severity {
     switch code {
     case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped",
-      "srt.write.hidden-text-dropped", "srt.write.default-region-placed":
+      "srt.write.hidden-text-dropped", "srt.write.default-region-placed", "srt.write.tag-like-text":
       .info
     default: .warning
     }
@@ -364,9 +364,11 @@ struct SubRipWriter {
       }
       let start = cueBuffer.count
       cueBuffer.appendUTF8(s)
-      let markup = cueBuffer.withUnsafeBufferPointer { Self.looksLikeMarkup(UnsafeBufferPointer(rebasing: $0[start...])) }
-      if markup {
-        lose("srt.write.markup-in-text", "text \"\(s.prefix(40))\" reads back as SRT markup")
+      switch cueBuffer.withUnsafeBufferPointer({ Self.markupShape(UnsafeBufferPointer(rebasing: $0[start...])) }) {
+      case .srt: lose("srt.write.markup-in-text", "text \"\(s.prefix(40))\" reads back as SRT markup")
+      case .tagLike:
+        lose("srt.write.tag-like-text", "text \"\(s.prefix(40))\" is shaped like a tag, which readers such as FFmpeg and pysubs2 take out (SRT has no escape; CaptionKit reads it back as text)")
+      case nil: break
       }
     case .lineBreak:
       cueBuffer.append(0x0A)
@@ -491,28 +493,36 @@ struct SubRipWriter {
   }
 
   /// Whether text would read back as a tag: `<i>`, `</b>`, `<font …>`, `{\…}`.
-  static func looksLikeMarkup(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Markup that text would read back as: `.srt` for SRT's own tags (`<i>`, `<b>`, `<u>`,
+  /// `<s>`, `<font>`, `<br>`) and `{\…}` overrides, which CaptionKit's reader reinterprets;
+  /// `.tagLike` for any other tag shape (`<span>`), which CaptionKit keeps as text but FFmpeg
+  /// and pysubs2 remove.
+  enum MarkupShape { case srt, tagLike }
+
+  static func markupShape(_ b: UnsafeBufferPointer<UInt8>) -> MarkupShape? {
+    var found: MarkupShape?
     var i = 0
     while i < b.count {
       if b[i] == UInt8(ascii: "{"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "\\"),
         b[(i + 2)...].contains(UInt8(ascii: "}"))
       {
-        return true
+        return .srt
       }
       if b[i] == UInt8(ascii: "<") {
         var j = i + 1
         if j < b.count && b[j] == UInt8(ascii: "/") { j += 1 }
         let s = j
         while j < b.count && SubRipTextParser.isLetter(b[j]) { j += 1 }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: b[s..<j]), as: UTF8.self).lowercased()
-        if ["i", "b", "u", "font"].contains(name), j < b.count, b[j] == UInt8(ascii: ">") || b[j] == 0x20 || b[j] == 0x09,
+        if j > s, j < b.count, b[j] == UInt8(ascii: ">") || b[j] == 0x20 || b[j] == 0x09 || b[j] == UInt8(ascii: "/"),
           b[j...].contains(UInt8(ascii: ">"))
         {
-          return true
+          let name = String(decoding: UnsafeBufferPointer(rebasing: b[s..<j]), as: UTF8.self).lowercased()
+          if ["i", "b", "u", "s", "strike", "font", "br"].contains(name) { return .srt }
+          found = .tagLike
         }
       }
       i += 1
     }
-    return false
+    return found
   }
 }

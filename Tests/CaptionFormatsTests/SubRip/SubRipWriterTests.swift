@@ -301,6 +301,20 @@ import Testing
     #expect(codes == ["srt.write.markup-in-text", "srt.write.ambiguous-line"])
   }
 
+  /// Text shaped like a tag SRT does not have (`<span>` from TTML's `&lt;span&gt;`) reads back
+  /// as text here, but FFmpeg and pysubs2 take it out: an info note; `a < b > c` is no tag.
+  @Test func tagLikeTextIsNoted() {
+    let doc = CaptionDocument(cues: [
+      Cue(id: "1", start: .zero, end: ms(1000), content: [.text("the <span> attribute")]),
+      Cue(id: "2", start: ms(1000), end: ms(2000), content: [.text("1 < 2 > 0, a <3 b>")]),
+    ])
+    let w = SRT.write(doc)
+    #expect(w.diagnostics.map(\.code) == ["srt.write.tag-like-text"])
+    #expect(w.diagnostics.first?.severity == .info)
+    #expect(w.diagnostics.first?.cueIndex == 0)
+    #expect(SRT.read(w.text).cues.map(\.plainText) == ["the <span> attribute", "1 < 2 > 0, a <3 b>"])
+  }
+
   @Test func emptyAndWhitespaceCuesReadBackIdentically() {
     let doc = CaptionDocument(cues: [
       Cue(id: "1", start: .zero, end: ms(1000), content: []),
