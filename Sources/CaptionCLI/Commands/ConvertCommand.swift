@@ -23,7 +23,7 @@ enum ConvertCommand: CLICommand {
     Options:
       --to FORMAT            webvtt (vtt), srt, ttml, json, transcript (txt), transcript-md (md)
       --flavor NAME          Writer variant (TTML: imsc1.1 (default; dfxp for a .dfxp output), ebu-tt-d,
-                             dfxp; transcripts: timestamps)
+                             dfxp; SRT: plain, without {\\anN} position tags; transcripts: timestamps)
       --line-ending lf|crlf  Line endings to write (default lf)
       --profile P            Write style profile P (a .json file or a shipped id) into the output:
                              WebVTT STYLE ::cue rules, TTML styles; what cannot be held is reported

@@ -43,8 +43,17 @@ struct SubRipWriter {
     self.document = document
     self.newline = Array(options.lineEnding.rawValue.utf8)
     self.sink = DiagnosticSink(limit: options.maxDiagnostics)
+    self.writesPositionTags = options.flavor != "plain"
+    self.unknownFlavor = options.flavor.flatMap { $0 == "plain" ? nil : $0 }
   }
 
+  /// Whether positions are written as `{\anN}` tags (not with the `plain` flavor).
+  let writesPositionTags: Bool
+  /// A flavor SRT does not have (only `plain`), reported once.
+  let unknownFlavor: String?
+  /// Cues given a `{\anN}` tag, and the first of them (reported once, after the cues).
+  var positionTags = 0
+  var firstPositionTag = ""
   /// The latest start written, to report a cue that starts before it.
   var previousStart: CaptionTime?
   var replacedIds = 0
@@ -78,6 +87,14 @@ struct SubRipWriter {
   /// The summary reported after the cues (replaced identifiers).
   func trailingDiagnostics() -> [Diagnostic] {
     var out: [Diagnostic] = []
+    if let f = unknownFlavor {
+      out.append(Diagnostic(code: "srt.write.unknown-flavor", severity: .warning, message: "unknown flavor '\(f)' (the SRT flavor is 'plain', without {\\anN} position tags); written as the default"))
+    }
+    if positionTags > 0 {
+      out.append(Diagnostic(
+        code: "srt.write.position-tags", severity: .info,
+        message: "\(positionTags) cue(s) are placed with SubStation {\\anN} tags (first: \(firstPositionTag)), which FFmpeg, VLC, mpv and Subtitle Edit read and plain SRT readers show as text; --flavor plain writes none"))
+    }
     if replacedIds > 0 {
       out.append(Diagnostic(code: "srt.write.id-replaced", severity: .info, message: "\(replacedIds) cue identifier(s) were replaced by sequence numbers (first: \(firstReplaced))"))
     }
@@ -197,7 +214,11 @@ struct SubRipWriter {
     // Which side `start` is: right for right-to-left text (Arabic, Hebrew; TTML direction).
     let rightToLeft = cue.settings.align == .center ? false
       : NumpadAnchor.isRightToLeft(cue.settings, style: cue.style ?? regionStyle(cue.settings.region), text: cue.plainText)
-    let (anchor, dropped) = NumpadAnchor.anchor(for: cue.settings, rightToLeft: rightToLeft)
+    var (anchor, dropped) = NumpadAnchor.anchor(for: cue.settings, rightToLeft: rightToLeft)
+    if anchor != 2 && !writesPositionTags {
+      dropped.insert("its placement ({\\an\(anchor)} in a SubStation tag, which the plain flavor does not write)", at: 0)
+      anchor = 2
+    }
     for d in dropped { lose("srt.write.position-dropped", keepsDetails ? "\(d) has no SRT equivalent, dropped" : "") }
     if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
 
@@ -219,6 +240,8 @@ struct SubRipWriter {
     if anchor != 2 {
       // The anchor tag opens the first line, which it also keeps from reading as blank.
       cueBuffer.insert(contentsOf: "{\\an\(anchor)}".utf8, at: 0)
+      if positionTags == 0 { firstPositionTag = "cue \(number): {\\an\(anchor)}" }
+      positionTags += 1
     }
     writeLines()
     reportCueLosses(number: number, source: cue.source)

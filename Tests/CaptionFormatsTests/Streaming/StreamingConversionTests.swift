@@ -275,8 +275,10 @@ import Testing
     #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "srt", maxDiagnostics: 5, name: "limit"))
     let read = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions())
     let written = SubRipFormat().write(read.document, options: WriteOptions(maxDiagnostics: 5))
-    // Per cue: start and end above 99 h, and the line position dropped: 150 losses.
-    #expect(written.diagnostics.count == 6)
+    // Per cue: start and end above 99 h, and the line position dropped: 150 losses; then the
+    // note on the {\an8} tags the cues got, and the summary.
+    #expect(written.diagnostics.count == 7)
+    #expect(written.diagnostics[5].code == "srt.write.position-tags")
     let summary = try #require(written.diagnostics.last)
     #expect(summary.code == "core.diagnostics.limit-reached")
     #expect(summary.severity == .warning)

@@ -39,8 +39,22 @@ import Testing
     let input = "1\n00:00:01,000 --> 00:00:02,000\n{\\an\(n)}Text\n"
     let r = SRT.read(input)
     let w = SRT.write(r.document)
-    #expect(w.diagnostics.isEmpty)
+    #expect(w.diagnostics.map(\.code) == (n == 2 ? [] : ["srt.write.position-tags"]))
     #expect(w.text == (n == 2 ? "1\n00:00:01,000 --> 00:00:02,000\nText\n" : input))
+    // The plain flavor writes no tag, and says the placement is dropped.
+    let plain = SubRipFormat().write(r.document, options: WriteOptions(flavor: "plain"))
+    #expect(String(decoding: plain.bytes, as: UTF8.self) == "1\n00:00:01,000 --> 00:00:02,000\nText\n")
+    #expect(plain.diagnostics.map(\.code) == (n == 2 ? [] : ["srt.write.position-dropped"]))
+  }
+
+  @Test func positionTagsAreNotedOnceAndUnknownFlavorsWarn() {
+    let r = SRT.read("1\n00:00:01,000 --> 00:00:02,000\n{\\an8}A\n\n2\n00:00:02,000 --> 00:00:03,000\n{\\an7}B\n")
+    let w = SRT.write(r.document)
+    #expect(w.diagnostics.map(\.message) == [
+      "2 cue(s) are placed with SubStation {\\anN} tags (first: cue 1: {\\an8}), which FFmpeg, VLC, mpv and Subtitle Edit read and plain SRT readers show as text; --flavor plain writes none"
+    ])
+    let odd = SubRipFormat().write(r.document, options: WriteOptions(flavor: "imsc1.1"))
+    #expect(odd.diagnostics.map(\.code) == ["srt.write.unknown-flavor", "srt.write.position-tags"])
   }
 
   @Test func fontColourFromStyleAndClass() {
@@ -170,7 +184,9 @@ import Testing
       let doc = CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1000), settings: s, content: [.text("x")])])
       let w = SRT.write(doc)
       #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n\(tag)x\n", "\(s)")
-      #expect(w.diagnostics.map(\.message) == dropped.map { "cue 1: \($0) has no SRT equivalent, dropped" }, "\(s)")
+      let losses = w.diagnostics.filter { $0.code != "srt.write.position-tags" }
+      #expect(losses.map(\.message) == dropped.map { "cue 1: \($0) has no SRT equivalent, dropped" }, "\(s)")
+      #expect(w.diagnostics.contains { $0.code == "srt.write.position-tags" } == !tag.isEmpty, "\(s)")
     }
   }
 
