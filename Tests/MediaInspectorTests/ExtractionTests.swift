@@ -94,4 +94,10 @@ import Testing
     #expect(String(decoding: tracks[1].bytes, as: UTF8.self) == "1\n00:00:00,100 --> 00:00:00,500\n[MÚSICA]\n\n2\n00:00:00,500 --> 00:00:00,900\nHola.\n\n")
     #expect(String(decoding: tracks[2].bytes, as: UTF8.self) == "1\n00:00:00,200 --> 00:00:00,600\nPARIS, 1944\n\n")
   }
+
+  /// An ASS text of many `{` and no `}` is text, found with one search for `}` (5.9 s at 160 KB).
+  @Test(.timeLimit(.minutes(1))) func openBracesWithoutCloseAreText() {
+    let text = String(repeating: "{", count: 200_000)
+    #expect(ASSTextConverter.nodes(text[...]) == [.text(text)])
+  }
 }

@@ -16,13 +16,16 @@ struct SubRipWriter {
 
   /// Per-cue losses, reported once per cue and code.
   var cueLosses: [(code: String, detail: String)] = []
+  /// `code NUL detail` of each of `cueLosses`, so that a cue with many losses is not quadratic.
+  var cueLossKeys: Set<String> = []
   var cueBuffer: [UInt8] = []
   /// How many `<i>`, `<b>` and `<u>` tags enclose the node being written.
   var openItalic = 0, openBold = 0, openUnderline = 0
   /// Whether the text being written is under `visibility: hidden` (inherited), so not written.
   var invisible = false
-  /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each (built on first use).
-  lazy var styleResolver = NamedStyleResolver(document.styles)
+  /// Named styles for `<font>`/`<i>`/`<b>` of classes, resolved once each. A stored property:
+  /// a `lazy var` hands each mutating call a copy, so its cache was copied at every new entry.
+  var styleResolver: NamedStyleResolver
   /// The text style each region gives the cues in it (`CaptionDocument.regionCueTextStyles`).
   var regionStyles: [String: TextStyle]?
 
@@ -41,6 +44,7 @@ struct SubRipWriter {
 
   init(document: CaptionDocument, options: WriteOptions) {
     self.document = document
+    self.styleResolver = NamedStyleResolver(document.styles)
     self.newline = Array(options.lineEnding.rawValue.utf8)
     self.sink = DiagnosticSink(limit: options.maxDiagnostics)
     self.writesPositionTags = options.flavor != "plain"
@@ -151,7 +155,7 @@ struct SubRipWriter {
   /// loss is only counted; hot call sites check `keepsDetails` so they skip building the detail.
   mutating func lose(_ code: String, _ detail: String) {
     guard keepsDetails else { return sink.countDropped(Self.severity(code)) }
-    if !cueLosses.contains(where: { $0.code == code && $0.detail == detail }) { cueLosses.append((code, detail)) }
+    if cueLossKeys.insert(code + "\u{0}" + detail).inserted { cueLosses.append((code, detail)) }
   }
 
   /// Whether losses are still kept with their messages (the diagnostic limit is not reached).
@@ -186,6 +190,7 @@ struct SubRipWriter {
   /// The blank line before the block, the index and the timing line.
   mutating func writeCueHead(start: CaptionTime, end: CaptionTime, number: Int) {
     cueLosses.removeAll(keepingCapacity: true)
+    if !cueLossKeys.isEmpty { cueLossKeys.removeAll(keepingCapacity: true) }
     // Written as they are, but said: players read such cues their own way (FFmpeg moves an end
     // before the start to the next cue's start; others drop the cue).
     if end <= start { lose("srt.write.end-not-after-start", "the end time \(end) is not after the start time \(start)") }
@@ -524,11 +529,12 @@ struct SubRipWriter {
 
   static func markupShape(_ b: UnsafeBufferPointer<UInt8>) -> MarkupShape? {
     var found: MarkupShape?
+    // Where the last `}` and `>` are, so that "is one still to come" is a comparison, not a scan.
+    let lastBrace = b.lastIndex(of: UInt8(ascii: "}")) ?? -1
+    let lastGT = b.lastIndex(of: UInt8(ascii: ">")) ?? -1
     var i = 0
     while i < b.count {
-      if b[i] == UInt8(ascii: "{"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "\\"),
-        b[(i + 2)...].contains(UInt8(ascii: "}"))
-      {
+      if b[i] == UInt8(ascii: "{"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "\\"), lastBrace > i + 1 {
         return .srt
       }
       if b[i] == UInt8(ascii: "<") {
@@ -536,9 +542,7 @@ struct SubRipWriter {
         if j < b.count && b[j] == UInt8(ascii: "/") { j += 1 }
         let s = j
         while j < b.count && SubRipTextParser.isLetter(b[j]) { j += 1 }
-        if j > s, j < b.count, b[j] == UInt8(ascii: ">") || b[j] == 0x20 || b[j] == 0x09 || b[j] == UInt8(ascii: "/"),
-          b[j...].contains(UInt8(ascii: ">"))
-        {
+        if j > s, j < b.count, b[j] == UInt8(ascii: ">") || b[j] == 0x20 || b[j] == 0x09 || b[j] == UInt8(ascii: "/"), lastGT >= j {
           let name = String(decoding: UnsafeBufferPointer(rebasing: b[s..<j]), as: UTF8.self).lowercased()
           if ["i", "b", "u", "s", "strike", "font", "br"].contains(name) { return .srt }
           found = .tagLike

@@ -83,9 +83,10 @@ public enum CaptionDiff {
       // searched by start (binary search on the latest end so far), not scanned from the first.
       var usedB = Set<Int>()
       let candidates = IntervalIndex(pendingB.map { (b.cues[$0].start, b.cues[$0].end) })
+      var taken = IntervalIndex.Taken(count: pendingB.count)
       for i in pendingA {
         let ca = a.cues[i]
-        if let c = candidates.first(overlapping: ca.start, ca.end, countingSameStart: false, where: { !usedB.contains(pendingB[$0]) }) {
+        if let c = candidates.take(overlapping: ca.start, ca.end, countingSameStart: false, taken: &taken) {
           let j = pendingB[c]
           usedB.insert(j)
           out += compareCue(a, i, b, j, options)

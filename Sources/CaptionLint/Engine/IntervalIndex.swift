@@ -35,6 +35,40 @@ struct IntervalIndex: Sendable {
     return nil
   }
 
+  /// Spans already taken (`take`): each taken sorted position points past itself, so a search
+  /// skips a run of taken spans in one step (a union-find "next free" with path halving).
+  struct Taken {
+    fileprivate var next: [Int]
+    init(count: Int) { next = Array(0...count) }
+
+    fileprivate mutating func free(from k: Int) -> Int {
+      var k = k
+      while next[k] != k {
+        next[k] = next[next[k]]
+        k = next[k]
+      }
+      return k
+    }
+  }
+
+  /// As `first(overlapping:…)` over the spans not yet in `taken`, and takes the span found: how
+  /// `diff` pairs removed cues with added ones without walking past every pair made so far.
+  func take(overlapping start: CaptionTime, _ end: CaptionTime, countingSameStart: Bool, taken: inout Taken) -> Int? {
+    var k = firstIndex { latestEnd[$0] > start }
+    if countingSameStart { k = min(k, firstIndex { starts[$0] >= start }) }
+    k = taken.free(from: k)
+    while k < starts.count {
+      let s = starts[k]
+      if s >= end && (!countingSameStart || s > start) { break }
+      if ends[k] > start || (countingSameStart && s == start) {
+        taken.next[k] = k + 1
+        return order[k]
+      }
+      k = taken.free(from: k + 1)
+    }
+    return nil
+  }
+
   /// The first sorted index where `predicate` holds, for a predicate that is false, then true.
   private func firstIndex(where predicate: (Int) -> Bool) -> Int {
     var lo = 0, hi = starts.count

@@ -20,6 +20,8 @@ struct TTMLWriter {
   var writtenModelRegions: Set<String> = []
   /// Agents: display name → id, in order.
   var agentIDs: [(name: String, id: String)] = []
+  /// `agentIDs` by name.
+  var agentIDByName: [String: String] = [:]
   /// Styles generated from inline styles (EBU-TT-D): serialised attributes → id.
   var generated: [(id: String, attributes: [(String, String)])] = []
   var generatedByKey: [String: String] = [:]
@@ -393,9 +395,10 @@ struct TTMLWriter {
   // MARK: - Cues
 
   mutating func agentID(_ name: String) -> String {
-    if let a = agentIDs.first(where: { $0.name == name }) { return a.id }
+    if let id = agentIDByName[name] { return id }
     let id = freshID("a")
     agentIDs.append((name, id))
+    agentIDByName[name] = id
     return id
   }
 
@@ -542,7 +545,8 @@ struct TTMLWriter {
         }
         var s = inherited.merged(with: e.style ?? TextStyle())
         var r = refs
-        for c in e.classes where !r.contains(c) { r.append(c) }
+        var seen = Set(refs)
+        for c in e.classes where seen.insert(c).inserted { r.append(c) }
         switch e.kind {
         case .italic: s.fontStyle = .italic
         case .bold: s.fontWeight = .bold

@@ -60,10 +60,23 @@ enum ASSTextConverter {
       run = ""
     }
     let chars = Array(text.unicodeScalars)
+    // The next `}` found, and where a search found none: each is looked for once, so text with
+    // many `{` and no `}` stays linear.
+    var knownClose = -1, noCloseFrom = Int.max
+    func closeAfter(_ i: Int) -> Int? {
+      if knownClose > i { return knownClose }
+      if i >= noCloseFrom { return nil }
+      if let c = chars[(i + 1)...].firstIndex(of: "}") {
+        knownClose = c
+        return c
+      }
+      noCloseFrom = i
+      return nil
+    }
     var i = 0
     while i < chars.count {
       let c = chars[i]
-      if c == "{", let close = chars[i...].firstIndex(of: "}") {
+      if c == "{", let close = closeAfter(i) {
         flush()
         applyOverrides(String(String.UnicodeScalarView(chars[(i + 1)..<close])), &flags)
         i = close + 1

@@ -383,4 +383,34 @@ import Testing
     #expect(NumpadAnchor.isRightToLeft(s, style: rtl, text: "Latin") == true)
     #expect(NumpadAnchor.anchor(for: s, rightToLeft: true).number == 3)
   }
+
+  /// One cue with 20,000 classes and 20,000 karaoke timestamps, and text of 100,000 `{\\` and
+  /// `<i ` with no end: each loss is kept once with a set, and tag shapes are found without
+  /// rescanning (these took 30 s at 500 KB).
+  @Test(.timeLimit(.minutes(1))) func manyLossesInOneCueAndOpenMarkupAreLinear() {
+    let classes = (0..<20_000).map { "k\($0)" }
+    let stamps: [CueNode] = (0..<20_000).flatMap { [CueNode.timestamp(ms(Int64($0))), .text("x")] }
+    let doc = CaptionDocument(cues: [
+      Cue(id: "1", start: .zero, end: ms(30_000), content: [.element(CueElement(.span, classes: classes, children: stamps))]),
+      Cue(id: "2", start: ms(30_000), end: ms(31_000), content: [.text(String(repeating: "{\\", count: 100_000) + String(repeating: "<i ", count: 100_000))]),
+    ])
+    let w = SubRipFormat().write(doc, options: WriteOptions(maxDiagnostics: 100_000))
+    #expect(w.diagnostics.filter { $0.code == "srt.write.class-dropped" }.count == 20_000)
+    #expect(w.diagnostics.filter { $0.code == "srt.write.timestamp-dropped" }.count == 20_000)
+    #expect(!w.diagnostics.contains { $0.code == "srt.write.markup-in-text" || $0.code == "srt.write.tag-like-text" })
+  }
+
+  /// 20,000 named styles, each used by one cue, convert to SRT in linear time (the style cache
+  /// was copied at every new entry: 30 s at 1.9 MB).
+  @Test(.timeLimit(.minutes(1))) func manyNamedStylesAreResolvedOnce() {
+    let n = 20_000
+    let styles = (0..<n).map { k -> NamedStyle in
+      var s = TextStyle()
+      s.color = k % 2 == 0 ? Color(named: "yellow") : Color(named: "red")
+      return NamedStyle(id: "s\(k)", style: s)
+    }
+    let cues = (0..<n).map { k in Cue(id: "\(k + 1)", start: ms(Int64(k) * 1000), end: ms(Int64(k) * 1000 + 500), styleRefs: ["s\(k)"], content: [.text("x")]) }
+    let w = SRT.write(CaptionDocument(styles: styles, cues: cues))
+    #expect(w.text.components(separatedBy: "<font color=").count == n + 1)
+  }
 }

@@ -17,6 +17,7 @@ struct WebVTTWriter {
   private var regionIDs: [String: String] = [:]
   private var cueIndex = 0
   private var cueNotes: [String] = []
+  private var cueNoteSet: Set<String> = []
   /// The classes written in cue text: only their rules (and `::cue` itself) go into STYLE blocks.
   private var usedClasses: Set<String> = []
   /// Identifiers written so far (WebVTT §4.1: unique in the file).
@@ -461,7 +462,10 @@ struct WebVTTWriter {
 
   private mutating func writeCue(_ cue: Cue, index k: Int, into out: inout [UInt8]) {
     cueIndex = k
-    if !cueNotes.isEmpty { cueNotes.removeAll() }
+    if !cueNotes.isEmpty {
+      cueNotes.removeAll()
+      cueNoteSet.removeAll()
+    }
     writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: cue.settings, index: k, into: &out)
 
     // Cue-level style has no WebVTT form: italic, bold and underline become <i>, <b> and <u>
@@ -784,7 +788,7 @@ struct WebVTTWriter {
         }
         if let s = e.style, !s.isEmpty, let g = generatedClass(for: s) {
           classes.append(g)
-          if !cueNotes.contains(g) { cueNotes.append(g) }
+          if cueNoteSet.insert(g).inserted { cueNotes.append(g) }
         }
         out.append(UInt8(ascii: "<"))
         out += Array(name.utf8)

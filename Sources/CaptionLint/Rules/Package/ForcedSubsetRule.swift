@@ -19,8 +19,14 @@ public struct ForcedSubsetRule: LintRule {
     for (i, cue) in input.document.cues.enumerated() {
       let text = Self.normalized(input.plainTexts[i])
       if text.isEmpty { continue }
-      if !full.containsCue(with: text, overlapping: cue.start, cue.end) {
+      switch full.match(text, overlapping: cue.start, cue.end) {
+      case .found: break
+      case .missing:
         findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) (\(cue.start)) is not in the full track: no cue there overlaps it with the same text"))
+      case .unchecked:
+        findings.append(LintFinding(
+          cueIndex: i,
+          message: "\(input.cueName(i)) (\(cue.start)) could not be found in the full track: over \(ForcedSubsetIndex.maxSubstringCandidates) of its cues overlap it, none with the same text, and no more are searched"))
       }
     }
   }
