@@ -398,5 +398,27 @@ struct TTMLWriterTests {
     #expect(emphasis.backgroundLayers == [Color(red: 0, green: 0, blue: 0, alpha: 204), Color(red: 0, green: 0, blue: 0, alpha: 204)])
     #expect(emphasis.backgroundOwners.count == 2 && emphasis.backgroundOwners.allSatisfy { $0 >= 0 } && Set(emphasis.backgroundOwners).count == 2)
   }
+
+  /// IMSC 1.1 output follows the profile where a lenient read kept what it does not allow
+  /// (ttconv rejected the em extent; IMSC wants an extent on every region, no cells in tts:
+  /// lengths, and a root extent for px): found by reading the writer's output with peers.
+  @Test("IMSC regions get an extent, keep only IMSC units, and px needs a root extent")
+  func imscRegionProfileRules() throws {
+    let source = TTMLTest.doc(
+      head: #"<styling><style xml:id="big" tts:extent="80% 20%"/><style xml:id="em" tts:extent="3em 4em"/></styling>"#
+        + #"<layout><region xml:id="bare"/><region xml:id="styled" style="big"/><region xml:id="emr" style="em"/><region xml:id="pad" tts:padding="2c" tts:extent="50% 50%"/><region xml:id="pxpad" tts:padding="3px" tts:extent="50% 50%"/></layout>"#,
+      body: #"<div><p region="bare" begin="0s" end="1s">a</p><p region="styled" begin="1s" end="2s">b</p><p region="emr" begin="2s" end="3s">c</p><p region="pad" begin="3s" end="4s">d</p><p region="pxpad" begin="4s" end="5s">e</p></div>"#)
+    let doc = try TTMLTest.read(source).document
+    let w = TTMLFormat().write(doc, options: WriteOptions(flavor: "imsc1.1"))
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    #expect(text.contains(#"<region xml:id="bare" tts:extent="100% 100%"/>"#))
+    #expect(text.contains(#"<region xml:id="styled" style="big"/>"#))
+    #expect(!text.contains("3em"))
+    #expect(w.diagnostics.contains { $0.message.contains("tts:extent 3em 4em (units imsc1.1 does not allow)") })
+    #expect(text.contains(#"tts:padding="13.333333333333334rh 6.25rw""#))
+    #expect(text.contains(#"tts:extent="1280px 720px""#))
+    let back = try TTMLFormat().read(w.bytes, options: ReadOptions(profile: "imsc1.1"))
+    #expect(back.diagnostics.filter { $0.severity == .error }.isEmpty)
+  }
 }
 

@@ -31,6 +31,23 @@ enum TTMLStyleSerializer {
     }
   }
 
+  /// The units a region's `tts:origin` and `tts:extent` may have: IMSC 1.1 px, %, rw and rh
+  /// (§8.3.1); EBU-TT-D % (px where a root pixel extent converts it); DFXP any (nil).
+  static func regionUnits(_ flavor: TTMLFlavor) -> Set<Length.Unit>? {
+    switch flavor {
+    case .imsc11: [.pixels, .percent, .rootWidth, .rootHeight]
+    case .ebuttd: [.percent, .pixels]
+    case .dfxp: nil
+    }
+  }
+
+  /// Whether an origin or extent value written as is (`auto`, or two lengths) fits the flavor.
+  static func placeable(_ v: String, _ flavor: TTMLFlavor) -> Bool {
+    guard let units = regionUnits(flavor), v.trimmingSpaces != "auto" else { return true }
+    guard let p = TTMLStyleParser.lengthPair(v) else { return false }
+    return units.contains(p.x.unit) && units.contains(p.y.unit)
+  }
+
   static func quoteFamily(_ f: String) -> String {
     let plain = f.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F }
     return plain ? f : "\"" + f.replacingQuotes + "\""
@@ -120,10 +137,26 @@ enum TTMLStyleSerializer {
   }
 
   /// The attributes for `s`, with the names of the properties the flavor cannot hold.
+  /// IMSC has no cells in tts: lengths (IMSC 1.1 §8.4.5): a padding in `c` becomes root
+  /// percentages through the cell grid, `rh` on the block axis and `rw` on the inline one
+  /// (one value: both; two: block then inline; three and four: before, end, after, start).
+  static func withoutCells(_ s: TextStyle, cells: (rows: Double, columns: Double)) -> TextStyle {
+    guard let v = s.other["tts:padding"], v.contains("c") else { return s }
+    var s = s
+    var words = v.split(separator: " ").map(String.init)
+    if words.count == 1 { words = [words[0], words[0]] }
+    let converted = words.enumerated().map { k, w -> String in
+      guard let l = TTMLStyleParser.length(w), l.unit == .cells else { return w }
+      return k % 2 == 0 ? Length(l.value * 100 / cells.rows, .rootHeight).description : Length(l.value * 100 / cells.columns, .rootWidth).description
+    }
+    s.other["tts:padding"] = converted.joined(separator: " ")
+    return s
+  }
+
   static func attributes(
     _ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double) = (15, 32), root: (w: Double, h: Double)? = nil
   ) -> (attributes: [(String, String)], dropped: [String]) {
-    let s = flavor == .imsc11 ? s : portable(s, flavor: flavor, cells: cells, root: root)
+    let s = flavor == .imsc11 ? withoutCells(s, cells: cells) : portable(s, flavor: flavor, cells: cells, root: root)
     var a: [(String, String)] = []
     if let v = s.color { a.append(("tts:color", color(v))) }
     if let v = s.backgroundColor { a.append(("tts:backgroundColor", color(v))) }
@@ -164,7 +197,9 @@ enum TTMLStyleSerializer {
     let emitted = Set(a.map(\.0))
     for k in s.other.keys.sorted() where !emitted.contains(k) {
       guard let v = s.other[k] else { continue }
-      if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") || k == "ttm:role" {
+      if k == "tts:extent" || k == "tts:origin", !placeable(v, flavor) {
+        dropped.append("\(k) \(v) (units \(flavor.rawValue) does not allow)")
+      } else if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") || k == "ttm:role" {
         a.append((k, v))
       } else {
         dropped.append(k)

@@ -384,8 +384,27 @@ struct TTMLWriter {
       TTMLStyleSerializer.portable(
         l, flavor: flavor, cells: cells, vertical: vertical, rootPercent: true, root: resolver.rootExtent.map { ($0.width, $0.height) })
     }
-    if let o = r.origin { attrs.append(("tts:origin", "\(axis(o.x, vertical: false)) \(axis(o.y, vertical: true))")) }
-    if let e = r.extent { attrs.append(("tts:extent", "\(axis(e.x, vertical: false)) \(axis(e.y, vertical: true))")) }
+    // Region geometry in units the flavor has: IMSC px, %, rw and rh; EBU-TT-D % (after the
+    // conversions `portable` makes). Other lengths (em, from a lenient read) cannot be placed.
+    func placeable(_ p: Region.LengthPair?, _ what: String) -> Region.LengthPair? {
+      guard let p else { return nil }
+      let pair = Region.LengthPair(axis(p.x, vertical: false), axis(p.y, vertical: true))
+      let allowed = TTMLStyleSerializer.regionUnits(flavor)
+      guard allowed.map({ $0.contains(pair.x.unit) && $0.contains(pair.y.unit) }) ?? true else {
+        report("region-geometry-dropped", .warning, "region '\(r.id)': tts:\(what) \(p.x) \(p.y) has units \(flavor.rawValue) does not allow, dropped")
+        return nil
+      }
+      return pair
+    }
+    if let o = placeable(r.origin, "origin") { attrs.append(("tts:origin", "\(o.x) \(o.y)")) }
+    if let e = placeable(r.extent, "extent") {
+      attrs.append(("tts:extent", "\(e.x) \(e.y)"))
+    } else if flavor == .imsc11 {
+      // IMSC requires an extent on every region (§8.3.1); a region without one it can write
+      // (its own or through its styles) covers the root.
+      let given = r.style.other["tts:extent"] ?? resolver.specified(refs: r.styleRefs, inline: TextStyle()).other["tts:extent"]
+      if !(given.map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) { attrs.append(("tts:extent", "100% 100%")) }
+    }
     let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells, root: pixelRoot)
     attrs += a
     for d in dropped { report("style-property-dropped", .warning, "region '\(r.id)': \(d) cannot be written in \(flavor.rawValue)") }
@@ -631,6 +650,8 @@ extension TTMLWriter {
       guard let s else { return false }
       if px(s.fontSize) || px(s.fontSizeVertical) || px(s.lineHeight) || px(s.linePadding) { return true }
       if let o = s.textOutline, px(o.thickness) || px(o.blur) { return true }
+      // Lengths kept as written (tts:padding…).
+      if s.other.contains(where: { $0.key.hasPrefix("tts:") && $0.value.contains("px") }) { return true }
       return s.textShadow?.contains { px($0.offsetX) || px($0.offsetY) || px($0.blur) } ?? false
     }
     func px(_ nodes: [CueNode]) -> Bool {
