@@ -14,7 +14,7 @@ struct TTMLConformanceRuleTests {
     """
     <tt xml:lang="" xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \
     xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1/text" \
-    tts:extent="\(extent)"><head><styling><style xml:id="wide" tts:extent="100% 100%"/></styling><layout>\(layout)</layout></head><body/></tt>
+    tts:extent="\(extent)"><head><styling><style xml:id="wide" tts:extent="100% 100%"/><style xml:id="half" tts:extent="50% 50%"/></styling><layout>\(layout)</layout></head><body/></tt>
     """
   }
 
@@ -34,6 +34,9 @@ struct TTMLConformanceRuleTests {
     // The extent given by a referenced style, and by a style inside the region.
     #expect(try outside(#"<region xml:id="a" style="wide" tts:origin="5% 0%"/>"#) == 1)
     #expect(try outside(#"<region xml:id="a" tts:origin="5% 0%"><style tts:extent="95% 100%"/></region>"#) == 0)
+    // Of two referenced styles the later wins (TTML1 §8.4.4.2): 50% from 50% fits.
+    #expect(try outside(#"<region xml:id="a" style="wide half" tts:origin="50% 50%"/>"#) == 0)
+    #expect(try outside(#"<region xml:id="a" style="half wide" tts:origin="50% 50%"/>"#) == 1)
     // IMSC 1.1 root-relative units: 50rh across the width of a 640×480 root is 37.5% of it.
     #expect(try outside(#"<region xml:id="a" tts:origin="60% 0%" tts:extent="50rh 10rh"/>"#, profile: "imsc1.1") == 0)
     #expect(try outside(#"<region xml:id="a" tts:origin="70% 0%" tts:extent="50rh 10rh"/>"#, profile: "imsc1.1") == 1)

@@ -36,6 +36,11 @@ struct TTMLRegionAssociationTests {
       #"<div><p region="hidden" begin="0s" end="1s">a</p><p region="hiddenByStyle" begin="1s" end="2s">b</p><p region="r2" begin="2s" end="3s">c</p></div>"#)
     #expect(r.document.cues.map(\.plainText) == ["c"])
     #expect(r.diagnostics.filter { $0.code == "ttml.region.not-shown" }.count == 1)  // once
+    // A set that shows the region for a while: the content is kept (a region's set is not applied).
+    let shown = try TTMLTest.read(TTMLTest.doc(
+      head: #"<layout><region xml:id="blink" tts:display="none" tts:origin="10% 40%" tts:extent="80% 20%"><set tts:display="auto" begin="1s" end="2s"/></region></layout>"#,
+      body: #"<div><p region="blink" begin="0s" end="3s">x</p></div>"#))
+    #expect(shown.document.cues.map(\.plainText) == ["x"])
   }
 
   @Test("Content in no region of a document with regions stays in the default region")

@@ -406,7 +406,7 @@ struct SubRipReader {
     return SubRipTimingParser.parse(buf, i..<e, messages: false) != nil
   }
 
-  /// Whether the range holds a `<` or `{`, so plain text skips the markup parser.
+  /// Whether the range holds a `<`, `{` or `\`, so plain text skips the markup parser.
   static func hasMarkupByte(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x5C, 0x5C))
   }
@@ -453,7 +453,7 @@ struct SubRipReader {
       emit(Cue(id: id, start: p.start, end: p.end, content: [], source: p.source, sourceText: nil))
       return
     }
-    // One word-at-a-time pass finds both markup and '&' (a character reference, reported once).
+    // One word-at-a-time pass finds markup ('<', '{', '\\') and '&' (a character reference, reported once).
     var markup = false
     for (k, r) in lines.enumerated() where ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x26, 0x5C)) {
       if !markup, Self.hasMarkupByte(buf, r) { markup = true }

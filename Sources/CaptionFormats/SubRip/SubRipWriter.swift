@@ -520,9 +520,8 @@ struct SubRipWriter {
     return names.isEmpty ? "style properties" : names.joined(separator: ", ")
   }
 
-  /// Whether text would read back as a tag: `<i>`, `</b>`, `<font …>`, `{\…}`.
   /// Markup that text would read back as: `.srt` for SRT's own tags (`<i>`, `<b>`, `<u>`,
-  /// `<s>`, `<font>`, `<br>`) and `{\…}` overrides, which CaptionKit's reader reinterprets;
+  /// `<s>`, `<font>`, `<br>`), `{\…}` overrides and `\N`, which CaptionKit's reader reinterprets;
   /// `.tagLike` for any other tag shape (`<span>`), which CaptionKit keeps as text but FFmpeg
   /// and pysubs2 remove.
   enum MarkupShape { case srt, tagLike }
@@ -534,6 +533,8 @@ struct SubRipWriter {
     let lastGT = b.lastIndex(of: UInt8(ascii: ">")) ?? -1
     var i = 0
     while i < b.count {
+      // `\N` reads back as a line break.
+      if b[i] == UInt8(ascii: "\\"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "N") { return .srt }
       if b[i] == UInt8(ascii: "{"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "\\"), lastBrace > i + 1 {
         return .srt
       }

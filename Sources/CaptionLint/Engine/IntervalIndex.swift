@@ -20,19 +20,33 @@ struct IntervalIndex: Sendable {
     latestEnd = latest
   }
 
+  /// The outcome of a bounded search.
+  enum Search { case found(Int), none, exhausted }
+
   /// The input position of the first span, in start order, that overlaps [start, end) and for
   /// which `accept` holds. With `countingSameStart`, a span that starts at `start` counts too,
   /// even with no duration or when [start, end) is empty.
   func first(overlapping start: CaptionTime, _ end: CaptionTime, countingSameStart: Bool, where accept: (Int) -> Bool) -> Int? {
+    if case .found(let k) = search(overlapping: start, end, countingSameStart: countingSameStart, where: accept) { return k }
+    return nil
+  }
+
+  /// As `first(overlapping:…)`, looking at `steps` spans at most: ended spans before the match
+  /// count too (one long span early makes every search start from it), so a caller bounds its
+  /// work on hostile input and learns that it stopped (`.exhausted`).
+  func search(overlapping start: CaptionTime, _ end: CaptionTime, countingSameStart: Bool, steps: Int = .max, where accept: (Int) -> Bool) -> Search {
     var k = firstIndex { latestEnd[$0] > start }
     if countingSameStart { k = min(k, firstIndex { starts[$0] >= start }) }
+    var budget = steps
     while k < starts.count {
+      budget -= 1
+      if budget < 0 { return .exhausted }
       let s = starts[k]
       if s >= end && (!countingSameStart || s > start) { break }
-      if ends[k] > start || (countingSameStart && s == start), accept(order[k]) { return order[k] }
+      if ends[k] > start || (countingSameStart && s == start), accept(order[k]) { return .found(order[k]) }
       k += 1
     }
-    return nil
+    return .none
   }
 
   /// Spans already taken (`take`): each taken sorted position points past itself, so a search
@@ -53,11 +67,15 @@ struct IntervalIndex: Sendable {
 
   /// As `first(overlapping:…)` over the spans not yet in `taken`, and takes the span found: how
   /// `diff` pairs removed cues with added ones without walking past every pair made so far.
-  func take(overlapping start: CaptionTime, _ end: CaptionTime, countingSameStart: Bool, taken: inout Taken) -> Int? {
+  /// Looks at `steps` spans at most (nil past them: the cue stays unpaired).
+  func take(overlapping start: CaptionTime, _ end: CaptionTime, countingSameStart: Bool, taken: inout Taken, steps: Int = 10_000) -> Int? {
     var k = firstIndex { latestEnd[$0] > start }
     if countingSameStart { k = min(k, firstIndex { starts[$0] >= start }) }
     k = taken.free(from: k)
+    var budget = steps
     while k < starts.count {
+      budget -= 1
+      if budget < 0 { return nil }
       let s = starts[k]
       if s >= end && (!countingSameStart || s > start) { break }
       if ends[k] > start || (countingSameStart && s == start) {

@@ -30,13 +30,14 @@ extension TTMLReader {
   }
 
   /// Whether content that names region `named` is shown: not when the region's display is
-  /// none (on the region or through its styles; `ttml.region.not-shown`, info, once). Content
+  /// none (on the region or through its styles; `ttml.region.not-shown`, info, once), unless a
+  /// `set` in the region changes its display (kept then: a region's `set` is not applied). Content
   /// naming another region than an ancestor's is one TTML shows in no region (TTML2 §11.3.1.3,
   /// each region's presentation prunes the other); writers such as pycaption's DFXP make it
   /// (`div region="bottom"` around `p region="r0"`), so it is kept, in the region it names
   /// (`ttml.region.conflict`, info, once).
   mutating func regionIsShown(_ named: String, inside ancestor: String?, element e: XMLElementNode) -> Bool {
-    if regionIndex[named] != nil, resolver.computedRegionStyle(named).displayed == false {
+    if regionIndex[named] != nil, !regionsWithDisplaySet.contains(named), resolver.computedRegionStyle(named).displayed == false {
       if notShownReported.insert("display").inserted {
         sink.report(
           "ttml.region.not-shown", .info, "region '\(named)' has display none, so <\(e.qualifiedName)> and what it holds are not shown (TTML2 §10.2.15)", at: e.location)

@@ -30,6 +30,9 @@ struct TTMLReader {
   var notShownReported: Set<String> = []
   /// Begins and ends of `set` animations inside `head` regions, on the document's timeline.
   var regionSetTimes: [CaptionTime] = []
+  /// Regions whose `tts:display` a `set` changes: their content is kept whatever their own
+  /// display says, as the model does not apply a region's `set`.
+  var regionsWithDisplaySet: Set<String> = []
   var reportedUnassigned = false
   /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
   var inlineRegions: [SourceLocation: String] = [:]
@@ -513,6 +516,7 @@ struct TTMLReader {
     // ends: significant times, as ttconv counts them. Its times are relative to the region's.
     if inlineID == nil {
       for s in r.elements where TTMLReader.isTT(s, "set") {
+        if s.attribute(TTMLNamespace.styling, "display") != nil { regionsWithDisplaySet.insert(id) }
         let begin = regionBegin + (time(s, "begin") ?? .zero)
         var end = time(s, "end").map { regionBegin + $0 }
         if let d = time(s, "dur") { end = min(end ?? (begin + d), begin + d) }

@@ -69,7 +69,8 @@ enum TTMLDesignations {
   /// Whether `v` (trimmed) designates a profile: an absolute URI outside the TTML profile
   /// namespace, or a standard designator, absolute or relative to that namespace (TTML1 §6.2.8,
   /// TTML2 §5.2 Table 5-2). Unknown designators in the TTML namespace designate nothing.
-  static func isKnownProfile(_ v: String) -> Bool {
+  static func isKnownProfile(_ raw: String) -> Bool {
+    let v = raw.trimmingSpaces
     if isAbsoluteURI(v) {
       return !v.hasPrefix(profileNamespace) || profiles.contains(String(v.dropFirst(profileNamespace.count)))
     }

@@ -1,5 +1,6 @@
 /// The value a `head` style gives a `tts:` property, itself or through the styles it refers to
-/// (first reference first), remembered per style and property so that each chain is walked
+/// (a later reference over an earlier one, as TTML1 §8.4.4.2 merges them), remembered per style
+/// and property so that each chain is walked
 /// once however many regions share it. A chain that loops gives no value (the loop is
 /// reported by `checkStyleLoops`); chains deeper than 64 styles are not followed further.
 struct TTMLStyleValueCache {
@@ -19,7 +20,7 @@ struct TTMLStyleValueCache {
     values[key] = .some(nil)  // a loop back here finds no value
     var found = style.attribute(TTMLNamespace.styling, local)
     if found == nil {
-      for r in TTMLReader.idrefs(style.attribute("", "style")) {
+      for r in TTMLReader.idrefs(style.attribute("", "style")).reversed() {
         if let v = value(r, local, root: root, depth: depth + 1) {
           found = v
           break

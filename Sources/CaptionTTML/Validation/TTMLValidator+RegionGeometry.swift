@@ -43,15 +43,15 @@ extension TTMLValidator {
     }
   }
 
-  /// The value a region gives `tts:<local>`: its own attribute, else a `style` child's, else
-  /// the first referenced style chain that sets it (TTML2 §8.4.1: inline before nested before
-  /// referential).
+  /// The value a region gives `tts:<local>`: its own attribute, else the last `style` child's
+  /// that sets it, else the last referenced style chain that does (TTML2 §8.4.1: inline over
+  /// nested over referential, later over earlier).
   mutating func regionValue(_ region: XMLElementNode, _ local: String) -> String? {
     if let v = region.attribute(TTMLNamespace.styling, local) { return v }
-    for s in region.elements where TTMLReader.isTT(s, "style") {
+    for s in region.elements.reversed() where TTMLReader.isTT(s, "style") {
       if let v = s.attribute(TTMLNamespace.styling, local) { return v }
     }
-    for id in TTMLReader.idrefs(region.attribute("", "style")) {
+    for id in TTMLReader.idrefs(region.attribute("", "style")).reversed() {
       if let v = styleValues.value(id, local, root: root) { return v }
     }
     return nil

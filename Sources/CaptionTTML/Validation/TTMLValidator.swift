@@ -27,7 +27,7 @@ struct TTMLValidator {
   var significantAgentIDs: Set<String> = []
   /// Identifiers of `animate` and `set` elements, the targets of the `animate` attribute.
   var animationIDs: Set<String> = []
-  /// Each `head` style's value of a property through its chain (`styleValue`), worked out once:
+  /// Each `head` style's value of a property through its chain (`TTMLStyleValueCache.value`), worked out once:
   /// regions that share long style chains made the profile checks quadratic.
   var styleValues = TTMLStyleValueCache()
   /// `xml:id` → local name of the elements defined in `resources`, the targets of `#fragment`
@@ -289,8 +289,6 @@ struct TTMLValidator {
     }
   }
 
-  /// `v.split(separator: ":").count`, without building the pieces when `v` is ASCII (the
-  /// usual time expression).
   /// Whether `v` is an offset time in frames (`12f`, `1.5f`): a number and the `f` metric.
   static func isFrameOffset(_ v: String) -> Bool {
     let t = TTMLWhitespace.trimmed(v)
@@ -298,6 +296,8 @@ struct TTMLValidator {
     return TTMLValueRules.isNumber(t.dropLast(), signed: false)
   }
 
+  /// `v.split(separator: ":").count`, without building the pieces when `v` is ASCII (the
+  /// usual time expression).
   static func colonFieldCount(_ v: String) -> Int {
     var count = 0
     var inField = false

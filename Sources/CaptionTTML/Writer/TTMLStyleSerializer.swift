@@ -31,12 +31,12 @@ enum TTMLStyleSerializer {
     }
   }
 
-  /// The units a region's `tts:origin` and `tts:extent` may have: IMSC 1.1 px, %, rw and rh
-  /// (§8.3.1); EBU-TT-D % (px where a root pixel extent converts it); DFXP any (nil).
+  /// The units a region's `tts:origin` and `tts:extent` may have once written: IMSC 1.1 px,
+  /// %, rw and rh (§8.3.1); EBU-TT-D % (the writer converts px and cells to it); DFXP any (nil).
   static func regionUnits(_ flavor: TTMLFlavor) -> Set<Length.Unit>? {
     switch flavor {
     case .imsc11: [.pixels, .percent, .rootWidth, .rootHeight]
-    case .ebuttd: [.percent, .pixels]
+    case .ebuttd: [.percent]
     case .dfxp: nil
     }
   }
@@ -136,10 +136,10 @@ enum TTMLStyleSerializer {
     return s
   }
 
-  /// The attributes for `s`, with the names of the properties the flavor cannot hold.
   /// IMSC has no cells in tts: lengths (IMSC 1.1 §8.4.5): a padding in `c` becomes root
-  /// percentages through the cell grid, `rh` on the block axis and `rw` on the inline one
-  /// (one value: both; two: block then inline; three and four: before, end, after, start).
+  /// percentages through the cell grid, `rh` on the block axis and `rw` on the inline one (one
+  /// value: both; two: block, inline; three: before, start and end, after; four: before, end,
+  /// after, start), for horizontal text.
   static func withoutCells(_ s: TextStyle, cells: (rows: Double, columns: Double)) -> TextStyle {
     guard let v = s.other["tts:padding"], v.contains("c") else { return s }
     var s = s
@@ -153,6 +153,7 @@ enum TTMLStyleSerializer {
     return s
   }
 
+  /// The attributes for `s`, with the names of the properties the flavor cannot hold.
   static func attributes(
     _ s: TextStyle, flavor: TTMLFlavor, cells: (rows: Double, columns: Double) = (15, 32), root: (w: Double, h: Double)? = nil
   ) -> (attributes: [(String, String)], dropped: [String]) {

@@ -380,9 +380,11 @@ struct TTMLWriter {
     var attrs: [(String, String)] = []
     let refs = writtenStyleRefs(r.styleRefs)
     if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
+    // EBU-TT-D has percentages only: px goes through the root extent, the assumed one
+    // (reported as `ttml.write.root-extent-assumed`) when the document has none.
+    let root = flavor == .ebuttd ? pixelRoot : resolver.rootExtent.map { ($0.width, $0.height) }
     func axis(_ l: Length, vertical: Bool) -> Length {
-      TTMLStyleSerializer.portable(
-        l, flavor: flavor, cells: cells, vertical: vertical, rootPercent: true, root: resolver.rootExtent.map { ($0.width, $0.height) })
+      TTMLStyleSerializer.portable(l, flavor: flavor, cells: cells, vertical: vertical, rootPercent: true, root: root)
     }
     // Region geometry in units the flavor has: IMSC px, %, rw and rh; EBU-TT-D % (after the
     // conversions `portable` makes). Other lengths (em, from a lenient read) cannot be placed.

@@ -19,7 +19,7 @@ enum ProgrammeAudio {
   /// The first audio AdaptationSet's language of a DASH manifest (a `main` one first).
   static func language(of dash: DASHReport) -> String? {
     let audio = dash.adaptationSets.filter { ($0.contentType == "audio" || ($0.mimeType?.hasPrefix("audio/") ?? false)) && known($0.lang) }
-    return (audio.first { $0.roles.contains("main") } ?? audio.first)?.lang
+    return (audio.first { $0.roles.contains(TrackReport.roleScheme + " main") } ?? audio.first)?.lang
   }
 
   /// Whether `track` is forced and in the audio's language, so a player shows it unasked.

@@ -51,8 +51,9 @@ enum RuleEngine {
     if !text.isEmpty {
       d.append(RuleFinding.make("SEL-WEB", .info, "in-band text tracks of a progressive file are not offered by Chrome or Firefox; ship a sidecar WebVTT or a manifest rendition"))
     }
+    let audioLanguage = ProgrammeAudio.language(of: report.tracks)
     for i in report.tracks.indices where report.tracks[i].isText {
-      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(for: report.tracks[i], in: report, player: $0) }
+      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(for: report.tracks[i], in: report, player: $0, audioLanguage: audioLanguage) }
     }
     report.diagnostics += d
   }
@@ -242,7 +243,9 @@ enum RuleEngine {
 
   // MARK: - Verdicts
 
-  static func verdict(for t: TrackReport, in report: MediaReport, player: PlayerFamily) -> SelectabilityVerdict {
+  /// `audioLanguage`: the programme audio's (`ProgrammeAudio.language(of:)`), worked out once
+  /// per report.
+  static func verdict(for t: TrackReport, in report: MediaReport, player: PlayerFamily, audioLanguage: String?) -> SelectabilityVerdict {
     let container = report.container ?? ""
     var reasons: [String] = []
     var ok = true
@@ -289,7 +292,7 @@ enum RuleEngine {
       }
       if ok { reasons.append("codec supported by ExoPlayer (SEL-ANDROID)") }
       // ExoPlayer ignores every MP4 flag; Matroska FlagDefault/FlagForced drive auto-selection.
-      let auto: Bool = ok && (container == "matroska" || container == "webm") ? (t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: ProgrammeAudio.language(of: report.tracks))) : false
+      let auto: Bool = ok && (container == "matroska" || container == "webm") ? (t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: audioLanguage)) : false
       if ok && (container == "mp4" || container == "mov") { reasons.append("MP4 track flags are ignored; shown only by language preference (SEL-ANDROID)") }
       return SelectabilityVerdict(player: player, selectable: ok, autoSelected: auto, reasons: reasons)
     case .desktop:
@@ -297,7 +300,7 @@ enum RuleEngine {
       if t.codec == "wvtt" || t.codec == "stpp" { fail("FFmpeg 5.1 reads \(t.codec) as data, so mpv cannot show it (SUB-004)") }
       if ok { reasons.append("decodable subtitle stream; mpv ignores FlagEnabled and the MP4 alternate group") }
       // mpv (0.37 and later) also picks a forced track in the audio's language.
-      let auto = t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: ProgrammeAudio.language(of: report.tracks))
+      let auto = t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: audioLanguage)
       return SelectabilityVerdict(player: player, selectable: ok, autoSelected: ok ? auto : false, reasons: reasons)
     case .web:
       fail("in-band text tracks of a progressive file are not exposed by Chrome or Firefox (SEL-WEB)")

@@ -315,6 +315,9 @@ import Testing
     ])
     let codes = SRT.write(doc).diagnostics.map(\.code)
     #expect(codes == ["srt.write.markup-in-text", "srt.write.ambiguous-line"])
+    // `\N` reads back as a line break.
+    let path = CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1000), content: [.text("C:\\Net")])])
+    #expect(SRT.write(path).diagnostics.map(\.code) == ["srt.write.markup-in-text"])
   }
 
   /// Text shaped like a tag SRT does not have (`<span>` from TTML's `&lt;span&gt;`) reads back

@@ -71,12 +71,14 @@ enum WebVTTCSSWriter {
   /// text decoration and shadow, background, outline and font (and their longhands), line
   /// height, white space, `text-combine-upright` and `ruby-position`. Browsers ignore the rest.
   static func appliesToCue(_ name: String) -> Bool {
-    let names = [
-      "color", "opacity", "visibility", "text-decoration", "text-shadow", "background", "outline", "font", "line-height", "white-space",
-      "text-combine-upright", "ruby-position",
-    ]
-    return names.contains(name) || ["background-", "outline-", "font-", "text-decoration-"].contains { name.hasPrefix($0) }
+    cueProperties.contains(name) || cuePropertyFamilies.contains { name.hasPrefix($0) }
   }
+
+  private static let cueProperties: Set<String> = [
+    "color", "opacity", "visibility", "text-decoration", "text-shadow", "background", "outline", "font", "line-height", "white-space",
+    "text-combine-upright", "ruby-position",
+  ]
+  private static let cuePropertyFamilies = ["background-", "outline-", "font-", "text-decoration-"]
 
   /// A CSS property name (lower-case letters, digits and `-`), as opposed to `tts:…` names.
   static func isCSSName(_ k: String) -> Bool {

@@ -26,7 +26,7 @@ public struct ForcedSubsetRule: LintRule {
       case .unchecked:
         findings.append(LintFinding(
           cueIndex: i,
-          message: "\(input.cueName(i)) (\(cue.start)) could not be found in the full track: over \(ForcedSubsetIndex.maxSubstringCandidates) of its cues overlap it, none with the same text, and no more are searched"))
+          message: "\(input.cueName(i)) (\(cue.start)) could not be found in the full track: the search stopped after \(ForcedSubsetIndex.maxSteps) of its cues around that time, none holding the text"))
       }
     }
   }
