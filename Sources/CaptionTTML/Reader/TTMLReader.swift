@@ -507,9 +507,7 @@ struct TTMLReader {
     region.source = r.location
     var regionBegin = CaptionTime.zero, regionEnd: CaptionTime?
     if inlineID == nil, ["begin", "end", "dur"].contains(where: { r.attributeNode("", $0) != nil }) {
-      regionBegin = time(r, "begin") ?? .zero
-      regionEnd = time(r, "end")
-      if let d = time(r, "dur") { regionEnd = min(regionEnd ?? (regionBegin + d), regionBegin + d) }
+      (regionBegin, regionEnd) = interval(r, from: .zero)
       regionIntervals[id] = (regionBegin, regionEnd)
     }
     // A `set` in a region (moving it, colouring it) changes the presentation when it begins and
@@ -517,9 +515,7 @@ struct TTMLReader {
     if inlineID == nil {
       for s in r.elements where TTMLReader.isTT(s, "set") {
         if s.attribute(TTMLNamespace.styling, "display") != nil { regionsWithDisplaySet.insert(id) }
-        let begin = regionBegin + (time(s, "begin") ?? .zero)
-        var end = time(s, "end").map { regionBegin + $0 }
-        if let d = time(s, "dur") { end = min(end ?? (begin + d), begin + d) }
+        var (begin, end) = interval(s, from: regionBegin)
         if let e = regionEnd { end = min(end ?? e, e) }
         guard regionEnd.map({ begin < $0 }) ?? true else { continue }
         regionSetTimes.append(begin)
@@ -675,6 +671,15 @@ struct TTMLReader {
   static func layer(_ s: TextStyle) -> [Color] {
     guard let bg = s.backgroundColor, bg.alpha > 0 else { return [] }
     return [bg]
+  }
+
+  /// An element's `begin`, `end` and `dur` on a timeline from `base` (with both an end and a
+  /// dur, the earlier end; nil: no end).
+  mutating func interval(_ e: XMLElementNode, from base: CaptionTime) -> (begin: CaptionTime, end: CaptionTime?) {
+    let begin = base + (time(e, "begin") ?? .zero)
+    var end = time(e, "end").map { base + $0 }
+    if let d = time(e, "dur") { end = min(end ?? (begin + d), begin + d) }
+    return (begin, end)
   }
 
   /// The significant times collected, sorted without repeats (as a set would hold them).
