@@ -77,6 +77,13 @@ import Testing
     let m = try s.write("missing.srt", missing)
     #expect(tool(["fix", m]).code == 1)
     #expect(s.read("missing.srt") == "1\n00:00:01,000 --> 00:00:02,000\nOne\n\n2\n00:00:03,000 --> 00:00:04,000\nTwo\n")
+    // An index separated from its timing line by blank lines is joined to it (CRLF kept), and
+    // the file then reads clean.
+    let separated = "1\r\n00:00:01,000 --> 00:00:02,000\r\nOne\r\n\r\n24\r\n\r\n \r\n00:00:03,000 --> 00:00:04,000\r\nTwo\r\n"
+    let sp = try s.write("separated.srt", separated)
+    #expect(tool(["fix", sp]).code == 1)
+    #expect(s.read("separated.srt") == "1\r\n00:00:01,000 --> 00:00:02,000\r\nOne\r\n\r\n24\r\n00:00:03,000 --> 00:00:04,000\r\nTwo\r\n")
+    #expect(tool(["fix", sp]).code == 0)
   }
 
   @Test func problemsOutsideTheFixedCuesDoNotBlock() throws {

@@ -275,6 +275,24 @@ import Testing
     #expect(Policy(requirements: [.track(TrackRequirement(language: "fr", sdh: true))]).evaluate(r).passed)
   }
 
+  /// Scheme URIs are URNs, whose names are case-insensitive (RFC 8141), and players match them
+  /// ignoring case: a Role or Accessibility spelt in other case counts.
+  @Test func schemeURIsMatchIgnoringCase() {
+    let r = Self.inspectMPD(Self.mpdHead + """
+      <AdaptationSet id="1" contentType="text" mimeType="text/vtt" lang="en">
+      <Role schemeIdUri="URN:MPEG:DASH:ROLE:2011" value="caption"/>
+      <Representation id="en" bandwidth="256"/></AdaptationSet>
+      <AdaptationSet id="2" contentType="text" mimeType="application/mp4" lang="fr">
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/>
+      <Accessibility schemeIdUri="urn:tva:metadata:cs:audiopurposecs:2007" value="2"/>
+      <Representation id="fr" bandwidth="256" codecs="stpp"/></AdaptationSet>
+      </Period></MPD>
+      """)
+    #expect(r.tracks.map(\.isSDH) == [true, true])
+    #expect(r.tracks.first?.roles == ["urn:mpeg:dash:role:2011 caption"])
+    #expect(!r.diagnostics.contains { $0.code == "media.dash-003" })
+  }
+
   /// Writes `text` as an MPD in a fresh temporary folder and inspects it.
   static func inspectMPD(_ text: String, options: InspectOptions = InspectOptions()) -> MediaReport {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-mpd-\(UUID().uuidString)")
@@ -725,6 +743,20 @@ import Testing
     #expect(!HLSInspector.hasWebVTTSignature(Array("WEBVTTX\n".utf8)))
     #expect(!HLSInspector.hasWebVTTSignature(Array("\u{FEFF}WEBVTT-\n".utf8)))
     #expect(!HLSInspector.hasWebVTTSignature(Array("WEBVT".utf8)))
+  }
+
+  /// One language in its codes and tags; a macrolanguage and the languages in it match each
+  /// other (a policy's `no` finds a Bokmål `nb` track); a region in the wanted tag must match.
+  @Test func languageMatching() {
+    #expect(LanguageTag.matches("fre", wanted: "fr") && LanguageTag.matches("fr-CA", wanted: "fra"))
+    #expect(LanguageTag.matches("nb", wanted: "no") && LanguageTag.matches("nob", wanted: "nor") && LanguageTag.matches("nn", wanted: "no"))
+    #expect(LanguageTag.matches("no", wanted: "nb"))
+    #expect(LanguageTag.matches("yue", wanted: "zh") && LanguageTag.matches("chi", wanted: "cmn"))
+    #expect(LanguageTag.matches("arz", wanted: "ar"))
+    #expect(!LanguageTag.matches("nb", wanted: "nn"))
+    #expect(!LanguageTag.matches("da", wanted: "no"))
+    #expect(!LanguageTag.matches("yue", wanted: "zh-TW"))
+    #expect(!LanguageTag.matches("id", wanted: "ms"))
   }
 
   /// RFC 5646 primary language subtags are letters (2–3 or 5–8); INSTREAM-ID SERVICEn has n 1–63

@@ -293,6 +293,29 @@ struct SubRipReader {
           state = .skipping
           continue
         }
+        // An index separated from its timing line by blank lines (`24`, blank, timing line):
+        // the index of the cue below, as Subtitle Edit reads it, so `fix` can join them.
+        if Self.isDigits(buf, r) && r.count <= 9, let next, Self.isBlank(buf, next.range),
+          Self.nextContentIsTiming(buf, from: next.range.upperBound)
+        {
+          while let blank = scanner.peek(), Self.isBlank(buf, Self.withoutByteOrderMark(buf, blank.range)) {
+            _ = nextLine(&scanner)
+            if !blank.range.isEmpty {
+              sink.report("srt.line.whitespace-only", .info, "a line of only whitespace is read as a blank line", at: blank.start)
+            }
+          }
+          if let timingLine = scanner.peek(), let t = SubRipTimingParser.parse(buf, timingLine.range, messages: !sink.isFull) {
+            _ = nextLine(&scanner)
+            sink.report(
+              "srt.index.separated", .warning,
+              "a blank line separates index \(string(buf, r)) from its timing line (line \(timingLine.number)); read as that cue's index",
+              at: line.start)
+            finishPending(buf)
+            startCue(buf, index: line, timing: t, timingLine: timingLine)
+            state = .text
+            continue
+          }
+        }
         // A number alone between blank lines (or at the end) after a cue is text, such as a
         // year or an amount, not an index whose block lost its timing: nothing would follow it.
         // A number whose next text is a timing line stays a block without its timing line (the

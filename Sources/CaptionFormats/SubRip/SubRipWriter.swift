@@ -167,7 +167,7 @@ struct SubRipWriter {
   static func severity(_ code: String) -> Severity {
     switch code {
     case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped",
-      "srt.write.hidden-text-dropped", "srt.write.default-region-placed", "srt.write.tag-like-text":
+      "srt.write.hidden-text-dropped", "srt.write.default-region-placed", "srt.write.tag-like-text", "srt.write.empty-cue":
       .info
     default: .warning
     }
@@ -255,7 +255,11 @@ struct SubRipWriter {
   /// Copies the cue text in `cueBuffer` to the output line by line, dropping lines that would
   /// read as blank and reporting lines that would read as a timing line.
   mutating func writeLines() {
-    guard !cueBuffer.isEmpty else { return }
+    guard !cueBuffer.isEmpty else {
+      // Kept (its timing may matter, as a clear in WebVTT), but said: FFmpeg, webvtt-py and
+      // pycaption skip a block with no text line on reading.
+      return lose("srt.write.empty-cue", "has no text; written as a timing line alone, which some SRT readers skip")
+    }
     var blank = 0, kept = 0
     // The buffer is moved out of `self` so its bytes can be read while `out` and the losses grow.
     var buffer: [UInt8] = []

@@ -46,7 +46,7 @@ public enum SafeFixer {
     "timing.missing-leading-zero", "timing.missing-hours", "timing.missing-milliseconds", "timing.fraction-digits",
     "timestamp.fraction-digits", "timestamp.hours-digits", "timestamp.field-digits",
     "line.mixed-endings", "line.whitespace-only", "block.whitespace-line",
-    "index.missing", "index.out-of-sequence", "index.duplicate", "index.whitespace", "index.byte-order-mark",
+    "index.missing", "index.out-of-sequence", "index.duplicate", "index.whitespace", "index.byte-order-mark", "index.separated",
     "cue.empty", "cue.empty-text",
   ]
 

@@ -17,7 +17,8 @@ import CaptionCore
 ///   lines;
 /// - SRT: when a cue was removed or a reader reported a missing, duplicate or malformed index,
 ///   every index line that differs from the sequence (counting up from the first cue's index,
-///   or 1); otherwise index lines are kept as they are, gaps included;
+///   or 1); otherwise index lines are kept as they are, gaps included; blank lines between an
+///   index and its timing line are removed;
 /// - a line of only whitespace that a reader reported: emptied;
 /// - mixed line endings that a reader reported: all line endings become LF. Otherwise new lines
 ///   take the line ending of the line they replace.
@@ -113,6 +114,10 @@ public enum SourcePatcher {
         } else {
           edits.append(Edit(range: lines[span.timingLine].start..<lines[span.timingLine].start, bytes: newID + eol))
         }
+      }
+      // Blank lines between an SRT index and its timing line: removed.
+      if let k = span.idLine, k < span.timingLine - 1 {
+        edits.append(Edit(range: lines[k].end..<lines[span.timingLine].start, bytes: []))
       }
       // Timestamps.
       if cue.start != target.start || cue.end != target.end || flagged.contains(span.timingLine) {
@@ -213,7 +218,17 @@ public enum SourcePatcher {
   static func locate(_ cue: Cue, in s: [UInt8], lines: [Line], syntax: Syntax) -> CueSpan? {
     guard let loc = cue.source, let t = lineIndex(ofOffset: loc.offset, in: lines), lines[t].start == loc.offset, containsArrow(lines[t], s) else { return nil }
     var idLine: Int?
-    if !cue.id.isEmpty {
+    if !cue.id.isEmpty, syntax == .srt, t > 0, isBlank(lines[t - 1], s, syntax: syntax) {
+      // An SRT index separated from its timing line by blank lines (`srt.index.separated`):
+      // the line above them holds only the index.
+      var k = t - 1
+      while k > 0, isBlank(lines[k], s, syntax: syntax) { k -= 1 }
+      let l = lines[k]
+      var text = Array(s[l.start..<l.contentEnd])
+      if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+      guard !isBlank(l, s, syntax: syntax), text == Array(cue.id.utf8) else { return nil }
+      idLine = k
+    } else if !cue.id.isEmpty {
       guard t > 0, !isBlank(lines[t - 1], s, syntax: syntax) else { return nil }
       // The line holds the identifier (SRT: maybe with spaces or a byte order mark around it).
       let l = lines[t - 1]

@@ -20,6 +20,16 @@ struct DASHInspector {
   static let cea608Scheme = "urn:scte:dash:cc:cea-608:2015"
   static let cea708Scheme = "urn:scte:dash:cc:cea-708:2015"
 
+  /// `uri` spelt as CaptionKit's constant when it names a known scheme in another case:
+  /// URN scheme and namespace names are case-insensitive (RFC 8141 §3.1), and players match
+  /// these descriptors ignoring case (ExoPlayer's `equalsIgnoreCase`, Shaka).
+  static func knownScheme(_ uri: String) -> String {
+    let known = [roleScheme, cea608Scheme, cea708Scheme, String(hardOfHearingPurpose.prefix { $0 != " " })]
+    guard !known.contains(uri) else { return uri }
+    let lower = uri.lowercased()
+    return known.first { $0.lowercased() == lower } ?? uri
+  }
+
   func inspect(path: String, file: BoundedFile, into report: inout MediaReport) {
     var d: [Diagnostic] = []
     let raw = file.read(at: 0, count: options.maxManifestSize)
@@ -98,7 +108,7 @@ struct DASHInspector {
           if a.mimeType == nil { a.mimeType = c.attribute("", "mimeType") }
           if a.codecs == nil { a.codecs = c.attribute("", "codecs") }
         case "Role", "Accessibility":
-          let v = "\(c.attribute("", "schemeIdUri") ?? "") \(c.attribute("", "value") ?? "")"
+          let v = "\(Self.knownScheme(c.attribute("", "schemeIdUri") ?? "")) \(c.attribute("", "value") ?? "")"
           if c.name.local == "Role" { a.roles.append(v) } else { a.accessibility.append(v) }
         default: break
         }

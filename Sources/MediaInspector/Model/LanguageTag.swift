@@ -36,11 +36,29 @@ public enum LanguageTag {
 
   /// Whether two tags name the same language (primary subtags, 639-1/-2B/-2T equal). When
   /// `wanted` has a region or script (`en-US`), `actual` must carry the same full tag.
+  ///
+  /// A macrolanguage and the languages in it match each other (ISO 639-3; BCP 47 allows both
+  /// tags, RFC 5646 §2.2.1): `no` (`nor`) matches `nb` (`nob`) and `nn` (`nno`), `zh` matches
+  /// `yue` and `cmn`, `ar` matches `arz`. Tracks tagged either way are offered for either.
   public static func matches(_ actual: String, wanted: String) -> Bool {
-    guard canonical(actual) == canonical(wanted) else { return false }
+    let a = canonical(actual), w = canonical(wanted)
+    guard a == w || macrolanguages[a]?.contains(w) == true || macrolanguages[w]?.contains(a) == true else { return false }
     if wanted.contains("-") { return actual.lowercased() == wanted.lowercased() }
     return true
   }
+
+  /// Macrolanguages (by ISO 639-2/T code) and their common individual languages (ISO 639-3).
+  private static let macrolanguages: [String: Set<String>] = [
+    "nor": ["nob", "nno"],
+    "zho": ["cmn", "yue", "wuu", "hak", "nan", "gan", "hsn", "cdo", "cjy", "lzh"],
+    "ara": ["arb", "arz", "apc", "ajp", "acm", "ary", "aeb", "afb", "apd", "ayl", "ars", "arq"],
+    "msa": ["zsm", "min", "mfa"],
+    "fas": ["pes", "prs"],
+    "swa": ["swh", "swc"],
+    "est": ["ekk"],
+    "lav": ["lvs", "ltg"],
+    "sqi": ["als", "aln"],
+  ]
 
   /// Whether a tag is missing or undetermined (`und`, empty).
   public static func isUndetermined(_ tag: String?) -> Bool {

@@ -56,6 +56,9 @@ let diagnosticCases: [DiagnosticCase] = [
   },
   .init(code: "srt.index.whitespace", input: " 1 \n\(T)\nA\n", line: 1, column: 1, severity: .info) { $0[0].id == "1" },
   .init(code: "srt.index.byte-order-mark", input: "1\n\(T)\nA\n\n\u{FEFF}2\n00:00:03,000 --> 00:00:04,000\nB\n", line: 5, column: 1, severity: .warning) { $0.map(\.id) == ["1", "2"] },
+  .init(code: "srt.index.separated", input: "1\n\(T)\nA\n\n2\n\n \n00:00:03,000 --> 00:00:04,000\nB\n", line: 5, column: 1, severity: .warning) {
+    $0.map(\.id) == ["1", "2"] && $0.map(\.plainText) == ["A", "B"]
+  },
   // Blocks.
   .init(code: "srt.cue.missing-blank-line", input: "1\n\(T)\nA\n2\n00:00:03,000 --> 00:00:04,000\nB\n", line: 4, column: 1, severity: .warning) {
     $0.map(\.plainText) == ["A", "B"] && $0[1].id == "2"

@@ -239,7 +239,10 @@ import Testing
     // not text of the cue before.
     let index = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nhi\n\n2\n\n00:00:03,000 --> 00:00:04,000\nx\n")
     #expect(index.cues.map(\.plainText) == ["hi", "x"])
-    #expect(index.diagnostics.map(\.code).first == "srt.cue.missing-timing")
+    #expect(index.cues.map(\.id) == ["1", "2"])
+    #expect(index.diagnostics.map(\.code) == ["srt.index.separated"])
+    #expect(index.diagnostics.first?.location?.line == 5)
+    #expect(index.diagnostics.first?.message == "a blank line separates index 2 from its timing line (line 7); read as that cue's index")
     // Followed by text, it is still a block that lost its timing line.
     let lost = SRT.read("1\n00:00:01,000 --> 00:00:02,000\nA\n\n5\nlost\n\n6\n00:00:03,000 --> 00:00:04,000\nB\n")
     #expect(lost.cues.map(\.plainText) == ["A", "B"])

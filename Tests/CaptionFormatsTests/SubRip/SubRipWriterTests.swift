@@ -342,6 +342,11 @@ import Testing
     let w = SRT.write(doc)
     #expect(w.text == "1\n00:00:00,000 --> 00:00:01,000\n\n2\n00:00:01,000 --> 00:00:02,000\nB\n")
     #expect(SRT.read(w.text).document == doc)
+    // Kept, but noted: FFmpeg, webvtt-py and pycaption skip a block without a text line.
+    #expect(w.diagnostics.map(\.code) == ["srt.write.empty-cue"])
+    #expect(w.diagnostics.first?.severity == .info)
+    #expect(w.diagnostics.first?.cueIndex == 0)
+    #expect(w.diagnostics.first?.message == "cue 1: has no text; written as a timing line alone, which some SRT readers skip")
     let spaces = SRT.write(CaptionDocument(cues: [Cue(id: "1", start: .zero, end: ms(1), content: [.text("  ")])]))
     #expect(spaces.diagnostics.map(\.code) == ["srt.write.blank-line-dropped"])
     #expect(SRT.read(spaces.text).cues.first?.content == [])
