@@ -74,10 +74,14 @@ struct VerbatimCue {
     !ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x3E, 0x26, 0x7B))
   }
 
-  /// Whether the converter may copy a cue whose text is `lines`: none empty, and every one
-  /// plain or the whole plain but for simple tags (`hasOnlySimpleTags`).
+  /// Whether the converter may copy a cue whose text is `lines`: none empty, none with a `\`
+  /// (SubStation's `\N` is a line break to SRT readers and text to WebVTT ones, which the
+  /// writers report), and every one plain or the whole plain but for simple tags
+  /// (`hasOnlySimpleTags`).
   static func isCopyable(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int) -> Bool {
-    guard !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty }) else { return false }
+    guard !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty && !ByteScan.containsAny(buf, from: $0.lowerBound, to: $0.upperBound, (0x5C, 0x5C, 0x5C, 0x5C)) }) else {
+      return false
+    }
     return lines.allSatisfy { isPlain(buf, $0) } || hasOnlySimpleTags(buf, lines, maxDepth: maxDepth)
   }
 

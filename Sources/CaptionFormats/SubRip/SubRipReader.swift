@@ -434,10 +434,6 @@ struct SubRipReader {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x5C, 0x5C))
   }
 
-  /// Whether the line holds a `\` (which may start a SubStation `\N` line break).
-  static func hasBackslash(_ buf: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
-    ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x5C, 0x5C, 0x5C, 0x5C))
-  }
 
   /// A line with an arrow that is not a timing line: `srt.timing.too-large` when a number in it
   /// has more digits than a time field can hold (ten or more: hours up to 999,999,999 are read),
@@ -465,7 +461,7 @@ struct SubRipReader {
       lineNumbers.removeAll(keepingCapacity: true)
     }
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
-    if let onVerbatimCue, !lines.contains(where: { Self.hasBackslash(buf, $0) }), VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {
+    if let onVerbatimCue, VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {
       cueCount += 1
       onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return

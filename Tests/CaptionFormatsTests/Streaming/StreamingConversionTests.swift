@@ -445,12 +445,16 @@ import Testing
       "<i>one</i>", "<b><i>x</i> y</b> <u>z</u>", "<i>across\nlines</i>", "<i>\n</i>", "<i></i>", "<i><b></b>x</i>",
       "<I>x</I>", "<i >x</i>", "<i>x", "x</i>", "<b><i>x</b></i>", "<i><i>x</i></i>", "<c>x</c>", "<i.loud>x</i>",
       "<i>a &amp; b</i>", "<i>a > b</i>", "<b><i><u>deep</u></i></b>", "<i>x</i> <", "<v Anna>x</v>", "12\n<i>34</i>",
+      // Text holding SubStation's \N, which SRT readers take as a line break (reported).
+      "Where?\\NHome.", "<i>One\\Ntwo</i>", "C:\\dir",
     ]
     var vtt = "WEBVTT\n\n"
     for (k, text) in cues.enumerated() {
       vtt += "\(k + 1)\n00:00:\(String(format: "%02d", k)).000 --> 00:00:\(String(format: "%02d", k)).500\n\(text)\n\n"
     }
     #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "srt", name: "vtt tags"))
+    let written = SRT.write(try! WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document)
+    #expect(written.diagnostics.filter { $0.code == "srt.write.markup-in-text" }.map(\.cueIndex) == [20, 21])
     #expect(Self.check(Array(vtt.utf8), from: "webvtt", to: "srt", crlf: true, name: "vtt tags crlf"))
     // A STYLE block that styles the tags: SRT writes that style inline, so no copying.
     let styled = vtt.replacingOccurrences(of: "WEBVTT\n\n", with: "WEBVTT\n\nSTYLE\n::cue { color: papayawhip }\n::cue(b) { color: peachpuff }\n\n")
