@@ -33,6 +33,80 @@ import Testing
     #expect(policy.evaluate(r).passed)
   }
 
+  /// The `hls_good` package with `master` as its master playlist, inspected (captions scanned).
+  static func inspectVariant(_ master: String, scan: Bool = true) throws -> MediaReport {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ck-hls-var-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: copy) }
+    try FileManager.default.copyItem(at: Fixtures.root.appendingPathComponent("hls_good"), to: copy)
+    try Data(master.utf8).write(to: copy.appendingPathComponent("master.m3u8"))
+    var o = InspectOptions()
+    o.scanClosedCaptions = scan
+    return MediaInspector.inspect(path: copy.appendingPathComponent("master.m3u8").path, options: o)
+  }
+
+  /// CEA-608 counts only where players offer it: a CLOSED-CAPTIONS rendition no variant links
+  /// does not meet `cea608 CC1`, nor CC1 data in video whose variants all say CLOSED-CAPTIONS=NONE.
+  @Test func captionsMustBeOffered() throws {
+    let orphan = try Self.inspectVariant("""
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc-unused",NAME="English CC",LANGUAGE="en",INSTREAM-ID="CC1"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Spanish",LANGUAGE="es",AUTOSELECT=YES,URI="subs/es.m3u8"
+      #EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c,mp4a.40.2",SUBTITLES="subs"
+      video/main.m3u8
+
+      """, scan: false)
+    #expect(PolicyEvaluator.check(.cea608(channel: "CC1"), orphan)
+      == "CEA-608 CC1 is declared by track 0 (eia_608, en, \"English CC\"), but no player offers it: group 'cc-unused' is not named by any EXT-X-STREAM-INF CLOSED-CAPTIONS (HLS-010)")
+    let none = try Self.inspectVariant("""
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Spanish",LANGUAGE="es",AUTOSELECT=YES,URI="subs/es.m3u8"
+      #EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c,mp4a.40.2",SUBTITLES="subs",CLOSED-CAPTIONS=NONE
+      video/main.m3u8
+
+      """)
+    #expect(none.closedCaptions.flatMap(\.channels608).contains("CC1"))
+    #expect(PolicyEvaluator.check(.cea608(channel: "CC1"), none)
+      == "CC1 caption data is in the video, but every variant says CLOSED-CAPTIONS=NONE, so players do not offer it (HLS-012)")
+    #expect(none.diagnostics.contains { $0.code == "media.hls-012" && $0.message.hasSuffix("the variant says CLOSED-CAPTIONS=NONE, so players do not offer them (HLS-012)") })
+  }
+
+  /// `wvtt` in CODECS with plain WebVTT segments (Apple allows it; Shaka Packager writes it) is
+  /// WebVTT; forced without AUTOSELECT is reported and not auto-selected; an audio-only variant
+  /// needs no SUBTITLES; LANGUAGE compares without case in HLS-007.
+  @Test func variantAndRenditionAttributes() throws {
+    let r = try Self.inspectVariant("""
+      #EXTM3U
+      #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="video/main.m3u8"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="subs/en_sdh.m3u8"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English 2",LANGUAGE="EN",AUTOSELECT=YES,URI="subs/es.m3u8"
+      #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English forced",LANGUAGE="en",AUTOSELECT=NO,FORCED=YES,URI="subs/en_forced.m3u8"
+      #EXT-X-STREAM-INF:BANDWIDTH=300000,CODECS="avc1.64000c,mp4a.40.2,wvtt",AUDIO="aud",SUBTITLES="subs",CLOSED-CAPTIONS=NONE
+      video/main.m3u8
+      #EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS="mp4a.40.2",AUDIO="aud",CLOSED-CAPTIONS=NONE
+      video/main.m3u8
+
+      """, scan: false)
+    #expect(r.tracks.map(\.codec) == ["webvtt", "webvtt", "webvtt"])
+    #expect(r.tracks[0].verdicts.first { $0.player == .apple }?.selectable == true)
+    #expect(!r.diagnostics.contains { $0.code == "media.hls-001" })
+    #expect(r.diagnostics.filter { $0.code == "media.hls-007" }.map(\.location?.line) == [4])
+    #expect(r.diagnostics.filter { $0.code == "media.hls-008" }.map(\.message) == [
+      "SUBTITLES rendition 'English forced' has FORCED=YES without AUTOSELECT=YES, so players do not choose it by themselves and its forced text is not shown (HLS-008)"
+    ])
+    #expect(r.tracks[2].verdicts.map(\.autoSelected) == [false, false, false, false])
+  }
+
+  /// IMSC segments that no variant declares (stpp in CODECS) go to hls.js's and ExoPlayer's
+  /// WebVTT parser: not selectable there.
+  @Test func imscWithoutCodecsIsNotSelectableOnWebAndAndroid() {
+    let r = Fixtures.inspect("hls_imsc/master_nocodecs.m3u8", cc: false)
+    let v = r.tracks.first { $0.codec == "stpp" }?.verdicts
+    #expect(v?.first { $0.player == .web }?.selectable == false)
+    #expect(v?.first { $0.player == .android }?.selectable == false)
+    #expect(v?.first { $0.player == .web }?.reasons.last == "no variant lists stpp in CODECS, so hls.js reads the IMSC segments as WebVTT (HLS-014)")
+    #expect(v?.first { $0.player == .apple }?.selectable == true)
+  }
+
   /// RFC 8216 allows CR LF line ends: the same package with CRLF playlists gives the same report.
   @Test func crlfPlaylistsReadAsLF() throws {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("ck-hls-crlf-\(UUID().uuidString)")
@@ -119,8 +193,10 @@ import Testing
     #expect(PolicyEvaluator.check(.exactlyOneDefault, bad) == "Period 2 has 0 default (Role main) subtitle tracks (SUB-007)")
   }
 
-  /// SCTE 214-1 Accessibility values: an entry without a channel or service number is only a
-  /// language (it became the channel `ENG`, or `SERVICElang:eng`).
+  /// SCTE 214-1 Accessibility values: an entry without a channel or service number is a
+  /// language (it became the channel `ENG`, or `SERVICElang:eng`) whose channel is guessed as
+  /// Shaka does (CC1 and CC3 for two, else in order, skipping numbers the value names), with a
+  /// DASH-004 warning; `1=eng` is CC1.
   @Test func captionAccessibilityValues() {
     func tracks(_ scheme: String, _ value: String) -> [TrackReport] {
       DASHTests.inspectMPD(DASHTests.mpdHead + """
@@ -129,11 +205,26 @@ import Testing
         """).tracks
     }
     let bare = tracks("cea-608", "eng;spa")
-    #expect(bare.map(\.instreamID) == [nil, nil])
+    #expect(bare.map(\.instreamID) == ["CC1", "CC3"])
+    #expect(bare.map { $0.sources["instreamID"] } == [.derived, .derived])
     #expect(bare.map(\.languageBCP47) == ["en", "es"])
+    #expect(tracks("cea-608", "eng;spa;fra").map(\.instreamID) == ["CC1", "CC2", "CC3"])
+    #expect(tracks("cea-608", "1=eng;3=spa").map(\.instreamID) == ["CC1", "CC3"])
     let services = tracks("cea-708", "1=lang:eng;lang:deu")
-    #expect(services.map(\.instreamID) == ["SERVICE1", nil])
+    #expect(services.map(\.instreamID) == ["SERVICE1", "SERVICE2"])
     #expect(services.map(\.languageBCP47) == ["en", "de"])
+    let report = DASHTests.inspectMPD(DASHTests.mpdHead + """
+      <AdaptationSet contentType="video" mimeType="video/mp4"><Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="1=eng;3=spa"/>
+      <Accessibility schemeIdUri="urn:scte:dash:cc:cea-708:2015" value="eng;deu"/></AdaptationSet>
+      </Period></MPD>
+      """)
+    #expect(report.diagnostics.filter { $0.code == "media.dash-004" }.map(\.message) == [
+      "AdaptationSet at line 4: CEA-608 Accessibility value '1=eng;3=spa' is not in CCn=lang (CC1–CC4) form; players disagree on its channels (DASH-004)",
+      "AdaptationSet at line 4: CEA-708 Accessibility value 'eng;deu' is not in n=lang:xxx (services 1–63) form; players disagree on its channels (DASH-004)",
+    ])
+    #expect(PolicyEvaluator.check(.cea608(channel: "CC3"), report) == nil)
+    #expect(PolicyEvaluator.check(.cea708(service: 2), report) == nil)
+    #expect(PolicyEvaluator.check(.cea608(channel: "CC2"), report) == "no CEA-608 CC2 is declared (an Accessibility descriptor urn:scte:dash:cc:cea-608:2015), and no local video segment was scanned (TS-004)")
   }
 
   /// An fMP4 variant's first segment is read with its EXT-X-MAP initialisation segment, so its
@@ -273,6 +364,38 @@ import Testing
       """)
     #expect(r.tracks.map(\.isSDH) == [true, false])
     #expect(Policy(requirements: [.track(TrackRequirement(language: "fr", sdh: true))]).evaluate(r).passed)
+  }
+
+  /// Text muxed with video is a text track of its own (ContentComponent, ISO/IEC 23009-1
+  /// §5.3.4), not a video set with a text Role; `Label` is the track's title; FFmpeg (desktop)
+  /// lists only sets that say text and that it can decode (WebVTT).
+  @Test func contentComponentsLabelsAndDesktop() {
+    let r = Self.inspectMPD(Self.mpdHead + """
+      <AdaptationSet id="4" mimeType="video/mp4" codecs="avc1.64000c,stpp.ttml.im1t">
+      <ContentComponent id="1" contentType="video"/>
+      <ContentComponent id="2" contentType="text" lang="de"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/></ContentComponent>
+      <Representation id="mux" bandwidth="100000"><BaseURL>muxed.mp4</BaseURL></Representation></AdaptationSet>
+      <AdaptationSet id="5" mimeType="text/vtt" lang="en"><Label>English (hard of hearing)</Label>
+      <Role schemeIdUri="urn:mpeg:dash:role:2011" value="caption"/><Representation id="v" bandwidth="1"/></AdaptationSet>
+      <AdaptationSet id="6" lang="fr"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/>
+      <Representation id="w" bandwidth="1" mimeType="application/mp4" codecs="wvtt"/></AdaptationSet>
+      <AdaptationSet id="7" contentType="text" mimeType="application/ttml+xml" lang="es"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/>
+      <Representation id="t" bandwidth="1"/></AdaptationSet>
+      </Period></MPD>
+      """)
+    #expect(r.tracks.map(\.codec) == ["stpp", "webvtt", "wvtt", "ttml"])
+    #expect(r.tracks.map(\.language) == ["deu", "eng", "fra", "spa"])
+    #expect(r.tracks.map(\.title) == [nil, "English (hard of hearing)", nil, nil])
+    #expect(!r.diagnostics.contains { $0.code == "media.dash-001" })
+    #expect(r.dash?.adaptationSets.map(\.contentComponent) == [nil, "2", nil, nil, nil])
+    let desktop = r.tracks.map { $0.verdicts.first { $0.player == .desktop } }
+    #expect(desktop.map { $0?.selectable } == [false, true, false, false])
+    #expect(desktop.map { $0?.reasons.first ?? "" } == [
+      "FFmpeg's DASH demuxer does not list text muxed in a video Representation",
+      "FFmpeg's DASH demuxer exposes text sets as webvtt streams",
+      "FFmpeg's DASH demuxer takes a set as subtitles only when contentType or mimeType says text",
+      "FFmpeg has no TTML subtitle decoder",
+    ])
   }
 
   /// Scheme URIs are URNs, whose names are case-insensitive (RFC 8141), and players match them
@@ -616,7 +739,8 @@ import Testing
     #expect(r.tracks.map(\.mediaType) == ["subtitle"])
     let p = Policy(requirements: [.cea608(channel: "CC1"), .cea708(service: 1)]).evaluate(r)
     #expect(p.failures.map(\.reason) == [
-      "no CEA-608 CC1 declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)", "CEA-708 service 1 not found (TS-004)",
+      "no CEA-608 CC1 is declared (a CLOSED-CAPTIONS rendition with INSTREAM-ID), and no local video segment was scanned (TS-004)",
+      "CEA-708 service 1 not found (TS-004)",
     ])
   }
 

@@ -28,7 +28,11 @@ import Testing
     let req = Policy(requirements: [.track(TrackRequirement(language: "fr", forced: true, selectableOn: [.apple]))])
     #expect(req.evaluate(Fixtures.inspect("mp4_apple_sdh.mp4")).passed)
     let fail = req.evaluate(Fixtures.inspect("mp4_movtext_3lang.mp4"))
-    #expect(fail.failures.first?.reason.hasSuffix("(MP4-008)") == true)
+    #expect(fail.failures.first?.reason.hasSuffix("(MP4-009)") == true)
+    // ExoPlayer too reads only the tx3g flag, not the ISO kind box.
+    let android = Policy(requirements: [.track(TrackRequirement(language: "fr", forced: true, selectableOn: [.android]))])
+    #expect(android.evaluate(Fixtures.inspect("mp4_apple_sdh.mp4")).passed)
+    #expect(android.evaluate(Fixtures.inspect("mp4_movtext_3lang.mp4")).failures.first?.reason.contains("not forced for android") == true)
   }
 
   @Test func missingLanguage() {

@@ -20,6 +20,12 @@ struct DASHInspector {
   static let cea608Scheme = "urn:scte:dash:cc:cea-608:2015"
   static let cea708Scheme = "urn:scte:dash:cc:cea-708:2015"
 
+  /// Adds a Role or Accessibility descriptor as `schemeIdUri value`.
+  static func addDescriptor(_ c: XMLElementNode, to a: inout DASHAdaptationSet) {
+    let v = "\(knownScheme(c.attribute("", "schemeIdUri") ?? "")) \(c.attribute("", "value") ?? "")"
+    if c.name.local == "Role" { a.roles.append(v) } else { a.accessibility.append(v) }
+  }
+
   /// `uri` spelt as CaptionKit's constant when it names a known scheme in another case:
   /// URN scheme and namespace names are case-insensitive (RFC 8141 §3.1), and players match
   /// these descriptors ignoring case (ExoPlayer's `equalsIgnoreCase`, Shaka).
@@ -61,7 +67,7 @@ struct DASHInspector {
     }
     d += rules(dash)
     report.dash = dash
-    let (listed, truncated) = tracks(dash)
+    let (listed, sets, truncated) = tracks(dash)
     report.tracks = listed
     if truncated {
       d.append(Diagnostic(
@@ -70,7 +76,7 @@ struct DASHInspector {
     }
     let audioLanguage = ProgrammeAudio.language(of: dash)
     for i in report.tracks.indices {
-      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], $0, audioLanguage: audioLanguage) }
+      report.tracks[i].verdicts = PlayerFamily.allCases.map { verdict(report.tracks[i], from: sets[i], $0, audioLanguage: audioLanguage) }
     }
     report.diagnostics += d
   }
@@ -100,6 +106,9 @@ struct DASHInspector {
       a.mimeType = e.attribute("", "mimeType")
       a.codecs = e.attribute("", "codecs")
       a.lang = e.attribute("", "lang")
+      // Text muxed with the video: a ContentComponent of contentType text (ISO/IEC 23009-1
+      // §5.3.4) is a text track of its own, with its own lang and descriptors.
+      var components: [DASHAdaptationSet] = []
       var inner: [XMLElementNode] = e.elements.reversed()
       while let c = inner.popLast() {
         switch c.name.local {
@@ -108,13 +117,34 @@ struct DASHInspector {
           if a.mimeType == nil { a.mimeType = c.attribute("", "mimeType") }
           if a.codecs == nil { a.codecs = c.attribute("", "codecs") }
         case "Role", "Accessibility":
-          let v = "\(Self.knownScheme(c.attribute("", "schemeIdUri") ?? "")) \(c.attribute("", "value") ?? "")"
-          if c.name.local == "Role" { a.roles.append(v) } else { a.accessibility.append(v) }
+          Self.addDescriptor(c, to: &a)
+        case "Label":
+          if a.label == nil { a.label = c.textContent.trimmingSpaces }
+        case "ContentComponent":
+          var t = DASHAdaptationSet(line: c.location.line)
+          t.column = c.location.column
+          t.period = inPeriod
+          t.id = e.attribute("", "id")
+          t.contentComponent = c.attribute("", "id") ?? ""
+          t.contentType = c.attribute("", "contentType")
+          t.lang = c.attribute("", "lang")
+          for d in c.elements {
+            if d.name.local == "Role" || d.name.local == "Accessibility" { Self.addDescriptor(d, to: &t) }
+            if d.name.local == "Label", t.label == nil { t.label = d.textContent.trimmingSpaces }
+          }
+          components.append(t)
+          continue  // its descriptors are its own, not the set's
         default: break
         }
         inner.append(contentsOf: c.elements.reversed())
       }
       out.append(a)
+      for var t in components where t.contentType == "text" {
+        t.mimeType = a.mimeType
+        t.codecs = a.codecs?.split(separator: ",").map { String($0).trimmingSpaces }.first { $0.hasPrefix("stpp") || $0.hasPrefix("wvtt") }
+        t.representationCount = a.representationCount
+        out.append(t)
+      }
     }
     return out
   }
@@ -127,7 +157,8 @@ struct DASHInspector {
       d.append(x)
     }
     for a in dash.adaptationSets {
-      let what = "AdaptationSet \(a.id.map { "'\($0)'" } ?? "at line \(a.line)")"
+      let set = "AdaptationSet \(a.id.map { "'\($0)'" } ?? "at line \(a.line)")"
+      let what = a.contentComponent.map { "text ContentComponent\($0.isEmpty ? "" : " '\($0)'") of \(set)" } ?? set
       let roleValues = a.roles.filter { $0.hasPrefix(DASHInspector.roleScheme + " ") }.map { String($0.dropFirst(DASHInspector.roleScheme.count + 1)) }
       let textRole = roleValues.contains { ["subtitle", "caption", "forced-subtitle", "forced_subtitle"].contains($0) }
       if !a.isText {
@@ -136,11 +167,14 @@ struct DASHInspector {
         }
         if a.isVideo {
           let cc = a.accessibility.filter { $0.hasPrefix(DASHInspector.cea608Scheme) || $0.hasPrefix(DASHInspector.cea708Scheme) }
-          for c in cc where c.hasPrefix(DASHInspector.cea608Scheme) {
-            let value = String(c.dropFirst(DASHInspector.cea608Scheme.count + 1))
-            if !value.split(separator: ";").allSatisfy({ $0.hasPrefix("CC") && $0.contains("=") }) {
-              rule("DASH-004", .warning, "\(what): CEA-608 Accessibility value '\(value)' is not in CCn=lang form", a.line, a.column ?? 1)
-            }
+          for c in cc {
+            let is608 = c.hasPrefix(DASHInspector.cea608Scheme)
+            let value = String(c.dropFirst((is608 ? DASHInspector.cea608Scheme : DASHInspector.cea708Scheme).count + 1))
+            guard !value.isEmpty, !value.split(separator: ";").allSatisfy({ Self.isExplicitEntry(String($0), cea608: is608) }) else { continue }
+            // ExoPlayer reads only these forms; otherwise it lists one track with no channel or
+            // language (Shaka guesses channels: CC1 and CC3 for two languages, else in order).
+            let form = is608 ? "CCn=lang (CC1–CC4)" : "n=lang:xxx (services 1–63)"
+            rule("DASH-004", .warning, "\(what): CEA-\(is608 ? "608" : "708") Accessibility value '\(value)' is not in \(form) form; players disagree on its channels", a.line, a.column ?? 1)
           }
         }
         continue
@@ -163,9 +197,11 @@ struct DASHInspector {
   /// small MPD could otherwise list millions (as Matroska's 1,024 TrackEntry elements).
   static let maxTracks = 1024
 
-  /// The text tracks, and whether some were left out past `maxTracks`.
-  func tracks(_ dash: DASHReport) -> (tracks: [TrackReport], truncated: Bool) {
+  /// The text tracks, the set (or text ContentComponent) each comes from, and whether some
+  /// were left out past `maxTracks`.
+  func tracks(_ dash: DASHReport) -> (tracks: [TrackReport], sets: [DASHAdaptationSet], truncated: Bool) {
     var out: [TrackReport] = []
+    var sets: [DASHAdaptationSet] = []
     var truncated = false
     for a in dash.adaptationSets {
       if a.isText {
@@ -179,6 +215,10 @@ struct DASHInspector {
         t.groupID = a.id
         t.period = a.period
         t.sources["codec"] = .derived
+        if let label = a.label, !label.isEmpty {
+          t.title = label
+          t.sources["title"] = .direct
+        }
         if let l = a.lang {
           t.languageBCP47 = l
           t.sources["languageBCP47"] = .direct
@@ -200,13 +240,25 @@ struct DASHInspector {
           t.dispositions.append(.hearingImpaired)
         }
         out.append(t)
+        sets.append(a)
       } else if a.isVideo {
         for acc in a.accessibility {
           let is608 = acc.hasPrefix(DASHInspector.cea608Scheme + " ")
           let is708 = acc.hasPrefix(DASHInspector.cea708Scheme + " ")
           guard is608 || is708 else { continue }
           let value = acc.dropFirst((is608 ? DASHInspector.cea608Scheme : DASHInspector.cea708Scheme).count + 1)
-          for entry in value.split(separator: ";") {
+          let entries = value.split(separator: ";")
+          // Entries with only a language get channels in order, as Shaka assigns them: CC1 and
+          // CC3 when there are two (the two fields' first channels), else CC1, CC2…; services 1, 2…
+          var nextChannel = 1
+          // Numbers the value names itself are not given again.
+          let named = Set(entries.compactMap { e -> Int? in
+            let p = e.split(separator: "=", maxSplits: 1)
+            guard p.count == 2 else { return nil }
+            let c = String(p[0]).trimmingSpaces.uppercased()
+            return Int(c.hasPrefix("CC") ? String(c.dropFirst(2)) : c)
+          })
+          for entry in entries {
             guard out.count < Self.maxTracks else {
               truncated = true
               break
@@ -217,12 +269,23 @@ struct DASHInspector {
             var t = TrackReport(index: out.count, mediaType: "closed-captions", codec: is608 ? "eia_608" : "eia_708")
             t.groupID = a.id
             t.period = a.period
-            let channel = parts.count == 2 ? parts[0] : (DASHInspector.isChannel(parts[0], cea608: is608) ? parts[0] : nil)
-            if let channel {
-              t.instreamID = is608 ? channel.uppercased() : "SERVICE" + channel
-              t.sources["instreamID"] = .direct
-            }
+            var channel = parts.count == 2 ? parts[0] : (DASHInspector.isChannel(parts[0], cea608: is608) ? parts[0] : nil)
             var lang = parts.count == 2 ? parts[1] : (channel == nil ? parts[0] : "")
+            var source = FactSource.direct
+            if channel == nil, !lang.isEmpty {
+              while named.contains(nextChannel) { nextChannel += 1 }
+              if nextChannel <= (is608 ? 4 : 63) {
+                channel = is608 ? "CC\(nextChannel)" : String(nextChannel)
+                source = .derived
+              }
+              nextChannel += is608 && entries.count == 2 ? 2 : 1
+            }
+            if let c = channel {
+              // `1=eng` is channel CC1 (SCTE 214-1 writes CC1; Shaka and packagers accept both).
+              let upper = c.uppercased()
+              t.instreamID = is608 ? (upper.hasPrefix("CC") ? upper : "CC" + upper) : "SERVICE" + c
+              t.sources["instreamID"] = source
+            }
             if lang.hasPrefix("lang:") { lang = String(lang.dropFirst(5)).split(separator: ",").first.map(String.init) ?? "" }
             if !lang.isEmpty {
               if lang.count == 3, !LanguageTag.isUndetermined(lang) {
@@ -236,11 +299,37 @@ struct DASHInspector {
               }
             }
             out.append(t)
+            sets.append(a)
           }
         }
       }
     }
-    return (out, truncated)
+    return (out, sets, truncated)
+  }
+
+  /// FFmpeg's DASH demuxer (mpv): it takes a set as subtitles when `contentType` or `mimeType`
+  /// contains "text" (`dashdec.c`), and it decodes WebVTT, not TTML (no stpp decoder); it reads
+  /// no Accessibility descriptor and no ContentComponent.
+  func desktopVerdict(_ t: TrackReport, from set: DASHAdaptationSet) -> SelectabilityVerdict {
+    var reason: String?
+    if t.mediaType != "subtitle" {
+      reason = "FFmpeg's DASH demuxer ignores Accessibility descriptors"
+    } else if set.contentComponent != nil {
+      reason = "FFmpeg's DASH demuxer does not list text muxed in a video Representation"
+    } else if !(set.contentType ?? "").lowercased().contains("text") && !(set.mimeType ?? "").lowercased().contains("text") {
+      reason = "FFmpeg's DASH demuxer takes a set as subtitles only when contentType or mimeType says text"
+    } else if !["webvtt", "wvtt"].contains(t.codec) {
+      reason = "FFmpeg has no \(t.codec == "stpp" || t.codec == "ttml" ? "TTML" : t.codec) subtitle decoder"
+    }
+    return SelectabilityVerdict(player: .desktop, selectable: reason == nil, autoSelected: false, reasons: [reason ?? "FFmpeg's DASH demuxer exposes text sets as webvtt streams"])
+  }
+
+  /// Whether a CEA-608/708 Accessibility entry names its channel the way ExoPlayer reads it:
+  /// `CC1=eng`–`CC4=…` (SCTE 214-1), or a 708 service `1=lang:eng`.
+  static func isExplicitEntry(_ entry: String, cea608: Bool) -> Bool {
+    let parts = entry.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+    guard parts.count == 2, isChannel(parts[0], cea608: cea608) else { return false }
+    return cea608 ? parts[0].hasPrefix("CC") : parts[1].hasPrefix("lang:")
   }
 
   /// A 608 channel (`CC1`–`CC4`) or a 708 service number (1–63).
@@ -249,15 +338,14 @@ struct DASHInspector {
     return s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (Int(s).map { (1...63).contains($0) } ?? false)
   }
 
-  func verdict(_ t: TrackReport, _ player: PlayerFamily, audioLanguage: String?) -> SelectabilityVerdict {
+  func verdict(_ t: TrackReport, from set: DASHAdaptationSet, _ player: PlayerFamily, audioLanguage: String?) -> SelectabilityVerdict {
     switch player {
     case .apple:
       return SelectabilityVerdict(player: player, selectable: false, autoSelected: false, reasons: ["AVFoundation does not play DASH (SEL-APPLE)"])
     case .android:
       return SelectabilityVerdict(player: player, selectable: true, autoSelected: t.isDefault || ProgrammeAudio.showsForced(t, audioLanguage: audioLanguage), reasons: ["ExoPlayer lists text AdaptationSets and declared 608/708 channels (SEL-ANDROID)"])
     case .desktop:
-      let ok = t.mediaType == "subtitle"
-      return SelectabilityVerdict(player: player, selectable: ok, autoSelected: false, reasons: [ok ? "FFmpeg's DASH demuxer exposes text sets as webvtt streams" : "FFmpeg's DASH demuxer ignores Accessibility descriptors"])
+      return desktopVerdict(t, from: set)
     case .web:
       return SelectabilityVerdict(player: player, selectable: true, autoSelected: t.isDefault, reasons: ["offered by JS players (dash.js, Shaka) (SEL-WEB)"])
     }

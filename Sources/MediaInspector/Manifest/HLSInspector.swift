@@ -384,8 +384,9 @@ struct HLSInspector {
     for id in declared.subtracting(found).sorted() {
       d.append(rule("HLS-012", .warning, "INSTREAM-ID \(id) is declared but no \(id) data was found in \(where_)", line: variant.line))
     }
+    let none = variant.closedCaptionsNone ? "; the variant says CLOSED-CAPTIONS=NONE, so players do not offer them" : ""
     for id in found.subtracting(declared).sorted() {
-      d.append(rule("HLS-012", .warning, "\(id) captions were found in \(where_) but are not declared by a CLOSED-CAPTIONS rendition", line: variant.line))
+      d.append(rule("HLS-012", .warning, "\(id) captions were found in \(where_) but are not declared by a CLOSED-CAPTIONS rendition\(none)", line: variant.line))
     }
     return (seg.closedCaptions, d)
   }
@@ -401,7 +402,7 @@ struct HLSInspector {
     for v in hls.variants {
       if let g = v.subtitles, !subGroups.contains(g) {
         d.append(rule("HLS-001", .error, "EXT-X-STREAM-INF names SUBTITLES group '\(g)', which has no SUBTITLES rendition", line: v.line))
-      } else if v.subtitles == nil && !subs.isEmpty {
+      } else if v.subtitles == nil && !subs.isEmpty && !Self.isAudioOnly(v) {
         d.append(rule("HLS-001", .error, "EXT-X-STREAM-INF has no SUBTITLES attribute, so this variant offers no subtitles", line: v.line))
       }
       if let c = v.closedCaptionGroup, !ccGroups.contains(c) {
@@ -415,6 +416,10 @@ struct HLSInspector {
       let what = "\(r.type ?? "EXT-X-MEDIA") rendition '\(r.name ?? "?")'"
       if r.forced != nil && r.type != "SUBTITLES" {
         d.append(rule("HLS-008", .error, "\(what) has FORCED, which is allowed only on SUBTITLES", line: r.line))
+      } else if r.isForced && !r.isAutoselect {
+        // Players show forced subtitles by choosing them automatically, which AUTOSELECT=NO
+        // (or its absence) forbids: RFC 8216 §4.3.4.1 AUTOSELECT; Apple's authoring spec.
+        d.append(rule("HLS-008", .warning, "\(what) has FORCED=YES without AUTOSELECT=YES, so players do not choose it by themselves and its forced text is not shown", line: r.line))
       }
       // RFC 8216 §4.3.4.1: "For all other TYPE values, the INSTREAM-ID MUST NOT be specified."
       if let id = r.instreamID, r.type != "CLOSED-CAPTIONS" {
@@ -474,7 +479,9 @@ struct HLSInspector {
       }
       var keys = Set<String>()
       for m in members where m.isAutoselect {
-        let key = [m.language ?? "", m.assocLanguage ?? "", m.forced ?? "NO", m.characteristics.sorted().joined(separator: ",")].joined(separator: "|")
+        // Language tags compare without case (RFC 5646 §2.1.1): `en` and `EN` do not differ.
+        let key = [(m.language ?? "").lowercased(), (m.assocLanguage ?? "").lowercased(), m.forced ?? "NO", m.characteristics.sorted().joined(separator: ",")]
+          .joined(separator: "|")
         if keys.contains(key) {
           d.append(rule("HLS-007", .warning, "AUTOSELECT rendition '\(m.name ?? "?")' in \(g.type) group '\(g.id)' does not differ from another in LANGUAGE, ASSOC-LANGUAGE, FORCED or CHARACTERISTICS", line: m.line))
         }
@@ -497,6 +504,13 @@ struct HLSInspector {
     return d
   }
 
+  /// Whether a variant's CODECS are all audio codecs (an audio-only variant, which has no
+  /// picture to show subtitles on, so it needs no SUBTITLES group).
+  static func isAudioOnly(_ v: HLSVariant) -> Bool {
+    let audio = ["mp4a", "ac-3", "ec-3", "ac-4", "opus", "Opus", "fLaC", "flac", "alac", "mp3", "dtsc", "dtse", "dtsh", "dtsl", "dtsx", "mhm1", "mha1"]
+    return !v.codecs.isEmpty && v.codecs.allSatisfy { c in audio.contains { c == $0 || c.hasPrefix($0 + ".") } }
+  }
+
   /// HLS-015: why a SUBTITLES URI is not a media playlist, or nil. What was read decides (RFC 8216
   /// §4 also allows `.m3u` and identification by Content-Type); a URI that was not read (remote,
   /// outside the package, missing) only by an extension other than `.m3u8`/`.m3u`.
@@ -513,9 +527,13 @@ struct HLSInspector {
   func codec(_ r: HLSRendition, _ lookup: HLSLookup) -> String {
     if r.type == "CLOSED-CAPTIONS" { return (r.instreamID ?? "").hasPrefix("SERVICE") ? "eia_708" : "eia_608" }
     // What the init segment carries decides; CODECS is the fallback (HLS-014 checks they agree).
-    if let entry = lookup.playlist(r.uri)?.sampleEntry { return entry }
+    let playlist = lookup.playlist(r.uri)
+    if let entry = playlist?.sampleEntry { return entry }
     if HLSLookup.names(lookup.stppGroups, r.groupID) { return "stpp" }
-    if HLSLookup.names(lookup.wvttGroups, r.groupID) { return "wvtt" }
+    // `wvtt` in CODECS may name plain WebVTT segments (Apple's authoring spec allows it; Shaka
+    // Packager writes it): only a playlist with an initialisation segment (fMP4) carries the
+    // wvtt sample entry.
+    if HLSLookup.names(lookup.wvttGroups, r.groupID), playlist?.isMediaPlaylist != true || playlist?.mapURI != nil { return "wvtt" }
     return "webvtt"
   }
 
@@ -581,8 +599,16 @@ struct HLSInspector {
         reasons.append("no INSTREAM-ID (HLS-010)")
       }
     }
-    // A forced rendition is shown unasked only in the audio's language (`ProgrammeAudio`).
-    let auto = ok && ((t.isDefault && rendition.autoselect != "NO") || ProgrammeAudio.showsForced(t, audioLanguage: lookup.audioLanguage))
+    // A forced rendition is shown unasked only in the audio's language (`ProgrammeAudio`), and
+    // only when players may choose it by themselves (AUTOSELECT=YES).
+    let auto = ok
+      && ((t.isDefault && rendition.autoselect != "NO") || (rendition.isAutoselect && ProgrammeAudio.showsForced(t, audioLanguage: lookup.audioLanguage)))
+    // IMSC segments that no variant declares (stpp in CODECS): hls.js and ExoPlayer pick the
+    // subtitle parser by that codec and read the segments as WebVTT (HLS-014).
+    if ok, t.codec == "stpp", player == .web || player == .android, !HLSLookup.names(lookup.stppGroups, t.groupID) {
+      ok = false
+      reasons.append("no variant lists stpp in CODECS, so \(player == .web ? "hls.js" : "ExoPlayer") reads the IMSC segments as WebVTT (HLS-014)")
+    }
     switch player {
     case .apple:
       if ok && t.mediaType == "subtitle" && !["webvtt", "stpp"].contains(t.codec) {

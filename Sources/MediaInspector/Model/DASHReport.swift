@@ -27,6 +27,11 @@ public struct DASHAdaptationSet: Sendable, Hashable, Codable {
   public var representationCount: Int
   /// The 0-based index of its `Period` in the MPD (nil outside any Period).
   public var period: Int?
+  /// The set's `Label` (ISO/IEC 23009-1 §5.3.7.2), shown by players as the track's name.
+  public var label: String?
+  /// For text muxed with video: the `ContentComponent` (its `id`, or "" without one) of
+  /// contentType `text` this entry stands for, inside the AdaptationSet `id`; nil for a set.
+  public var contentComponent: String?
 
   public init(line: Int) {
     self.line = line

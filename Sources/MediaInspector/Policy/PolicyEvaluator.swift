@@ -7,13 +7,26 @@ enum PolicyEvaluator {
     switch r {
     case .track(let req): return checkTrack(req, report)
     case .cea608(let channel):
-      if report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) { return nil }
+      let offersScanned = !saysNoClosedCaptions(report)
+      if offersScanned, report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) { return nil }
       // Only caption declarations (HLS CLOSED-CAPTIONS, DASH CEA-608 Accessibility) carry a
       // channel: an INSTREAM-ID on a SUBTITLES rendition is invalid (HLS-010) and declares nothing.
-      if text.contains(where: { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == channel }) { return nil }
+      // A declaration counts when some player offers it (an HLS rendition no variant links is not).
+      let declared = text.filter { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == channel }
+      if declared.contains(where: { $0.verdicts.isEmpty || $0.verdicts.contains(where: \.selectable) }) { return nil }
       if text.contains(where: { $0.codec == "eia_608" && $0.mediaType == "subtitle" && ($0.channels608 ?? []).contains(channel) }) { return nil }
+      if let unoffered = declared.first {
+        let why = unoffered.verdicts.first?.reasons.first ?? "no player offers it"
+        return "CEA-608 \(channel) is declared by \(RuleFinding.describe(unoffered)), but no player offers it: \(why)"
+      }
+      if !offersScanned, report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) {
+        return "\(channel) caption data is in the video, but every variant says CLOSED-CAPTIONS=NONE, so players do not offer it (HLS-012)"
+      }
       let scanned = report.closedCaptions
       if scanned.isEmpty {
+        if report.kind == "hls" || report.kind == "dash" {
+          return "no CEA-608 \(channel) is declared (\(report.kind == "hls" ? "a CLOSED-CAPTIONS rendition with INSTREAM-ID" : "an Accessibility descriptor urn:scte:dash:cc:cea-608:2015")), and no local video segment was scanned (TS-004)"
+        }
         return "no CEA-608 \(channel) declared, and no H.264/HEVC/MPEG-2 video was scanned (TS-004)"
       }
       let found = Set(scanned.flatMap(\.channels608)).sorted()
@@ -22,8 +35,14 @@ enum PolicyEvaluator {
         ? "no CEA-608 caption data found in \(budget) (TS-004)"
         : "\(channel) not found in \(budget); found \(found.joined(separator: ", ")) (TS-004)"
     case .cea708(let service):
-      if report.closedCaptions.contains(where: { $0.services708.contains(service) }) { return nil }
-      if text.contains(where: { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == "SERVICE\(service)" }) { return nil }
+      let offersScanned = !saysNoClosedCaptions(report)
+      if offersScanned, report.closedCaptions.contains(where: { $0.services708.contains(service) }) { return nil }
+      let declared = text.filter { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == "SERVICE\(service)" }
+      if declared.contains(where: { $0.verdicts.isEmpty || $0.verdicts.contains(where: \.selectable) }) { return nil }
+      if let unoffered = declared.first {
+        let why = unoffered.verdicts.first?.reasons.first ?? "no player offers it"
+        return "CEA-708 service \(service) is declared by \(RuleFinding.describe(unoffered)), but no player offers it: \(why)"
+      }
       return "CEA-708 service \(service) not found (TS-004)"
     case .noUntaggedLanguages:
       let bad = text.filter { LanguageTag.isUndetermined($0.language) && LanguageTag.isUndetermined($0.languageBCP47) }
@@ -60,6 +79,13 @@ enum PolicyEvaluator {
       if hits.isEmpty { return nil }
       return hits.map(\.message).joined(separator: "; ")
     }
+  }
+
+  /// Whether an HLS master's variants all say CLOSED-CAPTIONS=NONE: caption data found in its
+  /// video is then not offered to viewers (RFC 8216 §4.3.4.2).
+  static func saysNoClosedCaptions(_ report: MediaReport) -> Bool {
+    guard report.kind == "hls", let variants = report.hls?.variants, !variants.isEmpty else { return false }
+    return variants.allSatisfy(\.closedCaptionsNone)
   }
 
   static func formatSeconds(_ s: Double) -> String {
@@ -113,10 +139,13 @@ enum PolicyEvaluator {
         return forced ? "\(req.language ?? "") track found but none is forced (\(rule))" : "every matching track is forced"
       }
       candidates = matching
-      if forced && appleMP4 {
+      // In MP4 only the tx3g all-samples-forced flag makes AVFoundation and ExoPlayer treat a
+      // track as forced; an ISO `kind` box alone does not (MP4-009).
+      let mp4 = report.container == "mp4" || report.container == "mov"
+      if forced, mp4, let player = [PlayerFamily.apple, .android].first(where: req.selectableOn.contains) {
         let flagged = candidates.filter { ($0.tx3gDisplayFlags ?? 0) & 0x8000_0000 != 0 }
         if flagged.isEmpty {
-          return "\(label) track found but not forced for apple: \(RuleFinding.describe(candidates[0])) lacks the tx3g all-samples-forced flag 0x80000000 (MP4-008)"
+          return "\(label) track found but not forced for \(player.rawValue): \(RuleFinding.describe(candidates[0])) lacks the tx3g all-samples-forced flag 0x80000000 (MP4-009)"
         }
         candidates = flagged
       }
