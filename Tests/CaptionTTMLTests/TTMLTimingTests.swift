@@ -82,6 +82,25 @@ struct TTMLTimingTests {
     #expect(lyrics.document.cues.first.map { [$0.start, $0.end] } == [TTMLTest.t(5), TTMLTest.t(9)])
   }
 
+  @Test("An untimed p with timed spans (EBU-TT-D, Tech 3380) is a cue per span: no cue while only a br or spaces are active, no trailing empty line")
+  func spanTimedParagraphHasNoEmptyCues() throws {
+    let r = try TTMLTest.read(TTMLTest.doc(
+      body: #"<div><p xml:id="p1"><span begin="00:00:01.000" end="00:00:02.000">Hello</span><br/><span begin="00:00:02.000" end="00:00:03.000">world</span></p></div>"#))
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(2)])
+    #expect(r.document.cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(3)])
+    // The first keeps no line break after its text; the second keeps its line (below the first).
+    #expect(r.document.cues.map(\.content) == [[.element(CueElement(.span, children: [.text("Hello")]))], [.lineBreak, .element(CueElement(.span, children: [.text("world")]))]])
+    #expect(r.document.cues.map(\.id) == ["p1", "p1-2"])
+    // Preserved indentation between timed spans shows nothing either.
+    let preserved = try TTMLTest.read(TTMLTest.doc(
+      body: "<div><p xml:space=\"preserve\">\n  <span begin=\"1s\" end=\"2s\">A</span>\n  <span begin=\"3s\" end=\"4s\">B</span>\n</p></div>"))
+    #expect(preserved.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(3)])
+    #expect(preserved.document.cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(4)])
+    #expect(preserved.document.cues.map { $0.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } == ["A", "B"])
+    // A p of only a line break, untimed content and one interval, is still a cue.
+    #expect(try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="3s" end="4s"><br/></p></div>"#)).document.cues.count == 1)
+  }
+
   @Test("Apple Music word timing (itunes:timing) shows each line whole for its p", .enabled(if: Corpus.root != nil))
   func appleWordTimingShowsWholeLines() throws {
     let url = try #require(Corpus.files(in: "pysubs2", extensions: ["ttml"]).first { $0.lastPathComponent == "ttml_example_apple.ttml" })

@@ -355,6 +355,12 @@ extension TTMLReader {
       }
       first = false
       content = TTMLWhitespace.normalise(content, preserve: preserve)
+      // A p cut into intervals by its timed content (EBU-TT-D times its spans, Tech 3380):
+      // while none of the text is active the interval shows nothing, not an empty cue, and a
+      // line break left after the active text ends nothing.
+      if points.count > 2 {
+        content = TTMLWhitespace.hasVisibleText(content) ? TTMLWhitespace.droppingTrailingBreaks(content) : []
+      }
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
       }

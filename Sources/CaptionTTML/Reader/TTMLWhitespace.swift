@@ -23,6 +23,40 @@ enum TTMLWhitespace {
     s.utf8.allSatisfy(isSpace)
   }
 
+  /// Whether `nodes` hold a character other than XML white space (line breaks and
+  /// timestamps show nothing by themselves).
+  static func hasVisibleText(_ nodes: [CueNode], depth: Int = 0) -> Bool {
+    for n in nodes {
+      switch n {
+      case .text(let t): if !isBlank(t) { return true }
+      case .element(let e): if depth < 256, hasVisibleText(e.children, depth: depth + 1) { return true }
+      case .lineBreak, .timestamp: continue
+      }
+    }
+    return false
+  }
+
+  /// `nodes` without the line breaks (and white space) that end them: a line break after the
+  /// last text makes no line in TTML's rendering (the XSL-FO/CSS block ends there), while one
+  /// before the first text does (it keeps later text on its line).
+  static func droppingTrailingBreaks(_ nodes: [CueNode]) -> [CueNode] {
+    var out = nodes
+    while let last = out.last {
+      switch last {
+      case .lineBreak: out.removeLast()
+      case .text(let t) where isBlank(t): out.removeLast()
+      case .element(var e) where !e.children.isEmpty:
+        let kept = droppingTrailingBreaks(e.children)
+        guard kept.count != e.children.count else { return out }
+        e.children = kept
+        out[out.count - 1] = .element(e)
+        if kept.isEmpty { out.removeLast() }
+      default: return out
+      }
+    }
+    return out
+  }
+
   /// White space runs collapsed to one space, trimmed at both ends.
   static func collapse(_ s: String) -> String {
     var out: [UInt8] = []
