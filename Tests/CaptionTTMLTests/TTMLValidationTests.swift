@@ -135,6 +135,42 @@ struct TTMLValidationTests {
     #expect(e.contains { $0.code == "ttml.profile.inline-style" && $0.location?.line == 6 })
   }
 
+  @Test("EBU-TT-D: what Tech 3380's schema allows (time forms, ids, regions, values, elements)")
+  func ebuttdSchemaRules() throws {
+    let head = """
+      <styling><style xml:id="base" tts:color="#FFFFFF"/><style xml:id="s2" style="base" tts:fontStyle="oblique" tts:backgroundColor="black"/></styling>
+      <layout><region xml:id="r1" tts:origin="10% 70%"/><region xml:id="r2" tts:origin="10px 70px" tts:extent="80% 20%" tts:padding="1c" tts:textAlign="center"/>
+      <region xml:id="r3" tts:origin="50% 50%" tts:extent="80% 80%"/></layout>
+      """
+    let d = TTMLTest.doc("ttp:timeBase=\"media\"", head: head, body: """
+      <div begin="00:00:00.000"><p xml:id="a" begin="1s" end="00:00:02:10">x</p>
+      <p begin="00:00:03.000" end="00:00:04.000"><span region="r1">y<set tts:color="#FF0000"/></span></p><ck:x xmlns:ck="urn:x"/></div>
+      """)
+    let e = try errors(d, profile: "ebu-tt-d").map { "\($0.code)@\($0.location?.line ?? 0)" }
+    #expect(e.sorted() == [
+      "ttml.profile.color@3", "ttml.profile.element@7", "ttml.profile.element@7", "ttml.profile.font-style@3", "ttml.profile.length-unit@4",
+      "ttml.profile.length-unit@4", "ttml.profile.missing-id@7", "ttml.profile.region-geometry@4", "ttml.profile.region-outside-root@4",
+      "ttml.profile.region-outside-root@5", "ttml.profile.region-style@4", "ttml.profile.span-region@7", "ttml.profile.style-chain@3",
+      "ttml.profile.time-expression@6", "ttml.profile.time-expression@6", "ttml.profile.timing@6",
+    ])
+    // ttp:timeBase is required; hh:mm:ss.fff times and the allowed region styles are fine.
+    let clean = TTMLTest.doc(head: #"<layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/></layout>"#,
+      body: #"<div><p xml:id="p1" region="r" begin="00:00:01.000" end="00:00:02.5">x</p></div>"#)
+    #expect(try errors(clean, profile: "ebu-tt-d").map(\.code) == ["ttml.profile.time-base"])
+  }
+
+  @Test("EBU-TT-D is detected from ebuttm:conformsToStandard when the document claims nothing else")
+  func ebuttdDetection() throws {
+    func doc(_ standards: [String]) -> String {
+      let meta = standards.map { "<ebuttm:conformsToStandard>\($0)</ebuttm:conformsToStandard>" }.joined()
+      return TTMLTest.doc(#"xmlns:ebuttm="urn:ebu:tt:metadata""#, head: "<metadata><ebuttm:documentMetadata>\(meta)</ebuttm:documentMetadata></metadata>",
+        body: #"<div><p begin="1s" end="2s">x</p></div>"#)
+    }
+    #expect(try errors(doc(["urn:ebu:tt:distribution:2014-01"])).map(\.code).contains("ttml.profile.missing-id"))
+    #expect(try errors(doc(["urn:ebu:tt:distribution:2014-01", "http://www.w3.org/ns/ttml/profile/imsc1/text"])).isEmpty)
+    #expect(try errors(doc([])).isEmpty)
+  }
+
   @Test("IMSC timing metrics need their rate parameters")
   func metricsNeedRates() throws {
     let d = TTMLTest.doc(

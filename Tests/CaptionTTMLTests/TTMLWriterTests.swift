@@ -67,12 +67,18 @@ struct TTMLWriterTests {
       body: #"<div><p begin="0s" end="1s" region="r" style="s">x</p></div>"#)
     let doc = try TTMLTest.read(src).document
     for flavor in ["dfxp", "ebu-tt-d"] {
-      let (xml, _) = Self.write(doc, flavor)
+      let (xml, diags) = Self.write(doc, flavor)
       // EBU-TT-D font sizes and line heights are percentages only (100% = one cell row).
       let sizes = flavor == "dfxp" ? #"tts:fontSize="1c" tts:lineHeight="2c""# : #"tts:fontSize="100%" tts:lineHeight="200%""#
       #expect(xml.contains(sizes), "\(flavor)")
       #expect(xml.contains(#"tts:origin="10% 70%" tts:extent="60% 20%""#), "\(flavor)")
-      #expect(xml.contains(#"tts:padding="0.2c 0.8c""#), "\(flavor)")
+      if flavor == "dfxp" {
+        #expect(xml.contains(#"tts:padding="0.2c 0.8c""#))
+      } else {
+        // EBU-TT-D padding is in percentages only (of the region): cells cannot be written.
+        #expect(!xml.contains("tts:padding"))
+        #expect(diags.map(\.message).contains("style 's': tts:padding 0.2c 0.8c (EBU-TT-D allows percentages only) cannot be written in ebu-tt-d"))
+      }
       #expect(!xml.contains("rh\"") && !xml.contains("rw "), "\(flavor)")
     }
     let (imsc, _) = Self.write(doc)
@@ -351,6 +357,20 @@ struct TTMLWriterTests {
     // Inline italics became a generated style.
     #expect(xml.contains("<tt:style xml:id=\"ck3\" tts:fontStyle=\"italic\"/>"))
     // The result validates as EBU-TT-D.
+    let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "ebu-tt-d"))
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+  }
+
+  @Test("EBU-TT-D output follows Tech 3380's schema: p ids, flattened style chains, region styles referenced, origin and extent on regions, italic for oblique")
+  func ebuttdSchema() throws {
+    let src = TTMLTest.doc(
+      head: #"<styling><style xml:id="base" tts:color="yellow"/><style xml:id="s" style="base" tts:fontStyle="oblique"/><style xml:id="ext" tts:extent="80% 20%"/></styling><layout><region xml:id="r" style="ext" tts:origin="10% 70%" tts:textAlign="center" tts:backgroundColor="black"/></layout>"#,
+      body: #"<div><p begin="0s" end="1s" region="r" style="s">x</p><p xml:id="keep" begin="1s" end="2s" region="r">y</p></div>"#)
+    let (xml, _) = Self.write(try TTMLTest.read(src).document, "ebu-tt-d")
+    #expect(xml.contains(##"<tt:style xml:id="s" tts:color="#ffff00" tts:fontStyle="italic"/>"##), "\(xml)")
+    #expect(xml.contains(#"<tt:region xml:id="r" style="ext ck1" tts:origin="10% 70%" tts:extent="80% 20%"/>"#), "\(xml)")
+    #expect(xml.contains(##"<tt:style xml:id="ck1" tts:backgroundColor="#000000" tts:textAlign="center"/>"##), "\(xml)")
+    #expect(xml.contains(#"<tt:p xml:id="sub1" begin="00:00:00.000""#) && xml.contains(#"<tt:p xml:id="keep""#), "\(xml)")
     let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "ebu-tt-d"))
     #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
   }

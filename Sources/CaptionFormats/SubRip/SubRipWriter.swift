@@ -440,13 +440,14 @@ struct SubRipWriter {
         return
       case .span: break
       }
-      if style.fontStyle == .italic && !wraps.contains("i") { wraps.append("i") }
+      // Oblique is a slanted face too; SRT's only slant is <i>.
+      if style.fontStyle == .italic || style.fontStyle == .oblique, !wraps.contains("i") { wraps.append("i") }
       if style.fontWeight == .bold && !wraps.contains("b") { wraps.append("b") }
       if style.textDecoration?.contains(.underline) == true && !wraps.contains("u") { wraps.append("u") }
       if style.textDecoration?.contains(.lineThrough) == true { wraps.append("s") }
       // SRT tags only switch a property on: text set back to upright, normal weight or no
       // underline inside an enclosing tag keeps that tag's look.
-      if let f = style.fontStyle, f != .italic, openItalic > 0 {
+      if let f = style.fontStyle, f == .normal, openItalic > 0 {
         lose("srt.write.style-dropped", "font style \(f.rawValue) inside italics has no SRT equivalent; the text stays italic")
       }
       if style.fontWeight == .normal, openBold > 0 {

@@ -23,6 +23,8 @@ extension TTMLValidator {
     "wrapOption", "padding", "color", "textCombine", "textEmphasis", "ruby", "rubyAlign", "rubyPosition", "rubyReserve",
     "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding", "textShadow", "displayAlign",
   ]
+  /// The `tts:` attributes Tech 3380's schema allows on `region` itself.
+  static let ebuRegionStyles: Set<String> = ["origin", "extent", "displayAlign", "padding", "writingMode", "showBackground", "overflow"]
   /// XLink's namespace: IMSC 1.1 has no use for `xlink:*` attributes and prohibits them.
   static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
@@ -246,13 +248,96 @@ extension TTMLValidator {
     }
   }
 
-  /// EBU-TT-D: timing on `p` or on every `span` of it (not both), referential styling only.
+  /// EBU-TT-D time expressions (Tech 3380 `distributionMediaTimingType`): `hh:mm:ss` with an
+  /// optional fraction, hours of two or more digits; no frames, no offset times.
+  static func isEBUTime(_ v: String) -> Bool {
+    let u = Array(v.utf8)
+    func digit(_ i: Int) -> Bool { i < u.count && u[i] >= 0x30 && u[i] <= 0x39 }
+    var i = 0
+    while digit(i) { i += 1 }
+    guard i >= 2, i + 6 <= u.count, u[i] == 0x3A, digit(i + 1), digit(i + 2), u[i + 3] == 0x3A, digit(i + 4), digit(i + 5) else { return false }
+    i += 6
+    if i == u.count { return true }
+    guard u[i] == 0x2E, digit(i + 1) else { return false }
+    i += 1
+    while digit(i) { i += 1 }
+    return i == u.count
+  }
+
+  /// Tech 3380 colours (`distributionColorType`): `#rrggbb` or `#rrggbbaa`.
+  static func isEBUColor(_ v: String) -> Bool {
+    let u = Array(v.utf8)
+    return (u.count == 7 || u.count == 9) && u[0] == 0x23 && u.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
+  }
+
+  /// EBU-TT-D (Tech 3380 and its XML Schema): timing on `p` or on every `span` of it (not both)
+  /// in `hh:mm:ss.fff` form, referential styling only, regions placed in percentages inside the
+  /// root, and the vocabulary the schema allows each element.
   mutating func checkEBU(_ e: XMLElementNode, depth: Int, timedAncestor: Bool) {
     guard depth < 256 else { return }
     let selfTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
     if TTMLReader.isTT(e, "tt") {
       if e.attribute(TTMLNamespace.xml, "lang") == nil { profileError("missing-lang", "xml:lang is required on <tt>", e.location) }
-      if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase"), tb.value != "media" { profileError("time-base", "ttp:timeBase must be media", tb.location) }
+      if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase") {
+        if tb.value != "media" { profileError("time-base", "ttp:timeBase must be media", tb.location) }
+      } else {
+        profileError("time-base", "ttp:timeBase=\"media\" is required on <tt>", e.location)
+      }
+    }
+    if e.name.namespace == TTMLNamespace.tt {
+      let local = e.name.local
+      for a in e.attributes where a.name.namespace == "" && (a.name.local == "begin" || a.name.local == "end") {
+        if local != "p" && local != "span" {
+          profileError("timing", "\(a.name.local) is not allowed on <\(local)> (EBU-TT-D times p and span only)", a.location)
+        } else if !TTMLValidator.isEBUTime(a.value.trimmingSpaces) {
+          profileError("time-expression", "\(a.name.local)=\"\(a.value)\" must be a clock time hh:mm:ss or hh:mm:ss.fff (no frames, no offset times)", a.location)
+        }
+      }
+      switch local {
+      case "p":
+        if e.attribute(TTMLNamespace.xml, "id") == nil { profileError("missing-id", "xml:id is required on <p>", e.location) }
+      case "style":
+        if let a = e.attributeNode("", "style") { profileError("style-chain", "a <style> must not reference other styles (style=\"\(a.value)\"); EBU-TT-D has no style chaining", a.location) }
+      case "span":
+        if let a = e.attributeNode("", "region") { profileError("span-region", "region is not allowed on <span>", a.location) }
+      case "region":
+        for name in ["origin", "extent"] where e.attribute(TTMLNamespace.styling, name) == nil {
+          profileError("region-geometry", "tts:\(name) is required on <region>", e.location)
+        }
+        checkRegionInsideRoot(e)
+        for a in e.attributes where a.name.namespace == TTMLNamespace.styling && !TTMLValidator.ebuRegionStyles.contains(a.name.local) {
+          profileError("region-style", "\(a.qualifiedName) is not allowed on <region> (put it in a <style> the content references)", a.location)
+        }
+      default: break
+      }
+      // What each element may hold: `set` and `animate` are not in Tech 3380; a div holds p
+      // (and div, metadata); a span holds text, span and br.
+      for c in e.elements {
+        let tt = c.name.namespace == TTMLNamespace.tt
+        if tt, c.name.local == "set" || c.name.local == "animate" {
+          profileError("element", "<\(c.name.local)> is not allowed in EBU-TT-D", c.location)
+        } else if local == "div", !(tt && ["p", "div", "metadata"].contains(c.name.local)) {
+          profileError("element", "<\(c.qualifiedName)> is not allowed in <div> (only <p>, <div> and <metadata>)", c.location)
+        } else if local == "span", tt, !["span", "br", "metadata"].contains(c.name.local) {
+          profileError("element", "<\(c.qualifiedName)> is not allowed in <span>", c.location)
+        }
+      }
+    }
+    // Tech 3380 value types, wherever a style property is written (styles and regions).
+    for a in e.attributes where a.name.namespace == TTMLNamespace.styling {
+      let v = a.value.trimmingSpaces
+      switch a.name.local {
+      case "color", "backgroundColor":
+        if !TTMLValidator.isEBUColor(v) { profileError("color", "\(a.qualifiedName)=\"\(a.value)\" must be #rrggbb or #rrggbbaa", a.location) }
+      case "fontStyle":
+        if v != "normal" && v != "italic" { profileError("font-style", "tts:fontStyle must be normal or italic", a.location) }
+      case "origin", "extent", "padding":
+        let w = TTMLValueRules.words(v)
+        if !w.allSatisfy({ TTMLValueRules.length($0, units: ["%"]) }) && !(a.name.local == "extent" && e.name.local == "tt") {
+          profileError("length-unit", "\(a.qualifiedName) must be in percentages", a.location)
+        }
+      default: break
+      }
     }
     // Tech 3380 times content with begin and end only; it has no dur.
     if e.name.namespace == TTMLNamespace.tt, let dur = e.attributeNode("", "dur") {

@@ -74,7 +74,27 @@ struct TTMLValidator {
     if designators.contains("imsc1/") { return image ? "imsc1.0-image" : "imsc1.0-text" }
     if designators.contains("urn:ebu:tt:distribution") { return "ebu-tt-d" }
     if designators.contains("smpte-ra.org/schemas/2052-1/") { return "smpte-tt" }
+    // EBU-TT-D has no ttp:profile (its schema does not allow it): a document says it conforms
+    // in its head metadata, `ebuttm:conformsToStandard` (Tech 3380 §4.1.2). Only when it names
+    // no other standard: a document that also claims IMSC is checked as TTML.
+    let standards = conformsToStandard(root)
+    if !standards.isEmpty, standards.allSatisfy({ $0.hasPrefix("urn:ebu:tt:distribution:") }) { return "ebu-tt-d" }
     return "none"
+  }
+
+  /// The `ebuttm:conformsToStandard` values in `tt/head/metadata/ebuttm:documentMetadata`.
+  static func conformsToStandard(_ root: XMLElementNode) -> [String] {
+    var out: [String] = []
+    for head in root.elements where TTMLReader.isTT(head, "head") {
+      for m in head.elements where TTMLReader.isTT(m, "metadata") {
+        for d in m.elements where d.name.namespace == TTMLNamespace.ebuMetadata && d.name.local == "documentMetadata" {
+          for c in d.elements where c.name.namespace == TTMLNamespace.ebuMetadata && c.name.local == "conformsToStandard" {
+            out.append(c.textContent.trimmingSpaces)
+          }
+        }
+      }
+    }
+    return out
   }
 
   var isIMSC: Bool { profile.hasPrefix("imsc") }

@@ -165,7 +165,10 @@ enum TTMLStyleSerializer {
     if let v = s.fontSize {
       a.append(("tts:fontSize", length(v) + (s.fontSizeVertical.map { " " + length($0) } ?? "")))
     }
-    if let v = s.fontStyle { a.append(("tts:fontStyle", v.rawValue)) }
+    if let v = s.fontStyle {
+      // EBU-TT-D has normal and italic only: oblique, a slanted face too, is written as italic.
+      a.append(("tts:fontStyle", flavor == .ebuttd && v == .oblique ? "italic" : v.rawValue))
+    }
     if let v = s.fontWeight { a.append(("tts:fontWeight", v.rawValue)) }
     if let v = s.textDecoration {
       var w: [String] = []
@@ -200,6 +203,9 @@ enum TTMLStyleSerializer {
       guard let v = s.other[k] else { continue }
       if k == "tts:extent" || k == "tts:origin", !placeable(v, flavor) {
         dropped.append("\(k) \(v) (units \(flavor.rawValue) does not allow)")
+      } else if k == "tts:padding", flavor == .ebuttd, !TTMLValueRules.words(v).allSatisfy({ TTMLValueRules.length($0, units: ["%"]) }) {
+        // Tech 3380 padding is in percentages only; other units depend on the region's size.
+        dropped.append("\(k) \(v) (EBU-TT-D allows percentages only)")
       } else if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") || k == "ttm:role" {
         a.append((k, v))
       } else {

@@ -291,8 +291,11 @@ struct TTMLWriter {
       if id != s.id { report("style-renamed", .info, "style '\(s.id.prefix(40))' is not a valid XML id; written as '\(id)'") }
       var attrs: [(String, String)] = [("xml:id", id)]
       let refs = writtenStyleRefs(s.basedOn)
-      if !refs.isEmpty { attrs.append(("style", refs.joined(separator: " "))) }
-      let (a, dropped) = TTMLStyleSerializer.attributes(s.style, flavor: flavor, cells: cells, root: pixelRoot)
+      // EBU-TT-D has no style chaining (its schema gives <style> no style attribute): a style
+      // is written with what the styles it is based on give it.
+      let chained = flavor == .ebuttd && !refs.isEmpty
+      if !refs.isEmpty, !chained { attrs.append(("style", refs.joined(separator: " "))) }
+      let (a, dropped) = TTMLStyleSerializer.attributes(chained ? resolver.resolvedNamedStyle(s.id) : s.style, flavor: flavor, cells: cells, root: pixelRoot)
       attrs += a
       for d in dropped { report("style-property-dropped", .warning, "style '\(s.id)': \(d) cannot be written in \(flavor.rawValue)") }
       x.indent(3)
@@ -401,13 +404,33 @@ struct TTMLWriter {
     if let o = placeable(r.origin, "origin") { attrs.append(("tts:origin", "\(o.x) \(o.y)")) }
     if let e = placeable(r.extent, "extent") {
       attrs.append(("tts:extent", "\(e.x) \(e.y)"))
-    } else if flavor == .imsc11 {
-      // IMSC requires an extent on every region (§8.3.1); a region without one it can write
-      // (its own or through its styles) covers the root.
+    } else if flavor != .dfxp {
+      // IMSC (§8.3.1) and EBU-TT-D (Tech 3380) require an extent on every region; a region
+      // without one it can write (its own or through its styles) covers the root.
       let given = r.style.other["tts:extent"] ?? resolver.specified(refs: r.styleRefs, inline: TextStyle()).other["tts:extent"]
-      if !(given.map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) { attrs.append(("tts:extent", "100% 100%")) }
+      if !(given.map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) {
+        attrs.append(("tts:extent", "100% 100%"))
+      } else if flavor == .ebuttd, r.style.other["tts:extent"] == nil, let given {
+        // EBU-TT-D reads a region's extent from the region itself only (Tech 3380's schema).
+        attrs.append(("tts:extent", given))
+      }
     }
-    let (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells, root: pixelRoot)
+    if flavor == .ebuttd, !attrs.contains(where: { $0.0 == "tts:origin" }), !(r.style.other["tts:origin"].map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) {
+      // EBU-TT-D requires an origin too: the root's, where TTML's auto puts it.
+      attrs.append(("tts:origin", "0% 0%"))
+    }
+    var (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells, root: pixelRoot)
+    if flavor == .ebuttd {
+      // Tech 3380 allows only layout properties on <region> itself; the others (colours, text
+      // alignment…) go in a style the region references, which its content inherits alike.
+      let own = a.filter { TTMLValidator.ebuRegionStyles.contains(String($0.0.dropFirst(4))) && $0.0.hasPrefix("tts:") }
+      let moved = a.filter { a in !own.contains { $0 == a } }
+      if !moved.isEmpty {
+        let id = generatedStyle(moved)
+        if let i = attrs.firstIndex(where: { $0.0 == "style" }) { attrs[i].1 += " " + id } else { attrs.insert(("style", id), at: 0) }
+      }
+      a = own
+    }
     attrs += a
     for d in dropped { report("style-property-dropped", .warning, "region '\(r.id)': \(d) cannot be written in \(flavor.rawValue)") }
     regionOut.append((r.id, attrs))
@@ -449,21 +472,25 @@ struct TTMLWriter {
       for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
       if flavor == .ebuttd, !attrs.isEmpty {
         // EBU-TT-D has referential styling only.
-        let key = attrs.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
-        let id: String
-        if let g = generatedByKey[key] { id = g } else {
-          id = freshID("ck")
-          generatedByKey[key] = id
-          generated.append((id, attrs))
-          styleIDs.insert(id)
-        }
-        known.append(id)
+        known.append(generatedStyle(attrs))
       } else {
         out = attrs
       }
     }
     if !known.isEmpty { out.insert(("style", known.compactMap(xmlStyleID).joined(separator: " ")), at: 0) }
     return out
+  }
+
+  /// The id of a generated style holding `attrs` (one per distinct set of attributes): EBU-TT-D
+  /// styles what other flavors style inline.
+  mutating func generatedStyle(_ attrs: [(String, String)]) -> String {
+    let key = attrs.map { "\($0.0)=\($0.1)" }.joined(separator: ";")
+    if let g = generatedByKey[key] { return g }
+    let id = freshID("ck")
+    generatedByKey[key] = id
+    generated.append((id, attrs))
+    styleIDs.insert(id)
+    return id
   }
 
   /// The `xml:id`s to write for references to named styles: those that exist, renamed as
@@ -493,8 +520,14 @@ struct TTMLWriter {
         usedIDs.insert(c.id)
         attrs.append(("xml:id", c.id))
       } else {
-        report("id-changed", .info, "cue identifier '\(c.id)' is not a valid, unique XML id; it was not written", cue: index)
+        report("id-changed", .info, "cue identifier '\(c.id)' is not a valid, unique XML id; \(flavor == .ebuttd ? "a new one was written" : "it was not written")", cue: index)
       }
+    }
+    if attrs.isEmpty, flavor == .ebuttd {
+      // Tech 3380 requires an xml:id on every p.
+      let id = freshID("sub")
+      usedIDs.insert(id)
+      attrs.append(("xml:id", id))
     }
     if c.start < .zero || c.end < .zero {
       report("negative-time", .warning, "negative cue time written as 0", cue: index)
