@@ -171,6 +171,26 @@ struct TTMLValidationTests {
     #expect(try errors(doc([])).isEmpty)
   }
 
+  @Test("Bytes that are not UTF-8 in a UTF-8 document are an error (XML 1.0 §4.3.3), the text still read")
+  func invalidUTF8IsAnError() throws {
+    var bytes = Array(TTMLTest.doc(body: #"<div><p begin="1s" end="2s">CafX</p></div>"#).utf8)
+    bytes[bytes.firstIndex(of: UInt8(ascii: "X"))!] = 0xE9
+    let r = try TTMLFormat().read(bytes, options: ReadOptions())
+    #expect(r.document.cues.map(\.plainText) == ["Caf\u{FFFD}"])
+    let d = r.diagnostics.filter { $0.code == "text.encoding.invalid-utf8" }
+    #expect(d.map(\.severity) == [.error])
+    #expect(d.first?.message.hasSuffix("(XML 1.0 §4.3.3: a fatal error in XML)") == true)
+  }
+
+  @Test("A style or region with a plain id (old DFXP) is one unknown attribute, not also an undefined reference")
+  func plainIDIsReportedOnce() throws {
+    let d = TTMLTest.doc(head: #"<styling><style id="s1" tts:color="red"/></styling><layout><region id="r1"/></layout>"#,
+      body: #"<div style="s1" region="r1"><p begin="1s" end="2s">x</p></div>"#)
+    let r = try TTMLTest.read(d)
+    #expect(r.diagnostics.filter { $0.severity == .error }.map(\.code) == ["ttml.validate.unknown-attribute", "ttml.validate.unknown-attribute"])
+    #expect(r.document.cues.first?.settings.region == "r1")
+  }
+
   @Test("IMSC timing metrics need their rate parameters")
   func metricsNeedRates() throws {
     let d = TTMLTest.doc(

@@ -110,7 +110,15 @@ struct TTMLReader {
       let d = TextDecoder.decode(bytes, encoding: options.encoding ?? declared, utf8Only: options.encoding == nil && declared == nil)
       decoded = (d.utf8, d.encoding, d.diagnostics)
     }
-    for d in decoded.diagnostics { reader.sink.report(d) }
+    for var d in decoded.diagnostics {
+      // Bytes that are not in the document's encoding are a fatal error in XML (XML 1.0
+      // §4.3.3), where caption text formats only warn: still read (as U+FFFD), but an error.
+      if d.code.hasPrefix("text.encoding.invalid-"), d.severity < .error {
+        d.severity = .error
+        d.message += " (XML 1.0 §4.3.3: a fatal error in XML)"
+      }
+      reader.sink.report(d)
+    }
     let xml = XMLTreeParser.parse(decoded.utf8, limits: Self.xmlLimits(options.limits, depth: reader.depthLimit), maxDiagnostics: options.limits.maxDiagnostics)
     for d in xml.diagnostics { reader.sink.report(d) }
     guard var root = xml.root else {

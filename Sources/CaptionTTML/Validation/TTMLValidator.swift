@@ -241,6 +241,15 @@ struct TTMLValidator {
         if inHead { significantAgentIDs.insert(a.value) }
       }
       if TTMLReader.isTT(e, "animate") || TTMLReader.isTT(e, "set") { animationIDs.insert(a.value) }
+    } else if let a = e.attributeNode("", "id"), TTMLReader.isTT(e, "style") || TTMLReader.isTT(e, "region") {
+      // A plain `id` (an old DFXP habit) is reported as an unknown attribute; the reader takes
+      // it as the xml:id, so references to it are not reported a second time.
+      if TTMLReader.isTT(e, "style") {
+        styleIDs.insert(a.value)
+        if inStyling { significantStyleIDs.insert(a.value) }
+      } else {
+        regionIDs.insert(a.value)
+      }
     }
     guard depth < 256 else { return }
     for child in e.children {
