@@ -161,12 +161,25 @@ enum WebVTTStyleSheetParser {
     case "color":
       guard let c = parseColor(v) else { return false }
       s.color = c
-    case "background-color", "background":
-      guard let c = parseColor(v) else {
-        if name == "background" { s.other[name] = value; return true }
-        return false
+    case "background-color":
+      if let keyword = cssWideKeyword(v) {
+        // `initial`/`unset` are transparent (CSS Backgrounds 3 §3.10: background-color is
+        // not inherited, initial value transparent); `inherit`/`revert` leave the box as is.
+        if keyword == .initial { s.backgroundColor = .transparent } else { s.other[name] = value }
+        return true
       }
+      guard let c = parseColor(v) else { return false }
       s.backgroundColor = c
+    case "background":
+      // The shorthand kept as written (it may hold an image or position the model cannot),
+      // and its colour, which it always sets: CSS Backgrounds 3 §3.10 resets omitted longhands
+      // to their initial values, so `background: none` is a transparent box, not the default.
+      s.other[name] = value
+      if let keyword = cssWideKeyword(v) {
+        if keyword == .initial { s.backgroundColor = .transparent }
+        return true
+      }
+      s.backgroundColor = backgroundShorthandColor(v) ?? .transparent
     case "font-family":
       let families = splitTopLevel(value, on: ",").map { f -> String in
         var t = f.trimmingASCIIWhitespace()
@@ -247,6 +260,35 @@ enum WebVTTStyleSheetParser {
     return true
   }
 
+  /// The CSS-wide keywords (CSS Cascade 4 §7.3) as they matter for a property that is not
+  /// inherited: `initial` and `unset` give the initial value; `inherit`, `revert` and
+  /// `revert-layer` give what the cue would have without the declaration.
+  enum CSSWideKeyword { case initial, keep }
+
+  static func cssWideKeyword(_ v: String) -> CSSWideKeyword? {
+    switch v {
+    case "initial", "unset": .initial
+    case "inherit", "revert", "revert-layer": .keep
+    default: nil
+    }
+  }
+
+  /// The colour a `background` shorthand sets: the last top-level component of its final
+  /// layer that is a colour (CSS Backgrounds 3 §3.10: only the final layer has one); nil when
+  /// there is none, which means the initial value, transparent.
+  static func backgroundShorthandColor(_ v: String) -> Color? {
+    let layers = splitTopLevel(v, on: ",")
+    let last = layers.last.map { $0.replacingASCIIWhitespace(with: " ") } ?? ""
+    var found: Color? = nil
+    for part in splitTopLevel(last, on: " ") where !part.isEmpty {
+      // `/` separates position from size; a colour never contains one.
+      for token in splitTopLevel(part, on: "/") {
+        if let c = parseColor(token.trimmingASCIIWhitespace()) { found = c }
+      }
+    }
+    return found
+  }
+
   /// A CSS length: a number with `px`, `%`, `em`, `pt`, `vh` or `vw`; a bare `0`.
   static func parseLength(_ v: String) -> Length? {
     let units: [(String, Length.Unit)] = [("px", .pixels), ("%", .percent), ("em", .em), ("pt", .points), ("vh", .rootHeight), ("vw", .rootWidth)]
@@ -313,6 +355,17 @@ enum WebVTTStyleSheetParser {
 }
 
 extension StringProtocol {
+  /// The string with each ASCII whitespace character (tab, line feed, form feed, carriage
+  /// return, space) replaced by `replacement`.
+  func replacingASCIIWhitespace(with replacement: Unicode.Scalar) -> String {
+    // By scalar: "\r\n" is one Character.
+    var out = String.UnicodeScalarView()
+    for u in unicodeScalars {
+      out.append(u == "\t" || u == "\n" || u == "\u{0C}" || u == "\r" || u == " " ? replacement : u)
+    }
+    return String(out)
+  }
+
   /// The string without leading and trailing ASCII whitespace.
   func trimmingASCIIWhitespace() -> String {
     let u = Array(utf8)
