@@ -158,7 +158,12 @@ struct TTMLReader {
       validator.encodingProblem = "this one is \(decoded.encoding.rawValue)"
     }
     validator.validate()
-    for d in validator.diagnostics { reader.sink.report(d) }
+    // One diagnostic per problem: a style value the reader could not read is already
+    // `ttml.style.invalid-value` there; the validator's strict `bad-value` adds nothing.
+    let unreadStyles = Set(reader.sink.diagnostics.lazy.filter { $0.code == "ttml.style.invalid-value" }.compactMap(\.location))
+    for d in validator.diagnostics where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
+      reader.sink.report(d)
+    }
     if renderModel { reader.checkRenderModel(at: root.location) }
     if !details { reader.runs = [] }
     let times = details ? reader.sortedSignificantTimes : []

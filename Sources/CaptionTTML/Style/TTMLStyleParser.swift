@@ -240,10 +240,40 @@ public enum TTMLStyleParser {
     return out.isEmpty ? nil : out
   }
 
+  /// The parts of `v` between separators, not splitting inside parentheses: TTML2 §10.3.5
+  /// allows white space in `rgb()`/`rgba()` (`rgba(0, 0, 0, 255)`), so value lists and
+  /// multi-component values split only at the top level.
+  static func splitTopLevel(_ v: some StringProtocol, omittingEmpty: Bool, where isSeparator: (Character) -> Bool) -> [Substring] {
+    let v = Substring(v)
+    var out: [Substring] = []
+    var depth = 0
+    var start = v.startIndex
+    for i in v.indices {
+      let c = v[i]
+      if c == "(" { depth += 1 } else if c == ")" { depth = max(0, depth - 1) } else if depth == 0, isSeparator(c) {
+        if !omittingEmpty || start < i { out.append(v[start..<i]) }
+        start = v.index(after: i)
+      }
+    }
+    if !omittingEmpty || start < v.endIndex { out.append(v[start...]) }
+    return out
+  }
+
+  /// The white-space-separated words of a style value, outside parentheses.
+  static func words(_ v: some StringProtocol) -> [Substring] {
+    // "\r\n" is one Character: test its scalars.
+    splitTopLevel(v, omittingEmpty: true) { c in c.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" } }
+  }
+
+  /// The comma-separated items of a list value (`tts:textShadow`), outside parentheses.
+  static func items(_ v: some StringProtocol) -> [Substring] {
+    splitTopLevel(v, omittingEmpty: false) { $0 == "," }
+  }
+
   /// `tts:textOutline`: `none` | `<color>? <length> <length>?`.
   static func outline(_ v: String) -> TextStyle.TextOutline? {
     if v == "none" { return TextStyle.TextOutline(color: nil, thickness: Length(0, .pixels)) }
-    var parts = v.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    var parts = words(v).map(String.init)
     var c: Color?
     if let first = parts.first, length(first) == nil {
       guard let col = color(first) else { return nil }
@@ -263,8 +293,8 @@ public enum TTMLStyleParser {
   static func shadows(_ v: String) -> [TextStyle.TextShadow]? {
     if v == "none" { return [] }
     var out: [TextStyle.TextShadow] = []
-    for item in v.split(separator: ",") {
-      var parts = item.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    for item in items(v) {
+      var parts = words(item).map(String.init)
       var c: Color?
       if let last = parts.last, length(last) == nil {
         guard let col = color(last) else { return nil }

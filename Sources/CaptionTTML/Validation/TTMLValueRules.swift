@@ -154,23 +154,7 @@ enum TTMLValueRules {
 
   /// The comma-separated items of a list value (`tts:textShadow`), not splitting inside
   /// parentheses (`rgba(0,0,0,255)`).
-  static func topLevelItems(_ v: String) -> [Substring] {
-    var items: [Substring] = []
-    var depth = 0
-    var start = v.startIndex
-    for i in v.indices {
-      switch v[i] {
-      case "(": depth += 1
-      case ")": depth = max(0, depth - 1)
-      case "," where depth == 0:
-        items.append(v[start..<i])
-        start = v.index(after: i)
-      default: break
-      }
-    }
-    items.append(v[start...])
-    return items
-  }
+  static func topLevelItems(_ v: String) -> [Substring] { TTMLStyleParser.items(v) }
 
   /// `<position>` (TTML2 §10.3.20, CSS background-position): one or two components, a keyword
   /// or a length each (with two, a length or `left`/`right` first is horizontal and a length
@@ -260,7 +244,8 @@ enum TTMLValueRules {
     if v.isEmpty || v.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) { return false }
     if TTMLWhitespace.hasEdgeSpace(v), local != "fontFamily" { return false }
     if let k = keywords[local] { return k.contains(v) }
-    let w = words(v)
+    // Words outside parentheses: a TTML2 colour may hold spaces (`rgba(0, 0, 0, 255)`).
+    let w = TTMLStyleParser.words(v)
     switch local {
     case "color", "backgroundColor": return strictColor(v)
     case "fontFamily": return strictFontFamily(v)
@@ -299,8 +284,8 @@ enum TTMLValueRules {
       return o.thickness.value >= 0 && (o.blur?.value ?? 0) >= 0
     case "textShadow":
       guard v != "none" else { return true }
-      for item in v.split(separator: ",", omittingEmptySubsequences: false) {
-        var p = words(String(item))
+      for item in TTMLStyleParser.items(v) {
+        var p = TTMLStyleParser.words(item)
         if let last = p.last, TTMLStyleParser.length(String(last)) == nil {
           guard strictColor(String(last)) else { return false }
           p.removeLast()
