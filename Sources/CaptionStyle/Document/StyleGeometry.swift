@@ -43,7 +43,8 @@ enum StyleGeometry {
 
   /// The edge a style draws: a `tts:textOutline` is a uniform edge; four or more text shadows
   /// pointing in every direction (the usual WebVTT outline emulation) count as a uniform edge
-  /// as wide as their smallest offset; other shadows are a drop shadow (no contrast credit).
+  /// as wide as their smallest offset, in the colour of their weakest side (`weakestRing`); a
+  /// ring with a transparent side, and other shadows, are a drop shadow (no contrast credit).
   static func edge(_ s: TextStyle, text: Color, fontSize: Double, rows: Double) -> (EdgeType, Paint, Double) {
     if let o = s.textOutline, o.thickness.value > 0 {
       let c = o.color ?? text
@@ -60,11 +61,21 @@ enum StyleGeometry {
       let reach = max(abs(x), abs(y))
       if reach > 0 { width = min(width, reach) }
     }
-    let c = shadows[0].color ?? text
-    let paint = Paint(RGB(c), opacity: c.opacity)
-    if shadows.count >= 4, xs.contains(1), xs.contains(-1), ys.contains(1), ys.contains(-1), width.isFinite {
+    let paint = weakestRing(shadows.map { $0.color ?? text }, text: text)
+    if shadows.count >= 4, xs.contains(1), xs.contains(-1), ys.contains(1), ys.contains(-1), width.isFinite, paint.opacity > 0 {
       return (.uniform, paint, width)
     }
     return (.dropShadow, paint, 0)
+  }
+
+  /// The side of a shadow ring that separates the text least: the lowest opacity, then the
+  /// colour closest in contrast to the text. A ring is only as good as its weakest side, so
+  /// three transparent shadows and one black one are not a black outline.
+  static func weakestRing(_ colors: [Color], text: Color) -> Paint {
+    let textRGB = RGB(text)
+    let weakest = colors.min { a, b in
+      a.alpha != b.alpha ? a.alpha < b.alpha : ContrastMath.contrastRatio(RGB(a), textRGB) < ContrastMath.contrastRatio(RGB(b), textRGB)
+    } ?? .black
+    return Paint(RGB(weakest), opacity: weakest.opacity)
   }
 }
