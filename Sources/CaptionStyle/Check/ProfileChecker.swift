@@ -3,7 +3,7 @@ public enum ProfileChecker {
   /// Every rule, in report order.
   public static let rules: [any ProfileRule] = [
     WorstCaseContrastRule(), EnhancedContrastRule(), APCAContrastRule(), BlendSpaceDivergenceRule(),
-    NoSeparationRule(), ThinOutlineRule(), ThickOutlineRule(), ShadowOnlyRule(), TextOpacityRule(), FlashingRule(),
+    NoSeparationRule(), ThinOutlineRule(), BlurredOutlineRule(), ThickOutlineRule(), ShadowOnlyRule(), TextOpacityRule(), FlashingRule(),
     HDRContrastRule(), SpeakerColorsRule(), QuantisationRule(), GlareRule(), FontSizeRule(), SizeClassRule(),
     LineHeightRule(), FontFamilyRule(), FontWeightRule(), LineFitRule(),
   ]

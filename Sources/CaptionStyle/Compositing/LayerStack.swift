@@ -10,6 +10,9 @@ public struct LayerStack: Sendable, Hashable {
   public var edge: Paint
   /// Outline width in em (uniform edges only).
   public var edgeWidth: Double
+  /// Edge blur radius in em (profile `edge.blur`, TTML `tts:textOutline` blur, CSS
+  /// `text-shadow` blur).
+  public var edgeBlur: Double = 0
   /// Per-line box behind the glyphs (708 pen background, cue `background-color`, span
   /// `tts:backgroundColor`).
   public var background: Paint
@@ -35,10 +38,22 @@ public struct LayerStack: Sendable, Hashable {
     self.window = window
   }
 
-  /// Whether the edge is a uniform outline wide enough to count as the letters' background
-  /// (a halo, in WCAG's contrast-ratio definition): uniform, visible, ≥ 0.05 em.
+  /// Whether the edge is a uniform outline solid enough to count as the letters' background
+  /// (a halo, in WCAG's contrast-ratio definition): uniform, visible, ≥ 0.05 em, and blurred
+  /// no more than it is wide.
   public var outlineQualifies: Bool {
-    edgeType == .uniform && edge.opacity > 0 && edgeWidth >= LayerStack.haloMinimumWidth
+    edgeType == .uniform && edge.opacity > 0 && haloRefusal == nil
+  }
+
+  /// Why a visible uniform outline earns no halo credit; nil when it earns it, or when the
+  /// edge is not a visible uniform outline.
+  public var haloRefusal: HaloRefusal? {
+    guard edgeType == .uniform, edge.opacity > 0 else { return nil }
+    if edgeWidth < LayerStack.haloMinimumWidth { return .thinnerThanMinimum }
+    // A blur radius past the width leaves no solid core around the glyph (toolkit policy from
+    // G18's solid surround; IMSC 1.1 allows only unblurred outlines).
+    if edgeBlur > edgeWidth { return .blurred }
+    return nil
   }
 
   /// Whether any layer the glyph is judged against is translucent, so the sRGB-blend worst

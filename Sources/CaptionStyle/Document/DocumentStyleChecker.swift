@@ -15,6 +15,8 @@ import CaptionCore
 ///   at all, since the player's own box or outline decides: `RendererDefaults.bareVideoSeverity`).
 /// - `style.contrast.blend-space-dependent` (warning): fails in some blend spaces only.
 /// - `style.contrast.apca` (info): APCA |Lc| below the minimum (advisory).
+/// - `style.edge.outline-blurred` (info): the outline is blurred more than it is wide, so it
+///   earns no halo credit (`HaloRefusal.blurred`).
 ///
 /// Each is located at the named style that set the colour or background (deduplicated: a
 /// class used in 500 cues is reported once) or else at the cue. With `profile`, the document
@@ -48,6 +50,7 @@ public enum DocumentStyleChecker {
     var edgeType: EdgeType
     var edge: Paint
     var edgeWidth: Double
+    var edgeBlur: Double
     var fontSize: Double
     var bold: Bool
   }
@@ -229,15 +232,16 @@ public enum DocumentStyleChecker {
 
   static func run(_ ctx: Context, rows: Double) -> Run {
     let color = ctx.style.color ?? .white
-    let (type, edge, width) = StyleGeometry.edge(ctx.style, text: color, fontSize: ctx.fontSize, rows: rows)
+    let (type, edge, width, blur) = StyleGeometry.edge(ctx.style, text: color, fontSize: ctx.fontSize, rows: rows)
     return Run(
       text: Paint(RGB(color), opacity: color.opacity * ctx.opacity), boxes: ctx.boxes, edgeType: type,
-      edge: Paint(edge.color, opacity: edge.opacity * ctx.opacity), edgeWidth: width, fontSize: ctx.fontSize,
+      edge: Paint(edge.color, opacity: edge.opacity * ctx.opacity), edgeWidth: width, edgeBlur: blur, fontSize: ctx.fontSize,
       bold: ctx.style.fontWeight == .bold)
   }
 
   static func evaluate(_ run: Run, validation: StyleProfile.Validation, bareVideoSeverity: Severity) -> [Diagnostic] {
     var stack = LayerStack(text: run.text, edgeType: run.edgeType, edge: run.edge, edgeWidth: run.edgeWidth)
+    stack.edgeBlur = run.edgeBlur
     if let top = run.boxes.last {
       stack.background = top
       stack.underlays = Array(run.boxes.dropLast())
@@ -288,6 +292,14 @@ public enum DocumentStyleChecker {
         Diagnostic(
           code: "style.contrast.apca", severity: .info,
           message: "\(text) on \(boxes)\(edge): worst-case APCA |Lc| \(ProfileAnalysis.lcs(worst)) < \(NumberFormat.plain(lcMin)) (advisory)"))
+    }
+    if stack.haloRefusal == .blurred {
+      let w = NumberFormat.plain((run.edgeWidth * 1000).rounded() / 1000)
+      let b = NumberFormat.plain((run.edgeBlur * 1000).rounded() / 1000)
+      out.append(
+        Diagnostic(
+          code: "style.edge.outline-blurred", severity: .info,
+          message: "\(text): outline blur \(b) em is more than its width \(w) em: not a solid surround (WCAG G18), so it earns no halo credit"))
     }
     return out
   }

@@ -45,15 +45,19 @@ enum StyleGeometry {
   /// pointing in every direction (the usual WebVTT outline emulation) count as a uniform edge
   /// as wide as their smallest offset, in the colour of their weakest side (`weakestRing`); a
   /// ring with a transparent side, and other shadows, are a drop shadow (no contrast credit).
-  static func edge(_ s: TextStyle, text: Color, fontSize: Double, rows: Double) -> (EdgeType, Paint, Double) {
+  /// The blur is the outline's, or the largest of the ring's shadows (its softest side), in em.
+  static func edge(_ s: TextStyle, text: Color, fontSize: Double, rows: Double) -> (type: EdgeType, paint: Paint, width: Double, blur: Double) {
     if let o = s.textOutline, o.thickness.value > 0 {
       let c = o.color ?? text
-      return (.uniform, Paint(RGB(c), opacity: c.opacity), em(o.thickness, fontSize: fontSize, rows: rows))
+      let blur = o.blur.map { max(0, em($0, fontSize: fontSize, rows: rows)) } ?? 0
+      return (.uniform, Paint(RGB(c), opacity: c.opacity), em(o.thickness, fontSize: fontSize, rows: rows), blur)
     }
-    guard let shadows = s.textShadow, !shadows.isEmpty else { return (.none, Paint(.black), 0) }
+    guard let shadows = s.textShadow, !shadows.isEmpty else { return (.none, Paint(.black), 0, 0) }
     var xs: Set<Int> = [], ys: Set<Int> = []
     var width = Double.infinity
+    var blur = 0.0
     for sh in shadows {
+      if let b = sh.blur { blur = max(blur, em(b, fontSize: fontSize, rows: rows)) }
       let x = em(sh.offsetX, fontSize: fontSize, rows: rows)
       let y = em(sh.offsetY, fontSize: fontSize, rows: rows)
       xs.insert(x > 0 ? 1 : x < 0 ? -1 : 0)
@@ -63,9 +67,9 @@ enum StyleGeometry {
     }
     let paint = weakestRing(shadows.map { $0.color ?? text }, text: text)
     if shadows.count >= 4, xs.contains(1), xs.contains(-1), ys.contains(1), ys.contains(-1), width.isFinite, paint.opacity > 0 {
-      return (.uniform, paint, width)
+      return (.uniform, paint, width, blur)
     }
-    return (.dropShadow, paint, 0)
+    return (.dropShadow, paint, 0, blur)
   }
 
   /// The side of a shadow ring that separates the text least: the lowest opacity, then the

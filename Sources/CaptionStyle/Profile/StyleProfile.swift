@@ -48,10 +48,12 @@ public struct StyleProfile: Sendable, Hashable {
 
   /// The layer stack this profile draws captions with (the main text colour).
   public var layerStack: LayerStack {
-    LayerStack(
+    var stack = LayerStack(
       text: Paint(text.color, opacity: text.opacity), edgeType: edge.type,
       edge: Paint(edge.color, opacity: edge.opacity), edgeWidth: edge.width,
       background: Paint(background.color, opacity: background.opacity),
       window: Paint(window.color, opacity: window.opacity))
+    stack.edgeBlur = edge.blur
+    return stack
   }
 }
