@@ -45,7 +45,7 @@ import Testing
   @Test func ttmlBlurredOutline() throws {
     func check(_ outline: String) throws -> [Diagnostic] {
       let ttml = TTMLTestDocument.paragraph(##"tts:color="#FFFFFF" tts:textOutline="\##(outline)""##)
-      return DocumentStyleChecker.check(try TTMLFormat().read(Array(ttml.utf8), options: ReadOptions()).document, profile: nil)
+      return DocumentStyleChecker.check(try TTMLFormat().read(Array(ttml.utf8), options: ReadOptions()).document, profile: nil, defaults: .ttml)
     }
     #expect(try check("#000000 8% 8%").isEmpty)
     let d = try check("#000000 8% 20%")

@@ -13,6 +13,9 @@ public struct LayerStack: Sendable, Hashable {
   /// Edge blur radius in em (profile `edge.blur`, TTML `tts:textOutline` blur, CSS
   /// `text-shadow` blur).
   public var edgeBlur: Double = 0
+  /// Outline width in CSS reference pixels in the viewing context that decides (the smallest),
+  /// when known; under 1 px earns no halo credit.
+  public var edgeWidthPixels: Double? = nil
   /// Per-line box behind the glyphs (708 pen background, cue `background-color`, span
   /// `tts:backgroundColor`).
   public var background: Paint
@@ -39,8 +42,8 @@ public struct LayerStack: Sendable, Hashable {
   }
 
   /// Whether the edge is a uniform outline solid enough to count as the letters' background
-  /// (a halo, in WCAG's contrast-ratio definition): uniform, visible, ≥ 0.05 em, and blurred
-  /// no more than it is wide.
+  /// (a halo, in WCAG's contrast-ratio definition): uniform, visible, ≥ 0.05 em, ≥ 1 px where
+  /// that is known, and blurred no more than it is wide.
   public var outlineQualifies: Bool {
     edgeType == .uniform && edge.opacity > 0 && haloRefusal == nil
   }
@@ -50,6 +53,7 @@ public struct LayerStack: Sendable, Hashable {
   public var haloRefusal: HaloRefusal? {
     guard edgeType == .uniform, edge.opacity > 0 else { return nil }
     if edgeWidth < LayerStack.haloMinimumWidth { return .thinnerThanMinimum }
+    if let px = edgeWidthPixels, px < 1 { return .underOnePixel }
     // A blur radius past the width leaves no solid core around the glyph (toolkit policy from
     // G18's solid surround; IMSC 1.1 allows only unblurred outlines).
     if edgeBlur > edgeWidth { return .blurred }

@@ -17,6 +17,8 @@ import CaptionCore
 /// - `style.contrast.apca` (info): APCA |Lc| below the minimum (advisory).
 /// - `style.edge.outline-blurred` (info): the outline is blurred more than it is wide, so it
 ///   earns no halo credit (`HaloRefusal.blurred`).
+/// - `style.edge.outline-too-thin` (info): the outline is under 1 px in the smallest viewing
+///   context, so it earns no halo credit (`HaloRefusal.underOnePixel`).
 ///
 /// Each is located at the named style that set the colour or background (deduplicated: a
 /// class used in 500 cues is reported once) or else at the cue. With `profile`, the document
@@ -240,8 +242,11 @@ public enum DocumentStyleChecker {
   }
 
   static func evaluate(_ run: Run, validation: StyleProfile.Validation, bareVideoSeverity: Severity) -> [Diagnostic] {
+    // The smallest viewing context decides the size class and whether the outline is 1 px.
+    let smallest = validation.viewingContexts.min { $0.pictureHeightDegrees < $1.pictureHeightDegrees }
     var stack = LayerStack(text: run.text, edgeType: run.edgeType, edge: run.edge, edgeWidth: run.edgeWidth)
     stack.edgeBlur = run.edgeBlur
+    stack.edgeWidthPixels = smallest.map { run.edgeWidth * $0.referencePixels(rh: run.fontSize) }
     if let top = run.boxes.last {
       stack.background = top
       stack.underlays = Array(run.boxes.dropLast())
@@ -249,7 +254,6 @@ public enum DocumentStyleChecker {
     let worst = WorstCaseEngine.evaluate(stack, spaces: validation.compositing)
     // Size class from the smallest viewing context.
     let weight = run.bold ? 700 : 400
-    let smallest = validation.viewingContexts.min { $0.pictureHeightDegrees < $1.pictureHeightDegrees }
     let sizeClass: SizeClass =
       switch validation.textSizeClass {
       case .normal: .normal
@@ -300,6 +304,12 @@ public enum DocumentStyleChecker {
         Diagnostic(
           code: "style.edge.outline-blurred", severity: .info,
           message: "\(text): outline blur \(b) em is more than its width \(w) em: not a solid surround (WCAG G18), so it earns no halo credit"))
+    }
+    if stack.haloRefusal == .underOnePixel, let px = stack.edgeWidthPixels, let c = smallest {
+      out.append(
+        Diagnostic(
+          code: "style.edge.outline-too-thin", severity: .info,
+          message: "\(text): outline is \(NumberFormat.fixed(px, 2)) px in \(c.id), under 1 px (WCAG G18), so it earns no halo credit"))
     }
     return out
   }

@@ -19,18 +19,20 @@ public struct ProfileAnalysis: Sendable {
 
   public init(_ profile: StyleProfile) {
     self.profile = profile
+    fontSize = profile.effectiveFontSize
+    contexts = profile.validation.viewingContexts.map { c in
+      (c, c.referencePixels(rh: profile.effectiveFontSize), c.sizeClass(rh: profile.effectiveFontSize, fontWeight: profile.text.fontWeight))
+    }
+    let smallest = contexts.min { $0.pixels < $1.pixels }
     var s = profile.layerStack
+    // The outline in pixels where the text is smallest, as CS-C06 measures it.
+    if let px = smallest?.pixels { s.edgeWidthPixels = profile.edge.width * px }
     let flash = profile.effects.flash
     if flash.contains("background") { s.background.opacity = 0 }
     if flash.contains("window") { s.window.opacity = 0 }
     if flash.contains("edge") { s.edge.opacity = 0 }
     stack = s
     worst = WorstCaseEngine.evaluate(s, spaces: profile.validation.compositing)
-    fontSize = profile.effectiveFontSize
-    contexts = profile.validation.viewingContexts.map { c in
-      (c, c.referencePixels(rh: profile.effectiveFontSize), c.sizeClass(rh: profile.effectiveFontSize, fontWeight: profile.text.fontWeight))
-    }
-    let smallest = contexts.min { $0.pixels < $1.pixels }
     decidingContext = smallest?.context
     switch profile.validation.textSizeClass {
     case .normal: sizeClass = .normal

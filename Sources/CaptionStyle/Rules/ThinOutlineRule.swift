@@ -27,7 +27,8 @@ public struct ThinOutlineRule: ProfileRule {
       if px < 1 {
         return [
           finding(
-            a, .warning, "outline is \(NumberFormat.fixed(px, 2)) px in \(smallest.context.id), under 1 px",
+            a, .warning,
+            "outline is \(NumberFormat.fixed(px, 2)) px in \(smallest.context.id), under 1 px: no halo credit, text is judged against the video",
             threshold: 1, values: ["pixels": px])
         ]
       }
