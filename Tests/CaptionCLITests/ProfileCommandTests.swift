@@ -42,6 +42,13 @@ import Testing
     let bad = ToolIO.captured()
     #expect(CaptionTool.run(["profile", "check", url.path], io: bad) == 2)
     #expect(bad.capturedErr.contains("$.edge.width: 2 is out of range 0…0.25"))
+    // The file is named once, and a syntax error is located at file:line:column.
+    #expect(bad.capturedErr.components(separatedBy: url.path).count == 2, "\(bad.capturedErr)")
+    try Data("{\"schema\": \"caption-style-profile/1\",\n \"id\": bad}".utf8).write(to: url)
+    let syntax = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", url.path], io: syntax) == 2)
+    #expect(syntax.capturedErr.contains("\(url.path):2:8: not valid JSON: Invalid value"), "\(syntax.capturedErr)")
+    #expect(syntax.capturedErr.components(separatedBy: url.path).count == 2)
     #expect(CaptionTool.run(["profile", "export", "cea608-classic", "--to", "pdf"], io: ToolIO.captured()) == 2)
     #expect(CaptionTool.run(["profile"], io: ToolIO.captured()) == 2)
   }

@@ -16,6 +16,15 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
   }
 }
 
+extension ToolError {
+  /// A profile that could not be loaded, located once: at `file:line:column` or the file the
+  /// error names, else at `reference` (what the user typed).
+  static func profile(_ error: ProfileError, reference: String) -> ToolError {
+    if let location = error.location { return .io(path: location, message: error.detail) }
+    return .io(path: reference, message: error.description)
+  }
+}
+
 /// The tool's exit codes.
 public enum ExitCode: Int32, Sendable {
   /// No findings at or above the failing severity.

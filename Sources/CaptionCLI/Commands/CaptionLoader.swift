@@ -67,9 +67,7 @@ struct CaptionLoader {
         do {
           styleProfiles += try ProfileLoader.load(p)
         } catch {
-          // Profile errors already start with the file they are about.
-          let message = "\(error)"
-          throw .io(path: p, message: message.hasPrefix(p + ": ") ? String(message.dropFirst(p.count + 2)) : message)
+          throw .profile(error, reference: p)
         }
       } else {
         throw .usage(

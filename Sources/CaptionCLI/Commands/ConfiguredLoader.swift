@@ -44,7 +44,7 @@ struct ConfiguredLoader {
       throw .usage("invalid configuration: \(ControlCharacterEscaping.escaped(error.description))")
     }
     let profiles: [StyleProfile]
-    do { profiles = try ProfileLoader.load(reference) } catch { throw .io(path: reference, message: "\(error)") }
+    do { profiles = try ProfileLoader.load(reference) } catch { throw .profile(error, reference: reference) }
     cache[key] = profiles
     if loader.styleProfiles.isEmpty { loader.styleProfiles = profiles }
     return loader

@@ -91,7 +91,7 @@ enum ProfileCommand: CLICommand {
         case .unreadable(let file, let reason):
           throw .io(path: file, message: reason)
         default:
-          throw .io(path: r, message: "invalid profile:\n" + error.description)
+          throw .profile(error, reference: r)
         }
       }
     }

@@ -13,6 +13,9 @@ public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {
     case outOfRange(value: Double, min: Double, max: Double)
     /// A string outside its allowed set or pattern.
     case invalidValue(value: String, expected: String)
+    /// The same name twice in one object (RFC 8259 §4: names SHOULD be unique, and readers
+    /// differ on which value wins).
+    case duplicateKey
   }
 
   /// JSONPath-style location, `$` being the profile object.
@@ -36,6 +39,8 @@ public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {
       return "\(path): \(NumberFormat.plain(v)) is out of range \(NumberFormat.plain(lo))…\(NumberFormat.plain(hi))"
     case .invalidValue(let v, let expected):
       return "\(path): \"\(v)\" is not valid; expected \(expected)"
+    case .duplicateKey:
+      return "\(path): duplicate key; each name may appear once in an object (RFC 8259 §4)"
     }
   }
 }

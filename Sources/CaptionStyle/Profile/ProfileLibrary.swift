@@ -42,7 +42,9 @@ public struct ProfileLibrary: Sendable {
     do {
       top = try JSONSerialization.jsonObject(with: data, options: [])
     } catch {
-      throw .invalidJSON(file: file, reason: Self.reason(error))
+      let (reason, offset) = JSONErrorPosition.split(Self.reason(error), length: data.count)
+      let (line, column) = JSONErrorPosition.lineColumn(Array(data), offset: offset)
+      throw .invalidJSON(file: file, reason: reason, line: line, column: column)
     }
     var objects: [(String, [String: Any])] = []
     if let o = top as? [String: Any] {
@@ -57,7 +59,8 @@ public struct ProfileLibrary: Sendable {
     } else {
       throw .invalidJSON(file: file, reason: "the top level must be a profile object or an array of them")
     }
-    var issues: [ProfileIssue] = []
+    // JSONSerialization keeps the last of duplicate names silently: report them instead.
+    var issues: [ProfileIssue] = JSONDuplicateKeys.paths(in: Array(data)).map { ProfileIssue(path: $0, kind: .duplicateKey) }
     var added: [String] = []
     var batch: [String: Entry] = [:]
     for (prefix, o) in objects {

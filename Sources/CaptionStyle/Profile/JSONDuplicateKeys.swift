@@ -1,0 +1,101 @@
+/// Finds names given twice in one JSON object, which `JSONSerialization` accepts silently
+/// (the last value wins). RFC 8259 §4 says names SHOULD be unique; in a profile a repeated
+/// name is almost always an editing mistake that hides a value.
+enum JSONDuplicateKeys {
+  /// The JSON paths (`$.background.opacity`, `$[1].text.color`) of every repeated name, in
+  /// document order. `bytes` must already be valid UTF-8 JSON (parse it first).
+  static func paths(in bytes: [UInt8]) -> [String] {
+    var scan = Scanner(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scan.i = 3 }
+    scan.value(path: "$", depth: 0)
+    return scan.found
+  }
+
+  private struct Scanner {
+    let bytes: [UInt8]
+    var i = 0
+    var found: [String] = []
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func skipSpace() {
+      while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    mutating func value(path: String, depth: Int) {
+      skipSpace()
+      // JSONSerialization's own nesting limit is lower; this only keeps the stack bounded.
+      guard i < bytes.count, depth < 512 else { return }
+      switch bytes[i] {
+      case UInt8(ascii: "{"):
+        i += 1
+        var names: Set<String> = []
+        while true {
+          skipSpace()
+          guard i < bytes.count else { return }
+          if bytes[i] == UInt8(ascii: "}") { i += 1; return }
+          if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+          guard bytes[i] == UInt8(ascii: "\"") else { return }
+          let name = string()
+          let child = path + "." + name
+          if !names.insert(name).inserted { found.append(child) }
+          skipSpace()
+          if i < bytes.count, bytes[i] == UInt8(ascii: ":") { i += 1 }
+          value(path: child, depth: depth + 1)
+        }
+      case UInt8(ascii: "["):
+        i += 1
+        var index = 0
+        while true {
+          skipSpace()
+          guard i < bytes.count else { return }
+          if bytes[i] == UInt8(ascii: "]") { i += 1; return }
+          if bytes[i] == UInt8(ascii: ",") { i += 1; index += 1; continue }
+          value(path: path + "[\(index)]", depth: depth + 1)
+        }
+      case UInt8(ascii: "\""):
+        _ = string()
+      default:
+        // A number, true, false or null.
+        while i < bytes.count, !",}] \t\r\n".utf8.contains(bytes[i]) { i += 1 }
+      }
+    }
+
+    /// Reads a string at `i` (at its opening quote), decoding escapes so that `"\u0061"` and
+    /// `"a"` are the same name.
+    mutating func string() -> String {
+      i += 1
+      var units: [UInt16] = []
+      var raw: [UInt8] = []
+      func flush() {
+        units += String(decoding: raw, as: UTF8.self).utf16
+        raw.removeAll()
+      }
+      while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+        guard bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count else {
+          raw.append(bytes[i])
+          i += 1
+          continue
+        }
+        flush()
+        let e = bytes[i + 1]
+        i += 2
+        switch e {
+        case UInt8(ascii: "u"):
+          let hex = bytes[i..<min(bytes.count, i + 4)]
+          units.append(UInt16(String(decoding: hex, as: UTF8.self), radix: 16) ?? 0xFFFD)
+          i += 4
+        case UInt8(ascii: "n"): units.append(0x0A)
+        case UInt8(ascii: "t"): units.append(0x09)
+        case UInt8(ascii: "r"): units.append(0x0D)
+        case UInt8(ascii: "b"): units.append(0x08)
+        case UInt8(ascii: "f"): units.append(0x0C)
+        default: units.append(UInt16(e))  // \" \\ \/
+        }
+      }
+      flush()
+      i += 1
+      return String(decoding: units, as: UTF16.self)
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/// Turns a JSON parser's error into a position a person can open: Foundation says "around
+/// character N" (a 0-based UTF-8 byte offset) or, at the end of the data, nothing.
+enum JSONErrorPosition {
+  /// The reason without its " around character N" part, and the byte offset it named (the end
+  /// of the data when it named none).
+  static func split(_ reason: String, length: Int) -> (reason: String, offset: Int) {
+    var text = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+    var offset = length
+    if let r = text.range(of: " around character ") {
+      let digits = text[r.upperBound...]
+      if let n = Int(digits) {
+        offset = min(max(0, n), length)
+        text = String(text[..<r.lowerBound])
+      }
+    }
+    if text.hasSuffix(" during JSON parse") { text = String(text.dropLast(18)) }
+    return (text, offset)
+  }
+
+  /// The 1-based line and column (in UTF-8 bytes, as all CaptionKit columns) of `offset`.
+  static func lineColumn(_ bytes: [UInt8], offset: Int) -> (line: Int, column: Int) {
+    var line = 1, lineStart = 0
+    for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
+      line += 1
+      lineStart = i + 1
+    }
+    return (line, offset - lineStart + 1)
+  }
+}
