@@ -398,6 +398,25 @@ import Testing
     ])
   }
 
+  /// A UTF-16 MPD (byte order mark) is read as an MPD and said not to be UTF-8, not refused as
+  /// media FFmpeg cannot open.
+  @Test func utf16MPDIsReadAndReported() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-mpd16-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let text = Self.mpdHead + #"<AdaptationSet contentType="text" mimeType="text/vtt" lang="en"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="subtitle"/><Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>"#
+    var bytes: [UInt8] = [0xFF, 0xFE]
+    for u in text.utf16 { bytes += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+    let path = dir.appendingPathComponent("u16.xml").path
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    var o = InspectOptions()
+    o.scanClosedCaptions = false
+    let r = MediaInspector.inspect(path: path, options: o)
+    #expect(r.kind == "dash")
+    #expect(r.tracks.map(\.languageBCP47) == ["en"])
+    #expect(r.diagnostics.filter { $0.code == "media.dash.encoding" }.map(\.message) == ["the MPD is utf-16le, not UTF-8 (DASH-IF IOP); it was read, but some players and packagers expect UTF-8"])
+  }
+
   /// Scheme URIs are URNs, whose names are case-insensitive (RFC 8141), and players match them
   /// ignoring case: a Role or Accessibility spelt in other case counts.
   @Test func schemeURIsMatchIgnoringCase() {

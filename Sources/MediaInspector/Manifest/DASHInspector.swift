@@ -47,6 +47,13 @@ struct DASHInspector {
     }
     let text = TextDecoder.decode(raw, utf8Only: true)
     d += text.diagnostics
+    if text.encoding != .utf8 {
+      d.append(
+        Diagnostic(
+          code: "media.dash.encoding", severity: .warning,
+          message: "the MPD is \(text.encoding.rawValue), not UTF-8 (DASH-IF IOP); it was read, but some players and packagers expect UTF-8",
+          location: SourceLocation(line: 1, column: 1)))
+    }
     let parsed = XMLTreeParser.parse(text.utf8, limits: XMLParserLimits(maxElements: options.maxManifestElements), maxDiagnostics: 200)
     for var x in parsed.diagnostics {
       if x.code == "ttml.xml.too-many-elements" {
