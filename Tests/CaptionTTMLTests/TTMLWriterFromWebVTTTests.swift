@@ -91,4 +91,21 @@ import Testing
     let back = try TTMLFormat().read(result.bytes, options: ReadOptions())
     #expect(!back.diagnostics.contains { $0.code == "ttml.profile.pixel-without-extent" })
   }
+
+  /// TTML regions in px (through the root tts:extent) and in cells (through ttp:cellResolution)
+  /// become WebVTT REGION geometry as percent regions do; px without a root extent cannot.
+  @Test func pixelAndCellRegionsConvertToWebVTTRegions() throws {
+    func vtt(_ rootAttributes: String, _ origin: String, _ extent: String) throws -> (String, [Diagnostic]) {
+      let src = TTMLTest.doc(rootAttributes, head: #"<layout><region xml:id="a" tts:origin="\#(origin)" tts:extent="\#(extent)"/></layout>"#,
+        body: #"<div><p region="a" begin="1s" end="2s">x</p></div>"#)
+      let w = WebVTTFormat().write(try TTMLTest.read(src).document, options: WriteOptions())
+      return (String(decoding: w.bytes, as: UTF8.self), w.diagnostics)
+    }
+    let (px, _) = try vtt(#"tts:extent="640px 480px""#, "64px 384px", "512px 72px")
+    #expect(px.contains("REGION\nid:a width:80% regionanchor:0%,0% viewportanchor:10%,80%\n"), "\(px)")
+    let (cells, _) = try vtt(#"ttp:cellResolution="40 20""#, "4c 16c", "32c 3c")
+    #expect(cells.contains("REGION\nid:a width:80% regionanchor:0%,0% viewportanchor:10%,80%\n"), "\(cells)")
+    let (_, noRoot) = try vtt("", "64px 384px", "512px 72px")
+    #expect(noRoot.contains { $0.code == "webvtt.write.region-geometry-dropped" && $0.severity == .warning })
+  }
 }

@@ -276,6 +276,28 @@ struct WebVTTWriter {
 
   // MARK: - Regions
 
+  /// A TTML region length as percent of the video on its axis: `%`, `rw`/`rh` on their own
+  /// axis, cells through `ttp:cellResolution` (default 32 × 15), px through the root
+  /// `tts:extent` in px; nil for what has no such reading (em, px without a root extent).
+  func rootPercent(_ l: Length, horizontal: Bool) -> Double? {
+    switch l.unit {
+    case .percent: return l.value
+    case .rootWidth: return horizontal ? l.value : nil
+    case .rootHeight: return horizontal ? nil : l.value
+    case .cells:
+      let cells = (header.metadata.parameters["ttp:cellResolution"] ?? "32 15").split(whereSeparator: { $0 == " " || $0 == "\t" }).compactMap { Double($0) }
+      guard cells.count == 2, cells[0] > 0, cells[1] > 0 else { return nil }
+      return l.value * 100 / (horizontal ? cells[0] : cells[1])
+    case .pixels:
+      let root = (header.metadata.parameters["tts:extent"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" })
+      guard root.count == 2, root.allSatisfy({ $0.hasSuffix("px") }),
+        let w = Double(root[0].dropLast(2)), let h = Double(root[1].dropLast(2)), w > 0, h > 0
+      else { return nil }
+      return l.value * 100 / (horizontal ? w : h)
+    default: return nil
+    }
+  }
+
   private mutating func writeRegion(_ r: Region, into out: inout [UInt8]) {
     var settings: [String] = []
     var id = r.id
@@ -292,15 +314,17 @@ struct WebVTTWriter {
     var width = r.width, lines = r.lines, regionAnchor = r.regionAnchor, viewportAnchor = r.viewportAnchor
     let webvttDefaults = r.width == 100 && r.lines == 3 && r.regionAnchor == Region.Anchor(x: 0, y: 100) && r.viewportAnchor == Region.Anchor(x: 0, y: 100)
     if webvttDefaults, let origin = r.origin, let extent = r.extent {
-      if origin.x.unit == .percent, origin.y.unit == .percent, extent.x.unit == .percent, extent.y.unit == .percent {
+      if let ox = rootPercent(origin.x, horizontal: true), let oy = rootPercent(origin.y, horizontal: false),
+        let ew = rootPercent(extent.x, horizontal: true), let eh = rootPercent(extent.y, horizontal: false)
+      {
         // TTML geometry: anchor the region's top-left corner at its origin; 6vh per line (WebVTT §7.2).
-        width = extent.x.value
-        lines = max(1, (extent.y.value / 6).rounded())
+        width = ew
+        lines = max(1, (eh / 6).rounded())
         regionAnchor = Region.Anchor(x: 0, y: 0)
-        viewportAnchor = Region.Anchor(x: origin.x.value, y: origin.y.value)
+        viewportAnchor = Region.Anchor(x: ox, y: oy)
         warn("webvtt.write.region-converted", .info, "region '\(r.id)': TTML origin/extent converted to width:\(WebVTTNumber.format(width))%, lines:\(WebVTTNumber.integer(lines)), viewportanchor at the origin")
       } else {
-        warn("webvtt.write.region-geometry-dropped", .warning, "region '\(r.id)': origin/extent not in percent cannot be converted to WebVTT and were dropped")
+        warn("webvtt.write.region-geometry-dropped", .warning, "region '\(r.id)': origin/extent in units that cannot be converted to percent of the video (px without a root tts:extent, em) were dropped")
       }
     } else if r.origin != nil || r.extent != nil {
       warn("webvtt.write.region-geometry-dropped", .info, "region '\(r.id)': TTML origin/extent are not written (WebVTT region settings are used)")
