@@ -24,6 +24,16 @@ import Testing
     #expect(TextMetrics.characterCount("日本\u{3000}語。", counting: ReadingSpeedCounting(countSpaces: false, countPunctuation: false, fullWidthWeight: 2)) == 6)
     // é as e + combining acute is one character.
     #expect(TextMetrics.characterCount("cafe\u{301}") == 4)
+    // Marks that draw nothing count as nothing (RTL guides ask for LRM, RLM, ALM, embeddings).
+    #expect(TextMetrics.characterCount("a\u{200E}b") == 2)
+    #expect(TextMetrics.characterCount("ש\u{200F}ל") == 2)
+    #expect(TextMetrics.characterCount("\u{202A}ab\u{202C}") == 2)
+    #expect(TextMetrics.characterCount("\u{061C}\u{0627}") == 1)
+    #expect(TextMetrics.characterCount("a\u{2060}b\u{00AD}c\u{200B}d\u{FEFF}") == 4)
+    #expect(TextMetrics.lineCharacterCounts("\u{200F}שלום\nab\u{200E}") == [4, 2])
+    #expect(TextMetrics.graphemeCount("a\u{200E}b"[...]) == 2)
+    // A zero width joiner stays part of its emoji.
+    #expect(TextMetrics.characterCount("👩\u{200D}👩\u{200D}👧") == 1)
     #expect(TextMetrics.wordCount("  two words\nand three ") == 4)
   }
 
@@ -117,6 +127,9 @@ import Testing
     #expect(srt.map(\.cueIndex) == [1])
     #expect(srt[0].message.contains("<blink>"))
     #expect(run(UnknownMarkupRule(), d).map(\.cueIndex) == [1])
+    // SRT readers take <s>, <strike> and <br> as markup too (the reader reads them so).
+    let more = doc([cue(0, 1, "a b", source: "a<br>b"), cue(1, 2, "c", source: "<s>c</s>"), cue(2, 3, "d", source: "<strike>d</strike>")])
+    #expect(run(UnknownMarkupRule(), more, context: LintContext(format: "srt")).isEmpty)
   }
 
   @Test func readerEquivalentsAreNotRepeated() {

@@ -412,9 +412,9 @@ struct SubRipReader {
       sink.report("srt.timing.zero-duration", .warning, "the cue ends when it starts (\(timing.start))", at: timingLine.start)
     }
     if let p = previousStart, timing.start < p {
-      sink.report("srt.timing.out-of-order", .info, "the cue starts at \(timing.start), before the previous cue (\(p))", at: timingLine.start)
+      sink.report("srt.timing.out-of-order", .info, "the cue starts at \(timing.start), before an earlier cue (one starts at \(p))", at: timingLine.start)
     }
-    previousStart = timing.start
+    previousStart = max(previousStart ?? timing.start, timing.start)
     pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
   }
 

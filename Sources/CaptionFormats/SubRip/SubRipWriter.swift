@@ -194,7 +194,7 @@ struct SubRipWriter {
     // Written as they are, but said: players read such cues their own way (FFmpeg moves an end
     // before the start to the next cue's start; others drop the cue).
     if end <= start { lose("srt.write.end-not-after-start", "the end time \(end) is not after the start time \(start)") }
-    if let p = previousStart, start < p { lose("srt.write.out-of-order", "starts before the cue before it (order kept; SRT players expect cues in start order)") }
+    if let p = previousStart, start < p { lose("srt.write.out-of-order", "starts at \(start), before an earlier cue (one starts at \(p)); order kept, SRT players expect cues in start order") }
     previousStart = max(previousStart ?? start, start)
     // Blocks are separated by a blank line (none after the last).
     if number > 1 { out.append(contentsOf: newline) }

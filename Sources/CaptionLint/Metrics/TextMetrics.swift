@@ -38,13 +38,13 @@ public enum TextMetrics {
     }
   }
 
-  /// Extended grapheme clusters in `text`, line breaks excluded (what a viewer counts as
-  /// characters; `Character`s of a `String`).
+  /// Extended grapheme clusters in `text`, line breaks and invisible format characters excluded
+  /// (what a viewer counts as characters).
   public static func graphemeCount(_ text: Substring) -> Int {
     var t = text
     return t.withUTF8 { p in
       var n = 0
-      UTF8Text.forEachGrapheme(p) { v in if v != 0x0A { n += 1 } }
+      UTF8Text.forEachGrapheme(p) { v in if v != 0x0A, !(Unicode.Scalar(v).map(isInvisible) ?? false) { n += 1 } }
       return n
     }
   }
@@ -119,14 +119,18 @@ public enum TextMetrics {
     case .fullWidthPunctuation: counting.countPunctuation ? counting.fullWidthWeight : 0
     case .fullWidth: counting.fullWidthWeight
     case .other: 1
+    case .invisible: 0
     }
   }
 
   /// What the counting formula distinguishes.
   enum CharacterClass {
     /// Full-width spaces and punctuation (U+3000, `、`, `。`, `！`) are spaces and punctuation
-    /// that weigh as full-width characters when counted.
-    case space, punctuation, fullWidth, fullWidthSpace, fullWidthPunctuation, other
+    /// that weigh as full-width characters when counted. Format and control characters that
+    /// draw nothing (U+200E LRM, U+200F RLM, U+061C ALM, U+202A–U+202E embeddings, U+2066–U+2069
+    /// isolates, U+200B, U+2060, U+00AD, U+FEFF) are `invisible`: they count as nothing, as
+    /// Subtitle Edit counts them (RTL style guides ask for these marks).
+    case space, punctuation, fullWidth, fullWidthSpace, fullWidthPunctuation, other, invisible
 
     /// The class of each ASCII scalar, from the same Unicode properties as non-ASCII ones.
     static let table: [CharacterClass] = (0..<128).map { CharacterClass(scalar: Unicode.Scalar(UInt8($0))) }
@@ -140,7 +144,9 @@ public enum TextMetrics {
     }
 
     init(scalar s: Unicode.Scalar) {
-      if UTF8Text.isWhitespace(s.value) {
+      if TextMetrics.isInvisible(s) {
+        self = .invisible
+      } else if UTF8Text.isWhitespace(s.value) {
         self = TextMetrics.isFullWidth(s) ? .fullWidthSpace : .space
       } else if TextMetrics.isPunctuation(s) {
         self = TextMetrics.isFullWidth(s) ? .fullWidthPunctuation : .punctuation
@@ -149,6 +155,21 @@ public enum TextMetrics {
       } else {
         self = .other
       }
+    }
+  }
+
+  /// Whether a scalar that starts a grapheme cluster draws nothing: a format (Cf) or control
+  /// (Cc) character that is not white space (tab and line ends are), nor a prepended mark that
+  /// joins the character after it (U+0600 ARABIC NUMBER SIGN and the other Prepend formats).
+  static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    guard !UTF8Text.isWhitespace(v) else { return false }
+    if (0x0600...0x0605).contains(v) || v == 0x06DD || v == 0x070F || v == 0x0890 || v == 0x0891 || v == 0x08E2 || v == 0x110BD || v == 0x110CD {
+      return false
+    }
+    switch s.properties.generalCategory {
+    case .format, .control: return true
+    default: return false
     }
   }
 

@@ -249,6 +249,19 @@ import Testing
     #expect(lost.diagnostics.map(\.code).first == "srt.cue.missing-timing")
   }
 
+  /// Out of order means before any earlier cue, not only the one just before (10 s, 5 s, 7 s:
+  /// both later cues), and the message names the earlier start.
+  @Test func outOfOrderComparesWithEveryEarlierCue() {
+    let r = SRT.read("1\n00:00:10,000 --> 00:00:11,000\na\n\n2\n00:00:05,000 --> 00:00:06,000\nb\n\n3\n00:00:07,000 --> 00:00:08,000\nc\n")
+    #expect(r.diagnostics.filter { $0.code == "srt.timing.out-of-order" }.map(\.message) == [
+      "the cue starts at 0:00:05.000, before an earlier cue (one starts at 0:00:10.000)",
+      "the cue starts at 0:00:07.000, before an earlier cue (one starts at 0:00:10.000)",
+    ])
+    let v = try! WebVTTFormat().read(Array("WEBVTT\n\n00:10.000 --> 00:11.000\na\n\n00:05.000 --> 00:06.000\nb\n\n00:07.000 --> 00:08.000\nc\n".utf8), options: ReadOptions())
+    #expect(v.diagnostics.filter { $0.code == "webvtt.cue.out-of-order" }.map(\.message).last
+      == "cue 3: starts at 0:00:07.000, before an earlier cue (one starts at 0:00:10.000); cues must be ordered by start time")
+  }
+
   /// A skipped block ends at the next index and timing line (or bare timing line), even when
   /// the blank line before it is missing: the next cue is not swallowed.
   @Test func skippedBlockEndsAtTheNextCue() {

@@ -151,7 +151,7 @@ import Testing
       "srt.write.region-dropped 1 cue 2: region \"r1\" has no SRT equivalent, dropped",
       "srt.write.voice-dropped 1 cue 2: voice \"Bob\" has no SRT equivalent, dropped (its text is kept)",
       "srt.write.end-not-after-start 2 cue 3: the end time -0:00:00.005 is not after the start time 0:00:00.333",
-      "srt.write.out-of-order 2 cue 3: starts before the cue before it (order kept; SRT players expect cues in start order)",
+      "srt.write.out-of-order 2 cue 3: starts at 0:00:00.333, before an earlier cue (one starts at 0:00:01.000); order kept, SRT players expect cues in start order",
       "srt.write.time-rounded 2 cue 3: start time 1/3 s rounded to the millisecond",
       "srt.write.time-out-of-range 2 cue 3: negative end time -0:00:00.005 written as 00:00:00,000",
       "srt.write.ruby-dropped 2 cue 3: ruby annotation has no SRT equivalent; the base text is kept, the ruby text dropped",

@@ -118,6 +118,15 @@ import Testing
     let r = try WebVTTFormat().read(bytes, options: ReadOptions())
     #expect(r.diagnostics.contains { $0.code == "webvtt.file.not-utf8" && $0.severity == .error })
     #expect(r.document.cues.first?.plainText == "hé")
+    #expect(r.diagnostics.first { $0.code == "webvtt.file.not-utf8" }?.message.contains("browsers reject it (read as UTF-8 it has no WEBVTT signature)") == true)
+    // A legacy code page read with --encoding: browsers read it as UTF-8 and lose é.
+    let latin = try WebVTTFormat().read(Array("WEBVTT\n\n00:00.000 --> 00:01.000\nCaf".utf8) + [0xE9, 0x0A], options: ReadOptions(encoding: .windows1252))
+    #expect(latin.document.cues.first?.plainText == "Café")
+    #expect(latin.diagnostics.first { $0.code == "webvtt.file.not-utf8" }?.message
+      == "WebVTT files must be UTF-8; this one is windows-1252: browsers read it as UTF-8 and show U+FFFD for each non-ASCII character (it was read anyway)")
+    // Without --encoding, the byte is invalid UTF-8: an error in WebVTT.
+    let stray = try WebVTTFormat().read(Array("WEBVTT\n\n00:00.000 --> 00:01.000\nCaf".utf8) + [0xE9, 0x0A], options: ReadOptions())
+    #expect(stray.diagnostics.filter { $0.code == "text.encoding.invalid-utf8" }.map(\.severity) == [.error])
   }
 
   @Test func cleanFileHasNoDiagnostics() throws {

@@ -104,9 +104,22 @@ struct WebVTTReader {
     var utf8 = bytes
     if !plain {
       let decoded = TextDecoder.decode(bytes, encoding: options.encoding, utf8Only: true)
-      for d in decoded.diagnostics { sink.report(d) }
+      for var d in decoded.diagnostics {
+        // WebVTT is UTF-8 only (§4.1): bytes that are not are a conformance error, and browsers
+        // show each as U+FFFD.
+        if d.code.hasPrefix("text.encoding.invalid-"), d.severity < .error {
+          d.severity = .error
+          d.message += " (WebVTT files must be UTF-8; browsers show U+FFFD there too)"
+        }
+        sink.report(d)
+      }
       if decoded.encoding != .utf8 {
-        sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one is \(decoded.encoding.rawValue), which browsers reject (it was read anyway)", at: nil)
+        // Browsers decode every WebVTT file as UTF-8: UTF-16 has no WEBVTT signature then, and
+        // legacy code pages lose each non-ASCII character.
+        let effect = decoded.encoding == .utf16LE || decoded.encoding == .utf16BE
+          ? "browsers reject it (read as UTF-8 it has no WEBVTT signature)"
+          : "browsers read it as UTF-8 and show U+FFFD for each non-ASCII character"
+        sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one is \(decoded.encoding.rawValue): \(effect) (it was read anyway)", at: nil)
       }
       encoding = decoded.encoding
       utf8 = decoded.utf8
@@ -676,7 +689,10 @@ struct WebVTTReader {
       report("webvtt.cue.end-not-after-start", .error, "cue \(index + 1): the end time is not after the start time", line, cue: index)
     }
     if let prev = previousStart, d.start < prev {
-      report("webvtt.cue.out-of-order", .error, "cue \(index + 1): starts before the previous cue; cues must be ordered by start time", line, cue: index)
+      report(
+        "webvtt.cue.out-of-order", .error,
+        "cue \(index + 1): starts at \(CaptionTime(milliseconds: d.start)), before an earlier cue (one starts at \(CaptionTime(milliseconds: prev))); cues must be ordered by start time",
+        line, cue: index)
     }
     if blockLines.isEmpty {
       report("webvtt.cue.empty", .warning, "cue \(index + 1): the cue has no text", line, cue: index)

@@ -444,7 +444,7 @@ struct WebVTTWriter {
 
   private mutating func orderCheck(_ start: CaptionTime, cue k: Int) {
     if let p = previousStart, start < p {
-      warn("webvtt.write.out-of-order", .warning, "starts before the previous cue; WebVTT wants cues ordered by start time (order kept)", cue: k)
+      warn("webvtt.write.out-of-order", .warning, "starts at \(start), before an earlier cue (one starts at \(p)); WebVTT wants cues ordered by start time (order kept)", cue: k)
     }
     previousStart = max(previousStart ?? start, start)
   }

@@ -1,8 +1,8 @@
 import CaptionCore
 
 /// `markup.unknown-tag`: a tag the cue's format does not define. WebVTT defines `c`, `i`, `b`,
-/// `u`, `ruby`, `rt`, `v` and `lang` (WebVTT §4.2.2); SRT players understand `i`, `b`, `u` and
-/// `font`. Unknown tags are dropped by WebVTT parsers and shown as text by some SRT players.
+/// `u`, `ruby`, `rt`, `v` and `lang` (WebVTT §4.2.2); SRT players understand `i`, `b`, `u`,
+/// `font`, `s`/`strike` and `br`. Unknown tags are dropped by WebVTT parsers and shown as text by some SRT players.
 ///
 /// Works on `Cue.sourceText`; when the format is unknown, the union of both lists is accepted.
 ///
@@ -12,11 +12,13 @@ public struct UnknownMarkupRule: LintRule {
   public var id: String { "markup.unknown-tag" }
   public var defaultSeverity: Severity { .warning }
   public var summary: String { "Cue text may only use the tags its format defines." }
-  public var thresholdSource: String { "WebVTT §4.2.2 cue text tags; SubRip's de facto i, b, u, font" }
+  public var thresholdSource: String { "WebVTT §4.2.2 cue text tags; SubRip's de facto i, b, u, font, s, strike, br" }
   public var readerEquivalents: [String] { ["cuetext.unknown-tag", "tag.unknown"] }
 
   static let webvtt: Set<String> = ["c", "i", "b", "u", "ruby", "rt", "v", "lang"]
-  static let srt: Set<String> = ["i", "b", "u", "font"]
+  /// What SRT readers (FFmpeg, players, CaptionKit's reader) take as markup: `s`/`strike`
+  /// strike through, `br` a line break.
+  static let srt: Set<String> = ["i", "b", "u", "font", "s", "strike", "br"]
 
   /// The tags a format defines (both lists when the format is unknown).
   static func known(for format: String?) -> Set<String> {
