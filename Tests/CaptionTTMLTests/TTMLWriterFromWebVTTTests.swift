@@ -108,4 +108,19 @@ import Testing
     let (_, noRoot) = try vtt("", "64px 384px", "512px 72px")
     #expect(noRoot.contains { $0.code == "webvtt.write.region-geometry-dropped" && $0.severity == .warning })
   }
+
+  /// A cue of a TTML region is placed by its own settings in WebVTT: `region:` after them would
+  /// make a renderer lay it out in the region instead (WebVTT §6.3, §7.2), so it is left out,
+  /// said once; converting back to TTML then needs no approximation.
+  @Test func ttmlRegionCuesArePlacedByTheirOwnSettings() throws {
+    let src = TTMLTest.doc(head: #"<layout><region xml:id="top" tts:origin="10% 5%" tts:extent="80% 20%" tts:displayAlign="before"/></layout>"#,
+      body: #"<div><p region="top" begin="1s" end="2s">one</p><p region="top" begin="3s" end="4s">two</p></div>"#)
+    let w = WebVTTFormat().write(try TTMLTest.read(src).document, options: WriteOptions())
+    let vtt = String(decoding: w.bytes, as: UTF8.self)
+    #expect(vtt.contains("00:00:01.000 --> 00:00:02.000 line:5% position:10%,line-left size:80% align:start\none\n"), "\(vtt)")
+    #expect(!vtt.contains(" region:"))
+    #expect(w.diagnostics.filter { $0.code == "webvtt.write.region-omitted" }.map(\.cueIndex) == [0])
+    let back = TTMLFormat().write(try WebVTTFormat().read(w.bytes, options: ReadOptions()).document, options: WriteOptions())
+    #expect(!back.diagnostics.contains { $0.code == "ttml.write.region-approximated" })
+  }
 }

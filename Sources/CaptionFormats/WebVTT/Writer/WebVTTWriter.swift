@@ -31,6 +31,11 @@ struct WebVTTWriter {
   /// Named styles whose identifier is not a CSS class name (`1`): the class their rule and
   /// every reference to them use instead (`_1`).
   private var renamedStyleClasses: [String: String] = [:]
+  /// Regions with TTML geometry (origin or extent), whose cues carry their placement in their
+  /// own settings.
+  private var ttmlRegions: Set<String> = []
+  /// Whether a cue's `region:` was left out because its own settings place it (said once).
+  private var regionOmittedNoted = false
   /// The signature, header lines and REGION blocks (written by `begin`).
   private var head: [UInt8] = []
   /// Comments and cues, in order.
@@ -123,6 +128,7 @@ struct WebVTTWriter {
       for st in doc.styles where !st.id.isEmpty && cssClassName(st.id) != st.id { renamedStyleClasses[st.id] = cssClassName(st.id) }
     }
     header.cues = []
+    ttmlRegions = Set(doc.regions.filter { $0.origin != nil || $0.extent != nil }.map(\.id))
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
     if suffix.contains(where: { $0 == "\n" || $0 == "\r" }) || suffix.contains("-->") {
@@ -619,7 +625,19 @@ struct WebVTTWriter {
     }
     if let r = s.region {
       // `regionIDs` has every region of the document (see `writeRegion`).
-      if let id = regionIDs[r], !id.isEmpty {
+      if ttmlRegions.contains(r), s.line != .auto || s.size != 100 || s.vertical != .horizontal {
+        // A TTML region's cue is placed by its own line, position and size (worked out from the
+        // region). With `region:` after them a WebVTT renderer lays it out in the region
+        // instead (§6.3 keeps a region given last; §7.2 ignores line and size in regions),
+        // which moves it, so the reference is left out.
+        if !regionOmittedNoted {
+          regionOmittedNoted = true
+          warn(
+            "webvtt.write.region-omitted", .info,
+            "cues placed by their own line, position and size are written without region: (a WebVTT region would override that placement, §7.2); the first is in region '\(r.prefix(40))'",
+            cue: k)
+        }
+      } else if let id = regionIDs[r], !id.isEmpty {
         out.appendUTF8(" region:")
         out.appendUTF8(id)
       } else {
