@@ -35,6 +35,9 @@ struct SubRipWriter {
   /// The style of every cue (WebVTT `::cue` without a selector argument), or nil.
   lazy var globalStyle: TextStyle? = styleResolver.resolve("").flatMap { $0.isEmpty ? nil : $0 }
 
+  /// WebVTT regions (no TTML origin or extent), whose geometry places their cues.
+  lazy var webVTTRegionIDs: Set<String> = Set(document.regions.filter { $0.origin == nil && $0.extent == nil }.map(\.id))
+
   /// The text style the region `id` gives its cues, or nil.
   mutating func regionStyle(_ id: String?) -> TextStyle? {
     guard let id else { return nil }
@@ -125,7 +128,12 @@ struct SubRipWriter {
       diagnostics.append(Diagnostic(code: code, severity: severity(code), message: message))
     }
     if !document.styles.isEmpty || !document.styleSheets.isEmpty {
-      loss("srt.write.styles-dropped", "\(document.styles.count) named style(s) and \(document.styleSheets.count) style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped")
+      // What the styles give a cue is written inline, and what SRT cannot hold is reported per
+      // cue; only rules that no style carries are lost here.
+      loss("srt.write.styles-dropped", "\(document.styles.count) named style(s) and \(document.styleSheets.count) style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline (what cannot be is reported per cue)")
+      if let rules = document.metadata.parameters[DocumentMetadata.unmappedStyleRulesKey] {
+        loss("srt.write.style-rules-dropped", "style rules no named style carries were dropped: \(rules.prefix(120))")
+      }
     }
     if document.metadata.readWithoutRegions {
       loss("srt.write.default-region-placed", DocumentMetadata.unplacedDefaultRegionNote)
@@ -162,12 +170,14 @@ struct SubRipWriter {
   var keepsDetails: Bool { !sink.isFull }
 
   /// Losses a viewer sees are warnings. Rounded times, region definitions and names (the
-  /// placement they give is carried by the cue settings, whose losses are reported apart) and
-  /// header metadata are information.
+  /// placement they give is carried by the cue settings, whose losses are reported apart, but
+  /// for WebVTT regions, which place their cues themselves), comments, named styles (written
+  /// inline; what cannot be is reported per cue) and header metadata are information.
   static func severity(_ code: String) -> Severity {
     switch code {
     case "srt.write.time-rounded", "srt.write.region-dropped", "srt.write.regions-dropped", "srt.write.header-dropped",
-      "srt.write.hidden-text-dropped", "srt.write.default-region-placed", "srt.write.tag-like-text", "srt.write.empty-cue":
+      "srt.write.hidden-text-dropped", "srt.write.default-region-placed", "srt.write.tag-like-text", "srt.write.empty-cue",
+      "srt.write.styles-dropped", "srt.write.comments-dropped":
       .info
     default: .warning
     }
@@ -225,7 +235,15 @@ struct SubRipWriter {
       anchor = 2
     }
     for d in dropped { lose("srt.write.position-dropped", keepsDetails ? "\(d) has no SRT equivalent, dropped" : "") }
-    if let region = cue.settings.region { lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped") }
+    if let region = cue.settings.region {
+      if webVTTRegionIDs.contains(region) {
+        // A WebVTT region lays its cues out itself (§7.2: its width and anchors, line ignored):
+        // placed by its own settings instead, the cue moves.
+        lose("srt.write.region-placement-dropped", "is laid out in WebVTT region \"\(region)\", which SRT cannot express; it is placed by its own settings instead")
+      } else {
+        lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped")
+      }
+    }
 
     // Text → lines. A text alignment that the anchor already gives is not a loss.
     cueBuffer.removeAll(keepingCapacity: true)

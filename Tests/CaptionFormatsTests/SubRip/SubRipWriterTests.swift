@@ -142,13 +142,13 @@ import Testing
       """)
     let lines = w.diagnostics.map { "\($0.code) \($0.cueIndex.map(String.init) ?? "-") \($0.message)" }
     #expect(lines == [
-      "srt.write.styles-dropped - 0 named style(s) and 1 style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline, the rest is dropped",
+      "srt.write.styles-dropped - 0 named style(s) and 1 style sheet(s) have no SRT equivalent; colours, italics, bold and underline they give are written inline (what cannot be is reported per cue)",
       "srt.write.regions-dropped - 1 region(s) have no SRT equivalent, dropped",
       "srt.write.comments-dropped - 1 comment(s) have no SRT equivalent, dropped",
       "srt.write.header-dropped - the document's header lines have no SRT equivalent, dropped",
       "srt.write.position-dropped 0 cue 1: position 20% has no SRT equivalent, dropped",
       "srt.write.position-dropped 0 cue 1: size 50% has no SRT equivalent, dropped",
-      "srt.write.region-dropped 1 cue 2: region \"r1\" has no SRT equivalent, dropped",
+      "srt.write.region-placement-dropped 1 cue 2: is laid out in WebVTT region \"r1\", which SRT cannot express; it is placed by its own settings instead",
       "srt.write.voice-dropped 1 cue 2: voice \"Bob\" has no SRT equivalent, dropped (its text is kept)",
       "srt.write.end-not-after-start 2 cue 3: the end time -0:00:00.005 is not after the start time 0:00:00.333",
       "srt.write.out-of-order 2 cue 3: starts at 0:00:00.333, before an earlier cue (one starts at 0:00:01.000); order kept, SRT players expect cues in start order",
@@ -162,6 +162,11 @@ import Testing
       "srt.write.style-dropped 3 cue 4: no SRT equivalent for background colour, dropped",
       "srt.write.blank-line-dropped 3 cue 4: 1 empty text line(s) would end the cue in SRT, dropped",
     ])
+    // Styles written inline and comments nobody sees are information; a WebVTT region, which
+    // places its cue, is a warning.
+    let severity = Dictionary(w.diagnostics.map { ($0.code, $0.severity) }, uniquingKeysWith: { a, _ in a })
+    #expect(severity["srt.write.styles-dropped"] == .info && severity["srt.write.comments-dropped"] == .info)
+    #expect(severity["srt.write.region-placement-dropped"] == .warning)
   }
 
   /// A cue placed within a tenth of the frame of an anchor (as TTML regions at the top or
