@@ -123,4 +123,14 @@ import Testing
     let back = TTMLFormat().write(try WebVTTFormat().read(w.bytes, options: ReadOptions()).document, options: WriteOptions())
     #expect(!back.diagnostics.contains { $0.code == "ttml.write.region-approximated" })
   }
+
+  /// Right-to-left WebVTT cues aligned start or end keep their side in TTML, whose start is
+  /// left by default: written as right and left.
+  @Test func rightToLeftStartAndEndKeepTheirSide() throws {
+    let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000 align:start\nשלום עולם\n\n00:03.000 --> 00:04.000 align:end\nمرحبا\n\n00:05.000 --> 00:06.000 align:start\nHello\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let ttml = TTMLFormat().write(doc, options: WriteOptions())
+    let back = try TTMLFormat().read(ttml.bytes, options: ReadOptions()).document.cues
+    #expect(back.map(\.settings.align) == [.right, .left, .start], "\(String(decoding: ttml.bytes, as: UTF8.self))")
+  }
 }

@@ -350,6 +350,14 @@ struct TTMLWriter {
     }
     var settings = c.settings
     settings.region = nil
+    // WebVTT takes `start` and `end` from the text's own direction (§7.2: the computed
+    // position alignment of right-to-left text at start is line-right); TTML from tts:direction,
+    // ltr by default. Written as the side they mean, right-to-left cues stay where they were.
+    if settings.vertical == .horizontal, settings.align == .start || settings.align == .end,
+      NumpadAnchor.isRightToLeft(settings, style: c.style, text: c.plainText)
+    {
+      settings.align = settings.align == .start ? .right : .left
+    }
     let (g, textAlign, approx) = TTMLRegionSynthesizer.geometry(for: settings, cellRows: resolver.cellRows)
     if approx {
       let line: String
