@@ -133,4 +133,31 @@ import Testing
     let back = try TTMLFormat().read(ttml.bytes, options: ReadOptions()).document.cues
     #expect(back.map(\.settings.align) == [.right, .left, .start], "\(String(decoding: ttml.bytes, as: UTF8.self))")
   }
+
+  /// WebVTT ruby with several base/text pairs becomes one TTML ruby container per pair (TTML2
+  /// §10.2.36); DFXP and EBU-TT-D keep the base text only, reported once; a language span
+  /// keeps its xml:lang in EBU-TT-D; a p's xml:lang is read as the cue's language.
+  @Test func rubyPairsLanguagesAndFlavors() throws {
+    let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>\n\n00:03.000 --> 00:04.000\nHello <lang fr>bonjour</lang>\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let imsc = String(decoding: TTMLFormat().write(doc, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(imsc.contains(#"<span tts:ruby="container"><span tts:ruby="base">漢</span><span tts:ruby="text">kan</span></span><span tts:ruby="container"><span tts:ruby="base">字</span><span tts:ruby="text">ji</span></span>"#), "\(imsc)")
+    let back = try TTMLFormat().read(Array(imsc.utf8), options: ReadOptions())
+    #expect(!back.diagnostics.contains { $0.severity == .error })
+    #expect(back.document.cues.first?.plainText == "漢kan字ji")
+    for flavor in ["dfxp", "ebu-tt-d"] {
+      let w = TTMLFormat().write(doc, options: WriteOptions(flavor: flavor))
+      let text = try TTMLFormat().read(w.bytes, options: ReadOptions()).document.cues.map(\.plainText)
+      #expect(text == ["漢字", "Hello bonjour"], "\(flavor)")
+      #expect(w.diagnostics.filter { $0.code == "ttml.write.ruby-dropped" }.count == 1, "\(flavor)")
+    }
+    let ebu = String(decoding: TTMLFormat().write(doc, options: WriteOptions(flavor: "ebu-tt-d")).bytes, as: UTF8.self)
+    #expect(ebu.contains(#"<tt:span xml:lang="fr">bonjour</tt:span>"#), "\(ebu)")
+    // A p (or div) in another language than the document's.
+    let ttml = TTMLTest.doc(body: #"<div xml:lang="ja"><p begin="1s" end="2s">日本語</p></div><div><p xml:lang="de" begin="3s" end="4s">Hallo</p><p begin="5s" end="6s">Hi</p></div>"#)
+    let cues = try TTMLTest.read(ttml).document.cues
+    #expect(cues.map(\.content) == [
+      [.element(CueElement(.language("ja"), children: [.text("日本語")]))], [.element(CueElement(.language("de"), children: [.text("Hallo")]))], [.text("Hi")],
+    ])
+  }
 }

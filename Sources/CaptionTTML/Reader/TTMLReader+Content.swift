@@ -361,6 +361,11 @@ extension TTMLReader {
       if points.count > 2 {
         content = TTMLWhitespace.hasVisibleText(content) ? TTMLWhitespace.droppingTrailingBreaks(content) : []
       }
+      // A p (or div) in another language than the document's: its content is in that
+      // language, as a span's xml:lang makes a language element.
+      if let l = ctx.lang, !l.isEmpty, l != doc.metadata.language, !content.isEmpty {
+        content = [.element(CueElement(.language(l), children: content))]
+      }
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
       }

@@ -568,7 +568,10 @@ struct TTMLWriter {
         switch r.node {
         case .lineBreak: b.raw("<tt:br/>")
         case .text(let t):
-          let a = styleAttributes(r.style.isEmpty ? nil : r.style, refs: r.refs, index: index)
+          var style = r.style
+          let lang = style.other.removeValue(forKey: "xml:lang")
+          var a = styleAttributes(style.isEmpty ? nil : style, refs: r.refs, index: index)
+          if let lang { a.append(("xml:lang", lang)) }
           if a.isEmpty {
             b.text(t)
           } else {
@@ -614,7 +617,9 @@ struct TTMLWriter {
         case .bold: s.fontWeight = .bold
         case .underline: s.textDecoration = (s.textDecoration ?? []).union(.underline)
         case .voice(let name): report("voice-dropped", .warning, "voice '\(name)' dropped: EBU-TT-D has no ttm:agent", cue: index)
-        case .ruby, .rubyText: report("ruby-dropped", .warning, "ruby written as plain text: EBU-TT-D has no ruby", cue: index)
+        case .language(let tag): s.other["xml:lang"] = tag  // EBU-TT-D spans take xml:lang
+        case .rubyText: continue  // the annotation: dropped with its ruby, reported there
+        case .ruby: report("ruby-dropped", .warning, "ruby annotation dropped, its base text kept: EBU-TT-D has no ruby", cue: index)
         default: break
         }
         s.other["tts:ruby"] = nil
@@ -646,8 +651,17 @@ struct TTMLWriter {
         case .language(let tag): extra.append(("xml:lang", tag))
         case .ruby, .rubyText:
           if flavor == .dfxp {
-            report("ruby-dropped", .warning, "ruby written as plain text: TTML1 has no ruby", cue: index)
+            // TTML1 has no ruby: the base text is kept and the annotation dropped (as in SRT),
+            // not run into the base text.
+            if e.kind == .rubyText { continue }
+            report("ruby-dropped", .warning, "ruby annotation dropped, its base text kept: TTML1 has no ruby", cue: index)
             style.other["tts:ruby"] = nil
+            let attrs = styleAttributes(style.isEmpty ? nil : style, refs: e.classes, index: index) + extra
+            b.open("span", attrs)
+            b.raw(">")
+            writeNodes(e.children.filter { if case .element(let k) = $0 { k.kind != .rubyText } else { true } }, index: index, depth: depth + 1, into: &b)
+            b.raw("</span>")
+            continue
           } else if resolver.specified(refs: e.classes, inline: style).other["tts:ruby"] == nil {
             style.other["tts:ruby"] = e.kind == .ruby ? "container" : "text"
           }
@@ -658,20 +672,30 @@ struct TTMLWriter {
             if case .element(let k) = $0 { ["base", "baseContainer"].contains(resolver.specified(refs: k.classes, inline: k.style).other["tts:ruby"] ?? "") } else { false }
           }
           if !hasBase {
+            // TTML2 §10.2.36: a container holds one base and its text. WebVTT ruby may pair
+            // several (`漢<rt>kan</rt>字<rt>ji</rt>`): one container for each pair, the base
+            // text before each ruby text in a base span.
+            var groups: [(base: [CueNode], text: [CueNode])] = []
             var base: [CueNode] = []
-            var rest: [CueNode] = []
             for c in e.children {
-              if case .element(let k) = c, k.kind == .rubyText { rest.append(c) } else if rest.isEmpty { base.append(c) } else { rest.append(c) }
+              if case .element(let k) = c, k.kind == .rubyText {
+                if base.isEmpty, !groups.isEmpty { groups[groups.count - 1].text.append(c) } else { groups.append((base, [c])) }
+                base = []
+              } else {
+                base.append(c)
+              }
             }
             var bs = TextStyle()
             bs.other["tts:ruby"] = "base"
-            var copy = e
-            copy.children = [.element(CueElement(.span, style: bs, children: base))] + rest
             let attrs = styleAttributes(style, refs: e.classes, index: index) + extra
-            b.open("span", attrs)
-            b.raw(">")
-            writeNodes(copy.children, index: index, depth: depth + 1, into: &b)
-            b.raw("</span>")
+            for g in groups {
+              b.open("span", attrs)
+              b.raw(">")
+              writeNodes([.element(CueElement(.span, style: bs, children: g.base))] + g.text, index: index, depth: depth + 1, into: &b)
+              b.raw("</span>")
+            }
+            // Base text after the last ruby text has no annotation: plain text.
+            writeNodes(base, index: index, depth: depth + 1, into: &b)
             continue
           }
         }

@@ -128,6 +128,10 @@ struct WebVTTWriter {
       for st in doc.styles where !st.id.isEmpty && cssClassName(st.id) != st.id { renamedStyleClasses[st.id] = cssClassName(st.id) }
     }
     header.cues = []
+    if let lang = doc.metadata.language, !lang.isEmpty {
+      // WebVTT has no document language: a page gives it with <track srclang>, HLS with LANGUAGE.
+      warn("webvtt.write.language-dropped", .info, "the document's language '\(lang.prefix(40))' has no place in WebVTT (set it where the file is used: <track srclang>, HLS LANGUAGE)")
+    }
     ttmlRegions = Set(doc.regions.filter { $0.origin != nil || $0.extent != nil }.map(\.id))
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
