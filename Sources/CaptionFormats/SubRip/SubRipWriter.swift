@@ -203,7 +203,12 @@ struct SubRipWriter {
     if !cueLossKeys.isEmpty { cueLossKeys.removeAll(keepingCapacity: true) }
     // Written as they are, but said: players read such cues their own way (FFmpeg moves an end
     // before the start to the next cue's start; others drop the cue).
-    if end <= start { lose("srt.write.end-not-after-start", "the end time \(end) is not after the start time \(start)") }
+    if end <= start {
+      lose("srt.write.end-not-after-start", "the end time \(end) is not after the start time \(start)")
+    } else if end.roundedMilliseconds <= start.roundedMilliseconds {
+      // SRT's milliseconds: a cue shorter than the rounding ends when it starts once written.
+      lose("srt.write.end-not-after-start", "the cue (\(start)–\(end)) lasts less than SRT's millisecond: written, it ends when it starts")
+    }
     if let p = previousStart, start < p { lose("srt.write.out-of-order", "starts at \(start), before an earlier cue (one starts at \(p)); order kept, SRT players expect cues in start order") }
     previousStart = max(previousStart ?? start, start)
     // Blocks are separated by a blank line (none after the last).

@@ -169,6 +169,15 @@ import Testing
     #expect(severity["srt.write.region-placement-dropped"] == .warning)
   }
 
+  /// A cue shorter than a millisecond collapses when SRT rounds its times: said, as for an end
+  /// before the start (FFmpeg stretches such a cue, other readers drop it).
+  @Test func cueCollapsedByRoundingIsReported() {
+    let doc = CaptionDocument(cues: [Cue(id: "1", start: CaptionTime(value: 10001, timescale: 10000), end: CaptionTime(value: 10004, timescale: 10000), content: [.text("tiny")])])
+    let w = SRT.write(doc)
+    #expect(w.text.contains("00:00:01,000 --> 00:00:01,000"))
+    #expect(w.diagnostics.filter { $0.code == "srt.write.end-not-after-start" }.map(\.severity) == [.warning])
+  }
+
   /// A cue placed within a tenth of the frame of an anchor (as TTML regions at the top or
   /// bottom are) is written at it without a loss report; placement further off is reported.
   @Test func placementNearAnAnchorIsNotALoss() {
