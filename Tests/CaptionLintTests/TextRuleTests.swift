@@ -59,6 +59,13 @@ import Testing
     let fired = run(LineLengthRule(), doc([cue(0, 3, ok + "\n" + long), cue(4, 6, ok)]))
     #expect(fired.count == 1)
     #expect(fired[0].message == "line 2 of cue 1 has 43 characters, over 42")
+    // Ruby text sits above its base: it takes no room on the line.
+    let ruby = Cue(start: .zero, end: CaptionTime(milliseconds: 3000), content: [
+      .element(CueElement(.ruby, children: [.text("漢"), .element(CueElement(.rubyText, children: [.text("かん")]))])),
+      .text(String(repeating: "x", count: 41)),
+    ])
+    #expect(run(LineLengthRule(), doc([ruby])).isEmpty)
+    #expect(LintRuleInput(document: doc([ruby]), context: LintContext(), thresholds: LintPreset.streaming.thresholds).plainTexts == ["漢" + String(repeating: "x", count: 41)])
   }
 
   @Test func lineCount() {
