@@ -20,6 +20,15 @@ import Testing
     #expect(f2.cues[0].content == [.element(CueElement(.italic, children: [.text("hi")]))])
     // Nothing to do: no changes.
     #expect(SafeFixer.apply(doc([cue(0, 1, "clean")])).changes.isEmpty)
+    // Line breaks inside an element: the whitespace around them, and empty lines at either end
+    // (also inside the first or last element) or of an empty element, go.
+    let i = { (c: [CueNode]) in CueNode.element(CueElement(.italic, children: c)) }
+    let inner = Cue(start: .zero, end: CaptionTime(milliseconds: 900), content: [i([.text("ital  "), .lineBreak, .text("  x")])])
+    #expect(SafeFixer.apply(doc([inner])).document.cues[0].content == [i([.text("ital"), .lineBreak, .text("x")])])
+    let leading = Cue(start: .zero, end: CaptionTime(milliseconds: 900), content: [i([.lineBreak, .text("line one"), .lineBreak, .text("line two")])])
+    #expect(SafeFixer.apply(doc([leading])).document.cues[0].content == [i([.text("line one"), .lineBreak, .text("line two")])])
+    let emptyLast = Cue(start: .zero, end: CaptionTime(milliseconds: 900), content: [.text("line one"), .lineBreak, .text("line two"), .lineBreak, i([])])
+    #expect(SafeFixer.apply(doc([emptyLast])).document.cues[0].content == [.text("line one"), .lineBreak, .text("line two")])
   }
 
   @Test func unifiedDiff() {

@@ -116,11 +116,13 @@ public enum SafeFixer {
     return (doc, changes)
   }
 
-  /// Trims whitespace at both ends of every line of a node list, and drops leading and
-  /// trailing line breaks. Inner whitespace and markup are kept.
+  /// Trims whitespace at both ends of every line of a node list, line breaks inside elements
+  /// (`<i>one  \ntwo</i>`) included, drops leading and trailing line breaks (also inside the
+  /// first and last element) and elements left with nothing in them. Inner whitespace and
+  /// other markup are kept.
   static func trimLines(_ nodes: [CueNode]) -> [CueNode] {
     var lines: [[CueNode]] = [[]]
-    for n in nodes {
+    for n in dropEdgeBreaks(trimAroundInnerBreaks(nodes, depth: 0)) {
       if case .lineBreak = n { lines.append([]) } else { lines[lines.count - 1].append(n) }
     }
     var out: [[CueNode]] = lines.map { trimEnd(trimStart($0)) }
@@ -132,6 +134,62 @@ public enum SafeFixer {
       result.append(contentsOf: line)
     }
     return result
+  }
+
+  /// Trims the whitespace next to every line break inside an element (the element's own edges
+  /// are trimmed with the line they are on).
+  static func trimAroundInnerBreaks(_ nodes: [CueNode], depth: Int) -> [CueNode] {
+    guard depth < 256 else { return nodes }
+    return nodes.map { n in
+      guard case .element(var e) = n else { return n }
+      let children = trimAroundInnerBreaks(e.children, depth: depth + 1)
+      guard children.contains(where: { if case .lineBreak = $0 { true } else { false } }) else {
+        e.children = children
+        return .element(e)
+      }
+      var lines: [[CueNode]] = [[]]
+      for c in children {
+        if case .lineBreak = c { lines.append([]) } else { lines[lines.count - 1].append(c) }
+      }
+      var out: [CueNode] = []
+      for (k, line) in lines.enumerated() {
+        if k > 0 { out.append(.lineBreak) }
+        var l = line
+        if k > 0 { l = trimStart(l) }
+        if k < lines.count - 1 { l = trimEnd(l) }
+        out.append(contentsOf: l)
+      }
+      e.children = out
+      return .element(e)
+    }
+  }
+
+  /// `nodes` without line breaks before the first text and after the last, looking into the
+  /// first and last elements; an element left empty goes too.
+  static func dropEdgeBreaks(_ nodes: [CueNode]) -> [CueNode] {
+    dropBreaks(dropBreaks(nodes, leading: true, depth: 0), leading: false, depth: 0)
+  }
+
+  private static func dropBreaks(_ nodes: [CueNode], leading: Bool, depth: Int) -> [CueNode] {
+    var ns = nodes
+    while let k = leading ? ns.indices.first : ns.indices.last {
+      switch ns[k] {
+      case .lineBreak:
+        ns.remove(at: k)
+      case .element(var e) where depth < 256 && !e.children.isEmpty:
+        let kept = dropBreaks(e.children, leading: leading, depth: depth + 1)
+        if kept.isEmpty {
+          ns.remove(at: k)
+        } else {
+          e.children = kept
+          ns[k] = .element(e)
+          return ns
+        }
+      default:
+        return ns
+      }
+    }
+    return ns
   }
 
   static func trimStart(_ nodes: [CueNode]) -> [CueNode] {
@@ -146,6 +204,8 @@ public enum SafeFixer {
         return ns
       case .element(var e):
         e.children = trimStart(e.children)
+        // An element left with nothing in it (`<i></i>`) shows nothing: it goes.
+        if e.children.isEmpty { ns.remove(at: i); continue }
         ns[i] = .element(e)
         if !e.children.plainText.isEmpty { return ns }
         i += 1
@@ -169,6 +229,7 @@ public enum SafeFixer {
         return ns
       case .element(var e):
         e.children = trimEnd(e.children)
+        if e.children.isEmpty { ns.remove(at: i); i -= 1; continue }
         ns[i] = .element(e)
         if !e.children.plainText.isEmpty { return ns }
         i -= 1
