@@ -12,7 +12,7 @@ import Testing
     let c = try parse("""
       { "version": 1, "preset": "broadcast", "failOn": "warning", "profile": "imsc1.1",
         "include": ["captions/**/*.vtt"], "exclude": ["**/drafts/**"],
-        "thresholds": { "maxCharactersPerLine": 40, "minDuration": "5/6", "maxDuration": null, "frameRate": "24000/1001",
+        "thresholds": { "maxCharactersPerLine": 40, "minDuration": "5/6", "maxDuration": null, "frameRate": "24000/1001", "allowChainedCues": false,
                         "counting": { "countSpaces": false, "fullWidthWeight": 2 } },
         "rules": { "timing.min-gap": "off", "lint.text.line-length": "error", "timing.overlap": { "severity": "info" } },
         "languages": { "ja": { "thresholds": { "maxCharactersPerSecond": 4 }, "rules": { "text.words-per-minute": "off" } } } }
@@ -30,6 +30,7 @@ import Testing
     #expect(en.frameRate == FrameRate(24000, 1001))
     #expect(en.counting.countSpaces == false)
     #expect(en.counting.fullWidthWeight == 2)
+    #expect(en.allowsChainedCues == false)  // the broadcast preset allows them; the file does not
     #expect(en.maxCharactersPerSecond == nil)
     #expect(c.thresholds(for: "ja-JP").maxCharactersPerSecond == 4)
     #expect(c.setting(for: MinGapRule(), language: nil) == .off)

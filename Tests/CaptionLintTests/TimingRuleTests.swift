@@ -39,10 +39,15 @@ import Testing
     let fired = run(r, d, thresholds: t)
     #expect(fired.map(\.cueIndex) == [1])
     #expect(fired[0].message.contains("2-frame gap (0.08 s at 25 fps)"))
-    // A gap of 0 is continuous (a line split over two cues, or chained cues): no flicker.
+    // A gap of 0 is continuous (a line split over two cues, or chained cues): no flicker where
+    // chaining is allowed (BBC); Netflix (the streaming preset) wants the 2 frames there too.
     let chained = doc([cue(0, 1, "This line is split"), cue(1, 2, "over two cues."), cue(2.02, 3, "then a flicker")])
+    #expect(run(r, chained, thresholds: t).map(\.cueIndex) == [1, 2])
+    #expect(run(r, chained, thresholds: t)[0].message.contains("starts 0 s after cue 1 ends"))
+    t.allowsChainedCues = true
     #expect(run(r, chained, thresholds: t).map(\.cueIndex) == [2])
     #expect(run(r, chained, thresholds: t)[0].message.contains("starts 0.02 s after cue 2 ends"))
+    #expect(LintPreset.broadcast.thresholds.allowsChainedCues && !LintPreset.streaming.thresholds.allowsChainedCues)
     // Presentation order, not source order: cue listed first but starting later.
     let swapped = doc([cue(1.01, 2, "later"), cue(0, 1, "earlier")])
     #expect(run(r, swapped, thresholds: t).map(\.cueIndex) == [0])

@@ -152,6 +152,7 @@ public enum ConfigurationFile {
     static let thresholdKeys: Set<String> = [
       "minDuration", "maxDuration", "minGapFrames", "frameRate", "maxCharactersPerSecond", "maxWordsPerMinute",
       "maxCharactersPerLine", "maxLinesPerCue", "counting", "cea608Columns", "cea608Rows", "maxUncaptionedTail",
+      "allowChainedCues",
     ]
 
     mutating func parseRoot(_ root: Any) throws(ConfigurationError) -> LintConfiguration {
@@ -221,6 +222,7 @@ public enum ConfigurationFile {
         case "maxLinesPerCue": t.maxLinesPerCue = .some(try optional(v) { (x) throws(ConfigurationError) in try positiveInt(x, p) })
         case "cea608Columns": t.cea608Columns = try positiveInt(v, p)
         case "cea608Rows": t.cea608Rows = try positiveInt(v, p)
+        case "allowChainedCues": t.allowChainedCues = try bool(v, p)
         case "frameRate":
           let text: String
           if let s = v as? String { text = s } else { text = RuleSupport.number(try positive(v, p), decimals: 6) }

@@ -42,7 +42,8 @@ public struct LintPreset: Sendable, Hashable {
     id: "streaming", summary: "Netflix TTSG: 42 chars, 2 lines, 17 cps / 200 wpm, 5/6–7 s, 2-frame gaps",
     thresholds: LintThresholds(
       minDuration: CaptionTime(value: 5, timescale: 6), maxDuration: CaptionTime(value: 7, timescale: 1),
-      minGapFrames: 2, maxCharactersPerSecond: 17, maxWordsPerMinute: 200, maxCharactersPerLine: 42, maxLinesPerCue: 2),
+      minGapFrames: 2, maxCharactersPerSecond: 17, maxWordsPerMinute: 200, maxCharactersPerLine: 42, maxLinesPerCue: 2,
+      allowsChainedCues: false),
     sources: [
       "maxCharactersPerLine": "Netflix TTSG general requirements: 42 characters per line",
       "maxLinesPerCue": "Netflix TTSG general requirements: 2 lines",
@@ -51,6 +52,7 @@ public struct LintPreset: Sendable, Hashable {
       "minDuration": "Netflix TTSG: minimum duration 5/6 second (20 frames at 24 fps)",
       "maxDuration": "Netflix TTSG: maximum duration 7 seconds",
       "minGapFrames": "Netflix TTSG: 2 frames minimum gap between subtitles",
+      "allowChainedCues": "Netflix TTSG: the 2-frame gap applies between all subtitles, chained ones too (Subtitle Edit's Netflix check flags a gap of 0)",
     ])
 
   /// UK broadcast (BBC Subtitle Guidelines, Ofcom/ITC guidance): at most 180 words per minute

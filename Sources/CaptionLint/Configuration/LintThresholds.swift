@@ -11,6 +11,9 @@ public struct LintThresholds: Sendable, Hashable {
   public var maxDuration: CaptionTime?
   /// Smallest allowed gap between consecutive cues, in frames at `frameRate` (`timing.min-gap`).
   public var minGapFrames: Int?
+  /// Whether a gap of 0 (one cue ends when the next starts: chained) passes `timing.min-gap`.
+  /// BBC guidelines chain subtitles; Netflix asks for the minimum gap between every two.
+  public var allowsChainedCues: Bool
   /// The frame rate gaps are counted at. Default 24000/1001.
   public var frameRate: FrameRate
   /// Highest reading speed in characters per second (`text.reading-speed`).
@@ -35,8 +38,9 @@ public struct LintThresholds: Sendable, Hashable {
     frameRate: FrameRate = FrameRate(24000, 1001)!, maxCharactersPerSecond: Double? = nil,
     maxWordsPerMinute: Double? = nil, maxCharactersPerLine: Int? = nil, maxLinesPerCue: Int? = nil,
     counting: ReadingSpeedCounting = ReadingSpeedCounting(), cea608Columns: Int = 32, cea608Rows: Int = 4,
-    maxUncaptionedTail: CaptionTime? = CaptionTime(value: 60, timescale: 1)
+    maxUncaptionedTail: CaptionTime? = CaptionTime(value: 60, timescale: 1), allowsChainedCues: Bool = true
   ) {
+    self.allowsChainedCues = allowsChainedCues
     self.minDuration = minDuration
     self.maxDuration = maxDuration
     self.minGapFrames = minGapFrames

@@ -17,6 +17,7 @@ public struct ThresholdOverrides: Sendable, Hashable {
   public var cea608Columns: Int?
   public var cea608Rows: Int?
   public var maxUncaptionedTail: CaptionTime??
+  public var allowChainedCues: Bool?
 
   public init() {}
 
@@ -37,6 +38,7 @@ public struct ThresholdOverrides: Sendable, Hashable {
     if let v = other.cea608Columns { t.cea608Columns = v }
     if let v = other.cea608Rows { t.cea608Rows = v }
     if let v = other.maxUncaptionedTail { t.maxUncaptionedTail = v }
+    if let v = other.allowChainedCues { t.allowChainedCues = v }
     return t
   }
 
@@ -57,6 +59,7 @@ public struct ThresholdOverrides: Sendable, Hashable {
     if let v = cea608Columns { t.cea608Columns = v }
     if let v = cea608Rows { t.cea608Rows = v }
     if let v = maxUncaptionedTail { t.maxUncaptionedTail = v }
+    if let v = allowChainedCues { t.allowsChainedCues = v }
     return t
   }
 }

@@ -3,11 +3,11 @@ import CaptionCore
 /// `timing.min-gap`: consecutive cues (in presentation order) separated by a gap shorter than
 /// N frames, which reads as a flicker (the screen blanks for a frame and the next cue pops in).
 ///
-/// A gap of 0 passes: cues where one ends exactly when the next starts are continuous (chained,
-/// or one line split into several cues), and nothing blanks between them. The guidance this
-/// follows asks for a gap of either 0 or at least N frames (BBC subtitle guidelines: chained
-/// subtitles are continuous, otherwise leave a gap; Netflix TTSG: 2 frames minimum between
-/// subtitles that are not continuous). Overlapping cues are `timing.overlap`'s business.
+/// A gap of 0 passes unless `allowsChainedCues` is off: cues where one ends exactly when the next
+/// starts are continuous (chained, or one line split into several cues), and nothing blanks
+/// between them (BBC subtitle guidelines: chained subtitles are continuous, otherwise leave a
+/// gap). Netflix TTSG asks for 2 frames between every two subtitles, so its (streaming) preset
+/// reports a gap of 0 too. Overlapping cues are `timing.overlap`'s business.
 ///
 /// Threshold: `minGapFrames` at `frameRate` (streaming preset 2 frames at 24000/1001, Netflix
 /// TTSG). A gap of exactly N frames passes.
@@ -17,7 +17,7 @@ public struct MinGapRule: LintRule {
   public var defaultSeverity: Severity { .info }
   public var summary: String { "Consecutive cues must be continuous (no gap) or separated by at least the minimum gap in frames." }
   public var thresholdSource: String { "Netflix TTSG: 2 frames minimum gap between subtitles" }
-  public var thresholdKeys: [String] { ["minGapFrames", "frameRate"] }
+  public var thresholdKeys: [String] { ["minGapFrames", "frameRate", "allowChainedCues"] }
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     guard let frames = input.thresholds.minGapFrames, frames > 0 else { return }
@@ -33,8 +33,12 @@ public struct MinGapRule: LintRule {
       let i = order[k], cue = cues[i]
       let before = order[k - 1], blanked = latest
       if cue.end > cues[latest].end { latest = i }
-      // Zero: continuous, not a flicker. Negative: an overlap.
-      func flickers(_ j: Int) -> Bool { cue.start - cues[j].end > .zero && cue.start - cues[j].end < minGap }
+      // Zero: continuous, not a flicker (unless chaining is not allowed). Negative: an overlap.
+      let chained = input.thresholds.allowsChainedCues
+      func flickers(_ j: Int) -> Bool {
+        let gap = cue.start - cues[j].end
+        return (gap > .zero || (!chained && gap == .zero)) && gap < minGap
+      }
       guard let p = flickers(before) ? before : flickers(blanked) ? blanked : nil else { continue }
       let gap = cue.start - cues[p].end
       findings.append(LintFinding(
