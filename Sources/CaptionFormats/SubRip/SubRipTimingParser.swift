@@ -90,14 +90,18 @@ enum SubRipTimingParser {
     // A byte order mark from files joined together is skipped (the reader reports it).
     if end - i >= 3, buf[i] == 0xEF, buf[i + 1] == 0xBB, buf[i + 2] == 0xBF { i += 3 }
     let start = i
-    // Fast reject: text lines do not start with a digit.
+    // Fast reject: text lines do not start with a digit (or a minus sign before one).
     while i < end && isSpace(buf[i]) { i += 1 }
-    guard i < end, isDigit(buf[i]) else { return nil }
+    guard i < end, isDigit(buf[i]) || (buf[i] == UInt8(ascii: "-") && i + 1 < end && isDigit(buf[i + 1])) else { return nil }
     var issues = Issues(messages: messages)
     if i > start {
       issues.add("srt.timing.whitespace", .info, "whitespace before the start time", start)
     }
-    guard let a = timestamp(buf, i, end, &issues, "start"), endsField(buf, a.next, end) else { return nil }
+    // A negative time (a file shifted too far by a sync tool): kept, and said.
+    let negativeStart = buf[i] == UInt8(ascii: "-")
+    if negativeStart { i += 1 }
+    guard var a = timestamp(buf, i, end, &issues, "start"), endsField(buf, a.next, end) else { return nil }
+    if negativeStart { a.time = CaptionTime.zero - a.time }
     i = a.next
     // The arrow: spaces, one or more '-' (or an em/en dash), '>', spaces.
     let arrowStart = i
@@ -126,7 +130,15 @@ enum SubRipTimingParser {
     } else if spacesBefore != 1 || spacesAfter != 1 {
       issues.add("srt.timing.arrow-spacing", .info, "the arrow should have one space on each side", arrowStart)
     }
-    guard i < end, isDigit(buf[i]), let b = timestamp(buf, i, end, &issues, "end"), endsField(buf, b.next, end) else { return nil }
+    let negativeEnd = i + 1 < end && buf[i] == UInt8(ascii: "-") && isDigit(buf[i + 1])
+    if negativeEnd { i += 1 }
+    guard i < end, isDigit(buf[i]), var b = timestamp(buf, i, end, &issues, "end"), endsField(buf, b.next, end) else { return nil }
+    if negativeEnd { b.time = CaptionTime.zero - b.time }
+    if negativeStart || negativeEnd {
+      issues.add(
+        "srt.timing.negative", .warning,
+        "\(negativeStart ? "the start time" : "the end time") is negative; kept (players clamp it to 0 or skip the cue)", negativeStart ? start : i - 1)
+    }
     i = b.next
     // What follows the end time.
     var j = i

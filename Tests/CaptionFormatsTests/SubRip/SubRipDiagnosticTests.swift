@@ -59,6 +59,9 @@ let diagnosticCases: [DiagnosticCase] = [
   .init(code: "srt.index.separated", input: "1\n\(T)\nA\n\n2\n\n \n00:00:03,000 --> 00:00:04,000\nB\n", line: 5, column: 1, severity: .warning) {
     $0.map(\.id) == ["1", "2"] && $0.map(\.plainText) == ["A", "B"]
   },
+  .init(code: "srt.timing.negative", input: "1\n-00:00:01,000 --> 00:00:02,000\nneg start\n", line: 2, column: 1, severity: .warning) {
+    $0.map(\.plainText) == ["neg start"] && $0[0].start == CaptionTime(milliseconds: -1000)
+  },
   // Blocks.
   .init(code: "srt.cue.missing-blank-line", input: "1\n\(T)\nA\n2\n00:00:03,000 --> 00:00:04,000\nB\n", line: 4, column: 1, severity: .warning) {
     $0.map(\.plainText) == ["A", "B"] && $0[1].id == "2"
