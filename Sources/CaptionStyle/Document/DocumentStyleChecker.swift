@@ -20,8 +20,9 @@ import CaptionCore
 /// - `style.edge.outline-too-thin` (info): the outline is under 1 px in the smallest viewing
 ///   context, so it earns no halo credit (`HaloRefusal.underOnePixel`).
 ///
-/// Each is located at the named style that set the colour or background (deduplicated: a
-/// class used in 500 cues is reported once) or else at the cue. With `profile`, the document
+/// Each is located at the named style that set the colour or background (at the declaration
+/// that won its cascade when the reader knows it, `NamedStyle.legibilitySource`; deduplicated:
+/// a class used in 500 cues is reported once) or else at the cue. With `profile`, the document
 /// is also checked as displayed under that profile: the profile's own contrast findings
 /// (`style.profile.*` codes are the rule codes of `ProfileChecker`) and per-cue layout and
 /// timing against its limits (`style.layout.too-many-lines`, `style.layout.line-too-long`,
@@ -135,7 +136,7 @@ public enum DocumentStyleChecker {
       var cueOrigin: (String, SourceLocation)? = nil
       if let (g, n) = global {
         cueStyle = cueStyle.merged(with: g)
-        if let src = n.source, isVisual(g) { cueOrigin = ("::cue", src) }
+        if let src = n.legibilitySource, isVisual(g) { cueOrigin = ("::cue", src) }
       }
       for ref in cue.styleRefs {
         let s = cascade.resolve(ref)

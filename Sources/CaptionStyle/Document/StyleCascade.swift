@@ -26,6 +26,7 @@ struct StyleCascade {
     resolver.resolve(id) ?? TextStyle()
   }
 
-  /// Where a named style is defined.
-  func source(_ id: String) -> SourceLocation? { named[id]?.source }
+  /// Where a finding about a named style belongs: the declaration that set its colour (or
+  /// background, …) when known, else where the style is defined.
+  func source(_ id: String) -> SourceLocation? { named[id]?.legibilitySource }
 }

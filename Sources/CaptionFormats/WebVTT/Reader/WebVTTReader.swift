@@ -41,6 +41,8 @@ struct WebVTTReader {
   private var deadRegions: Set<Int> = []
   /// Where each style selector's rules are merged in `doc.styles`.
   private var styleSlot: [String: Int] = [:]
+  /// The rules read so far for each selector, by importance.
+  private var styleCascade = WebVTTStyleCascade()
   private var usedRegions: Set<String> = []
   /// Cue identifiers seen so far (duplicates are an error, WebVTT §4.1).
   private var cueIDs = IdentifierSet()
@@ -485,12 +487,18 @@ struct WebVTTReader {
       let before = doc.metadata.parameters[note].map { [$0] } ?? []
       doc.metadata.parameters[note] = (before + unmapped).joined(separator: ", ")
     }
+    // Taken out while `scratchLocation` reads `self` (moved, not copied: no copy on write).
+    var cascade = styleCascade
+    styleCascade = WebVTTStyleCascade()
+    defer { styleCascade = cascade }
     for r in rules {
+      let (style, sources) = cascade.add(r) { scratchLocation($0) }
       if let k = styleSlot[r.id] {
-        doc.styles[k].style = doc.styles[k].style.merged(with: r.style)
+        doc.styles[k].style = style
+        doc.styles[k].propertySources = sources
       } else {
         styleSlot[r.id] = doc.styles.count
-        doc.styles.append(NamedStyle(id: r.id, style: r.style, source: scratchLocation(r.offset)))
+        doc.styles.append(NamedStyle(id: r.id, style: style, source: scratchLocation(r.offset), propertySources: sources))
       }
     }
   }

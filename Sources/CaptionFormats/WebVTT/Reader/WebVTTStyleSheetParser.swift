@@ -7,12 +7,32 @@ import CaptionCore
 /// only extracts what the model can hold. `::cue` maps to the style with id `""` (the rule for
 /// all cue text); `::cue(.name)` maps to id `name`. Other selectors are reported and skipped.
 /// Properties the model has no field for are kept in `TextStyle.other` by their CSS name.
+/// `!important` declarations are kept apart from normal ones (CSS Cascade 4 §6.4), so that
+/// `WebVTTStyleCascade` can let them win over later rules.
 enum WebVTTStyleSheetParser {
-  /// One mapped rule: the style id, its properties and the byte offset of its selector.
+  /// The declarations of one importance in one rule, in order (later ones win), with the byte
+  /// offset of the declaration that set each legibility field (`NamedStyle.legibilityFields`).
+  struct Declarations {
+    var style = TextStyle()
+    var offsets: [String: Int] = [:]
+
+    /// Adds one declaration's properties, declared at byte `offset`.
+    mutating func add(_ declared: TextStyle, at offset: Int) {
+      style = style.merged(with: declared)
+      for field in NamedStyle.legibilityFields(setIn: declared) { offsets[field] = offset }
+    }
+  }
+
+  /// One mapped rule: the style id, its normal and `!important` declarations and the byte
+  /// offset of its selector.
   struct MappedRule {
     var id: String
-    var style: TextStyle
+    var normal = Declarations()
+    var important = Declarations()
     var offset: Int
+
+    /// The rule on its own: important declarations over normal ones.
+    var style: TextStyle { normal.style.merged(with: important.style) }
   }
 
   /// One problem, at a byte offset into the style sheet text.
@@ -118,7 +138,8 @@ enum WebVTTStyleSheetParser {
         issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "selector '\(unmapped.joined(separator: ", ").prefix(60))' is kept in the style sheet but not mapped to a named style", offset: ruleStart, unmapped: unmapped))
       }
       guard !ids.isEmpty else { continue }
-      var style = TextStyle()
+      var normal = Declarations()
+      var important = Declarations()
       var declOffset = bodyStart
       for decl in splitTopLevel(String(decoding: body, as: UTF8.self), on: ";") {
         // Point diagnostics at the declaration itself (after its leading whitespace).
@@ -131,16 +152,28 @@ enum WebVTTStyleSheetParser {
           continue
         }
         let name = decl[..<colon].trimmingASCIIWhitespace().lowercased()
-        var value = decl[decl.index(after: colon)...].trimmingASCIIWhitespace()
-        if value.lowercased().hasSuffix("!important") { value = String(value.dropLast(10)).trimmingASCIIWhitespace() }
-        if !apply(name: name, value: value, to: &style) {
-          style.other[name] = value
+        let (value, isImportant) = importance(decl[decl.index(after: colon)...].trimmingASCIIWhitespace())
+        var declared = TextStyle()
+        if !apply(name: name, value: value, to: &declared) {
+          declared = TextStyle()
+          declared.other[name] = value
           issues.append(Issue(code: "webvtt.style.invalid-value", severity: .warning, message: "'\(name): \(value.prefix(40))' could not be read; it is kept as written", offset: at))
         }
+        if isImportant { important.add(declared, at: at) } else { normal.add(declared, at: at) }
       }
-      for id in ids { rules.append(MappedRule(id: id, style: style, offset: ruleStart)) }
+      for id in ids { rules.append(MappedRule(id: id, normal: normal, important: important, offset: ruleStart)) }
     }
     return (rules, issues)
+  }
+
+  /// A declaration's value without its `!important` (CSS Syntax 3 §5.4.6: `!`, optional white
+  /// space, `important` in any case, at the end), and whether it was there.
+  static func importance(_ value: String) -> (value: String, important: Bool) {
+    let keyword = value.utf8.suffix(9).map { $0 | 0x20 }  // ASCII lower case
+    guard keyword.elementsEqual("important".utf8) else { return (value, false) }
+    let beforeKeyword = String(decoding: value.utf8.dropLast(9), as: UTF8.self).trimmingASCIIWhitespace()
+    guard beforeKeyword.hasSuffix("!") else { return (value, false) }
+    return (String(beforeKeyword.dropLast()).trimmingASCIIWhitespace(), true)
   }
 
   /// `::cue` → `""`, `::cue(.name)` → `name`; anything else is nil.
