@@ -333,10 +333,12 @@ enum WebVTTStyleSheetParser {
     return nil
   }
 
-  /// `#hex`, a named colour, `transparent`, `rgb()` / `rgba()` (comma or space syntax).
+  /// `#hex`, a named colour, `transparent`, `rgb()` / `rgba()` (comma or space syntax),
+  /// `hsl()` / `hsla()` / `hwb()` (`parseHueColor`).
   static func parseColor(_ v: String) -> Color? {
     if v.hasPrefix("#") { return Color(hex: v) }
     if let c = Color(named: v) { return c }
+    if v.hasPrefix("hsl") || v.hasPrefix("hwb") { return parseHueColor(v) }
     guard v.hasPrefix("rgb"), let open = v.firstIndex(of: "("), v.hasSuffix(")") else { return nil }
     let inner = v[v.index(after: open)..<v.index(before: v.endIndex)]
     let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" }).map(String.init)
