@@ -10,6 +10,11 @@ public struct CaptionDocument: Sendable, Hashable {
   public var styleSheets: [String]
   /// Named styles that cue text refers to (TTML `style` elements, WebVTT class rules).
   public var styles: [NamedStyle]
+  /// WebVTT `::cue(…)` rules with other selectors the style checks can match (`CueSelector`:
+  /// `::cue(c.a)`, `::cue(v[voice="Bob"])`, `::cue(i)`, `::cue(#c1)`), each under its selector
+  /// text as id, in order of first appearance. Not carried by writers: WebVTT writes
+  /// `styleSheets`, and the other formats report these rules as dropped.
+  public var selectorStyles: [NamedStyle]
   /// Regions, in definition order.
   public var regions: [Region]
   /// Cues, in source order (WebVTT and TTML keep order; readers do not sort).
@@ -19,11 +24,12 @@ public struct CaptionDocument: Sendable, Hashable {
 
   public init(
     metadata: DocumentMetadata = DocumentMetadata(), styleSheets: [String] = [], styles: [NamedStyle] = [],
-    regions: [Region] = [], cues: [Cue] = [], comments: [Comment] = []
+    selectorStyles: [NamedStyle] = [], regions: [Region] = [], cues: [Cue] = [], comments: [Comment] = []
   ) {
     self.metadata = metadata
     self.styleSheets = styleSheets
     self.styles = styles
+    self.selectorStyles = selectorStyles
     self.regions = regions
     self.cues = cues
     self.comments = comments

@@ -2,7 +2,9 @@ import CaptionCore
 
 /// Checks the styling a caption document carries for legibility, using only the format-neutral
 /// model: named styles (`document.styles`: WebVTT `::cue(.class)` rules, TTML `<style>`s),
-/// region styles, cue styles and the styles and classes of elements inside cue text.
+/// WebVTT selector rules (`document.selectorStyles`: `::cue(v[voice="Bob"])`, `::cue(c.a)`, …,
+/// matched by `CueSelector`), region styles, cue styles and the styles and classes of elements
+/// inside cue text.
 ///
 /// Each styled text run is judged against what is actually behind it: its own background
 /// boxes (span, cue, region), then the video. Runs with no authored colour, background,
@@ -143,6 +145,11 @@ public enum DocumentStyleChecker {
         cueStyle = cueStyle.merged(with: s)
         if let src = cascade.source(ref), isVisual(s) { cueOrigin = ("style \"\(ref)\"", src) }
       }
+      // `::cue(#id)`: the cue with that identifier (more specific than any class).
+      for (selector, n) in cascade.selectors where selector.matchesCue && selector.id == cue.id {
+        cueStyle = cueStyle.merged(with: n.style)
+        if let src = n.legibilitySource, isVisual(n.style) { cueOrigin = (n.id, src) }
+      }
       if let own = cue.style { cueStyle = cueStyle.merged(with: own) }
       if isVisual(cueStyle) {
         ctx.authored = true
@@ -210,11 +217,20 @@ public enum DocumentStyleChecker {
         var child = ctx
         child.depth += 1
         var es = TextStyle()
+        // `::cue(…)` selector rules by specificity (CSS Selectors 4 §17): a type alone (`v`, `i`)
+        // under the class styles, `c.a`, `v[voice="Bob"]`, `.a.b` over them.
+        let matched = cascade.selectors.isEmpty ? [] : cascade.selectors.filter { $0.selector.matches(e) }
+        func apply(_ n: NamedStyle) {
+          es = es.merged(with: n.style)
+          if isVisual(n.style), let src = n.legibilitySource { child.origin = (n.id, src) }
+        }
+        for (selector, n) in matched where selector.specificity < (0, 1, 0) { apply(n) }
         for cls in e.classes {
           let s = cascade.resolve(cls)
           es = es.merged(with: s)
           if isVisual(s), let src = cascade.source(cls) { child.origin = ("style \"\(cls)\"", src) }
         }
+        for (selector, n) in matched where selector.specificity >= (0, 1, 0) { apply(n) }
         if let inline = e.style {
           es = es.merged(with: inline)
           if isVisual(inline) { child.origin = nil }  // inline styles are located at the cue

@@ -1,13 +1,22 @@
 import CaptionCore
 
 /// The named styles of one document for the style checker: `NamedStyleResolver`'s memoised,
-/// depth-limited resolution, plus WebVTT's global `::cue` rule and where each style is defined.
+/// depth-limited resolution, plus WebVTT's global `::cue` rule, its other `::cue(…)` selector
+/// rules and where each style is defined.
 struct StyleCascade {
   private var resolver: NamedStyleResolver
   var named: [String: NamedStyle] { resolver.named }
+  /// `CaptionDocument.selectorStyles` that have a readable selector, least specific first, then
+  /// in document order (CSS Cascade 4 §6: the later of equal specificity wins).
+  let selectors: [(selector: CueSelector, style: NamedStyle)]
 
   init(_ doc: CaptionDocument) {
     resolver = NamedStyleResolver(doc.styles)
+    let read = doc.selectorStyles.enumerated().compactMap { k, n -> (Int, CueSelector, NamedStyle)? in
+      guard n.id.hasPrefix("::cue("), n.id.hasSuffix(")"), let s = CueSelector(String(n.id.dropFirst(6).dropLast())) else { return nil }
+      return (k, s, n)
+    }
+    selectors = read.sorted { a, b in a.1.specificity != b.1.specificity ? a.1.specificity < b.1.specificity : a.0 < b.0 }.map { ($0.1, $0.2) }
   }
 
   /// The ids that WebVTT's bare `::cue` rule may be stored under.

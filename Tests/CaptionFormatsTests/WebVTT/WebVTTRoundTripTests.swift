@@ -26,7 +26,7 @@ import Testing
         let lossy = Set(written.diagnostics.filter { $0.severity >= .warning }.compactMap(\.cueIndex))
         let documentLoss = written.diagnostics.contains { $0.severity >= .warning && $0.cueIndex == nil }
         let a = first.document, b = second.document
-        let rest = a.metadata == b.metadata && a.styleSheets == b.styleSheets && a.styles == b.styles && a.regions == b.regions && a.comments == b.comments
+        let rest = a.metadata == b.metadata && a.styleSheets == b.styleSheets && a.styles == b.styles && a.selectorStyles == b.selectorStyles && a.regions == b.regions && a.comments == b.comments
         #expect(rest || documentLoss, "\(url.path): unreported document-level change")
         #expect(a.cues.count == b.cues.count, "\(url.path): cue count changed")
         for (k, (x, y)) in zip(a.cues, b.cues).enumerated() where x != y {

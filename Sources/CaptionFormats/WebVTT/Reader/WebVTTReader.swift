@@ -41,6 +41,8 @@ struct WebVTTReader {
   private var deadRegions: Set<Int> = []
   /// Where each style selector's rules are merged in `doc.styles`.
   private var styleSlot: [String: Int] = [:]
+  /// Where each `::cue(…)` selector's rules are merged in `doc.selectorStyles`.
+  private var selectorSlot: [String: Int] = [:]
   /// The rules read so far for each selector, by importance.
   private var styleCascade = WebVTTStyleCascade()
   private var usedRegions: Set<String> = []
@@ -493,7 +495,15 @@ struct WebVTTReader {
     defer { styleCascade = cascade }
     for r in rules {
       let (style, sources) = cascade.add(r) { scratchLocation($0) }
-      if let k = styleSlot[r.id] {
+      if r.isSelector {
+        if let k = selectorSlot[r.id] {
+          doc.selectorStyles[k].style = style
+          doc.selectorStyles[k].propertySources = sources
+        } else {
+          selectorSlot[r.id] = doc.selectorStyles.count
+          doc.selectorStyles.append(NamedStyle(id: r.id, style: style, source: scratchLocation(r.offset), propertySources: sources))
+        }
+      } else if let k = styleSlot[r.id] {
         doc.styles[k].style = style
         doc.styles[k].propertySources = sources
       } else {

@@ -5,7 +5,9 @@ import CaptionCore
 ///
 /// The style sheet text itself is kept verbatim in `CaptionDocument.styleSheets`; this parser
 /// only extracts what the model can hold. `::cue` maps to the style with id `""` (the rule for
-/// all cue text); `::cue(.name)` maps to id `name`. Other selectors are reported and skipped.
+/// all cue text); `::cue(.name)` maps to id `name`. Other selectors are reported; those the
+/// style checks can match (`CueSelector`: `::cue(c.a)`, `::cue(v[voice="Bob"])`, …) are also
+/// mapped, under their selector text, for `CaptionDocument.selectorStyles`.
 /// Properties the model has no field for are kept in `TextStyle.other` by their CSS name.
 /// `!important` declarations are kept apart from normal ones (CSS Cascade 4 §6.4), so that
 /// `WebVTTStyleCascade` can let them win over later rules.
@@ -30,6 +32,9 @@ enum WebVTTStyleSheetParser {
     var normal = Declarations()
     var important = Declarations()
     var offset: Int
+    /// Whether `id` is a `::cue(…)` selector for `CaptionDocument.selectorStyles` (`cueSelector`)
+    /// rather than a class name.
+    var isSelector = false
 
     /// The rule on its own: important declarations over normal ones.
     var style: TextStyle { normal.style.merged(with: important.style) }
@@ -129,15 +134,21 @@ enum WebVTTStyleSheetParser {
       }
       i = min(n, close + 1)
       var ids: [String] = []
+      var selectors: [String] = []
       var unmapped: [String] = []
       for sel in splitTopLevel(selectorText, on: ",") {
         let s = sel.trimmingASCIIWhitespace()
-        if let id = cueClass(s) { ids.append(id) } else { unmapped.append(s) }
+        if let id = cueClass(s) {
+          ids.append(id)
+        } else {
+          unmapped.append(s)
+          if let key = cueSelector(s) { selectors.append(key) }
+        }
       }
       if !unmapped.isEmpty {
         issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "selector '\(unmapped.joined(separator: ", ").prefix(60))' is kept in the style sheet but not mapped to a named style", offset: ruleStart, unmapped: unmapped))
       }
-      guard !ids.isEmpty else { continue }
+      guard !ids.isEmpty || !selectors.isEmpty else { continue }
       var normal = Declarations()
       var important = Declarations()
       var declOffset = bodyStart
@@ -162,6 +173,7 @@ enum WebVTTStyleSheetParser {
         if isImportant { important.add(declared, at: at) } else { normal.add(declared, at: at) }
       }
       for id in ids { rules.append(MappedRule(id: id, normal: normal, important: important, offset: ruleStart)) }
+      for id in selectors { rules.append(MappedRule(id: id, normal: normal, important: important, offset: ruleStart, isSelector: true)) }
     }
     return (rules, issues)
   }
@@ -174,6 +186,15 @@ enum WebVTTStyleSheetParser {
     let beforeKeyword = String(decoding: value.utf8.dropLast(9), as: UTF8.self).trimmingASCIIWhitespace()
     guard beforeKeyword.hasSuffix("!") else { return (value, false) }
     return (String(beforeKeyword.dropLast()).trimmingASCIIWhitespace(), true)
+  }
+
+  /// `::cue(sel)` with a compound selector the style checks can match (`CueSelector`), as
+  /// `::cue(sel)` without the white space around `sel`; else nil.
+  static func cueSelector(_ s: String) -> String? {
+    guard s.hasPrefix("::cue("), s.hasSuffix(")") else { return nil }
+    let inner = s.dropFirst(6).dropLast().trimmingASCIIWhitespace()
+    guard CueSelector(inner) != nil else { return nil }
+    return "::cue(\(inner))"
   }
 
   /// `::cue` → `""`, `::cue(.name)` → `name`; anything else is nil.
