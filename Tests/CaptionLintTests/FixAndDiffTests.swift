@@ -1,6 +1,6 @@
-import CaptionCLI
+@testable import CaptionCLI
 import CaptionCore
-import CaptionLint
+@testable import CaptionLint
 import Foundation
 import Testing
 
@@ -29,6 +29,32 @@ import Testing
     #expect(SafeFixer.apply(doc([leading])).document.cues[0].content == [i([.text("line one"), .lineBreak, .text("line two")])])
     let emptyLast = Cue(start: .zero, end: CaptionTime(milliseconds: 900), content: [.text("line one"), .lineBreak, .text("line two"), .lineBreak, i([])])
     #expect(SafeFixer.apply(doc([emptyLast])).document.cues[0].content == [.text("line one"), .lineBreak, .text("line two")])
+  }
+
+  /// Found by a hostile-input review: elements left empty and blank lines at an edge were
+  /// removed one at a time (200,000 empty elements took 18 s). Now one pass.
+  @Test func trimmingManyEmptyElementsAndEdgeLinesIsOnePass() {
+    let empties = Array(repeating: CueNode.element(CueElement(.italic, children: [])), count: 100_000) + [.text("hello")]
+    #expect(SafeFixer.trimLines(empties) == [.text("hello")])
+    let breaks = [CueNode.element(CueElement(.italic, children: Array(repeating: .lineBreak, count: 100_000) + [.text("x")]))]
+    #expect(SafeFixer.trimLines(breaks) == [.element(CueElement(.italic, children: [.text("x")]))])
+    // Deep nesting: each level is passed once.
+    var deep: [CueNode] = [.text(" x ")]
+    for _ in 0..<200 { deep = [.element(CueElement(.bold, children: deep))] }
+    var expected: [CueNode] = [.text("x")]
+    for _ in 0..<200 { expected = [.element(CueElement(.bold, children: expected))] }
+    #expect(SafeFixer.trimLines(deep) == expected)
+  }
+
+  /// The edited ranges of a patch are searched, not scanned per finding (a fix of 120,000
+  /// findings took over 20 s).
+  @Test func editedRangeLookup() {
+    let edited = [0..<5, 5..<5, 5..<9, 20..<20, 30..<40]
+    let hits = (0...45).filter { FixCommand.touches(edited, $0) }
+    #expect(hits == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 20] + Array(30...40))
+    #expect(SourcePatcher.overlapsAny([0..<5, 10..<12, 20..<30], 4..<11))
+    #expect(!SourcePatcher.overlapsAny([0..<5, 10..<12, 20..<30], 12..<20))
+    #expect(SourcePatcher.overlapsAny([0..<5, 10..<12, 20..<30], 29..<31))
   }
 
   @Test func unifiedDiff() {

@@ -97,6 +97,10 @@ struct TTMLTimingTests {
     #expect(preserved.document.cues.map(\.start) == [TTMLTest.t(1), TTMLTest.t(3)])
     #expect(preserved.document.cues.map(\.end) == [TTMLTest.t(2), TTMLTest.t(4)])
     #expect(preserved.document.cues.map { $0.plainText.trimmingCharacters(in: .whitespacesAndNewlines) } == ["A", "B"])
+    // A line break two spans deep is dropped as well.
+    let nested = try TTMLTest.read(TTMLTest.doc(
+      body: #"<div><p begin="5s" end="9s"><span begin="0s" end="1s">a</span><span><span begin="2s" end="3s">b<br/></span></span></p></div>"#))
+    #expect(nested.document.cues.map(\.plainText) == ["a", "b"])
     // A p of only a line break, untimed content and one interval, is still a cue.
     #expect(try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="3s" end="4s"><br/></p></div>"#)).document.cues.count == 1)
   }

@@ -114,7 +114,7 @@ enum FixCommand: CLICommand {
         // is not tied to a place) could be made permanent.
         let inEdits = blocking.filter { d in
           guard let o = d.location?.offset else { return true }
-          return edited.contains { $0.contains(o) || $0.upperBound == o }
+          return Self.touches(edited, o)
         }
         if !inEdits.isEmpty {
           refuse(inEdits)
@@ -160,7 +160,7 @@ enum FixCommand: CLICommand {
       let repaired = SafeFixer.repairableDiagnostics(loaded.result.diagnostics).filter { d in
         guard d.severity >= .warning || d.code.contains("timing") || d.code.contains("timestamp") else { return false }
         guard let edited = editedRanges, let o = d.location?.offset else { return true }
-        return edited.contains { $0.contains(o) || $0.upperBound == o }
+        return Self.touches(edited, o)
       }
       if dryRun {
         // A file in another encoding is shown as the text it holds (the output is UTF-8), so
@@ -201,6 +201,24 @@ enum FixCommand: CLICommand {
     }
     if refused { return .usageOrIO }
     return changedFiles > 0 ? .findings : .success
+  }
+
+
+  /// Whether offset `o` lies in one of `edited` (sorted, not overlapping: `SourcePatcher`'s
+  /// edits) or at its end. A binary search: a fix may repair tens of thousands of findings.
+  static func touches(_ edited: [Range<Int>], _ o: Int) -> Bool {
+    var lo = 0, hi = edited.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if edited[mid].lowerBound <= o { lo = mid + 1 } else { hi = mid }
+    }
+    // Ranges up to `lo` start at or before `o`; their ends only grow, so few reach it.
+    var k = lo - 1
+    while k >= 0, edited[k].upperBound >= o {
+      if edited[k].contains(o) || edited[k].upperBound == o { return true }
+      k -= 1
+    }
+    return false
   }
 
   enum Patched {

@@ -134,10 +134,11 @@ enum SubRipTimingParser {
     if negativeEnd { i += 1 }
     guard i < end, isDigit(buf[i]), var b = timestamp(buf, i, end, &issues, "end"), endsField(buf, b.next, end) else { return nil }
     if negativeEnd { b.time = CaptionTime.zero - b.time }
-    if negativeStart || negativeEnd {
-      issues.add(
-        "srt.timing.negative", .warning,
-        "\(negativeStart ? "the start time" : "the end time") is negative; kept (players clamp it to 0 or skip the cue)", negativeStart ? start : i - 1)
+    // `-00:00:00,000` is zero, not negative.
+    let startBelow = negativeStart && a.time < .zero, endBelow = negativeEnd && b.time < .zero
+    if startBelow || endBelow {
+      let which = startBelow && endBelow ? "the start and end times are" : startBelow ? "the start time is" : "the end time is"
+      issues.add("srt.timing.negative", .warning, "\(which) negative; kept (players clamp them to 0 or skip the cue)", startBelow ? start : i - 1)
     }
     i = b.next
     // What follows the end time.

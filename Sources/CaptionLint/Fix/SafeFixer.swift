@@ -170,73 +170,106 @@ public enum SafeFixer {
     dropBreaks(dropBreaks(nodes, leading: true, depth: 0), leading: false, depth: 0)
   }
 
+  /// One pass from the chosen edge: what is dropped is cut off at once (many empty lines or
+  /// elements at an edge cost no more than one each).
   private static func dropBreaks(_ nodes: [CueNode], leading: Bool, depth: Int) -> [CueNode] {
     var ns = nodes
-    while let k = leading ? ns.indices.first : ns.indices.last {
+    var cut = 0
+    var k = leading ? 0 : ns.count - 1
+    scan: while k >= 0 && k < ns.count {
       switch ns[k] {
       case .lineBreak:
-        ns.remove(at: k)
+        cut += 1
       case .element(var e) where depth < 256 && !e.children.isEmpty:
         let kept = dropBreaks(e.children, leading: leading, depth: depth + 1)
-        if kept.isEmpty {
-          ns.remove(at: k)
-        } else {
+        if !kept.isEmpty {
           e.children = kept
           ns[k] = .element(e)
-          return ns
+          break scan
         }
+        cut += 1
       default:
-        return ns
+        break scan
       }
+      k += leading ? 1 : -1
     }
+    if leading { ns.removeFirst(cut) } else { ns.removeLast(cut) }
     return ns
   }
 
-  static func trimStart(_ nodes: [CueNode]) -> [CueNode] {
-    var ns = nodes
-    var i = 0
-    while i < ns.count {
-      switch ns[i] {
+  static func trimStart(_ nodes: [CueNode]) -> [CueNode] { trimStart(nodes, depth: 0).nodes }
+
+  static func trimEnd(_ nodes: [CueNode]) -> [CueNode] { trimEnd(nodes, depth: 0).nodes }
+
+  /// `nodes` without white space before the first text (looking into elements), elements left
+  /// empty dropped; and whether text was found (so the callers up the tree stop there). One
+  /// pass, whatever the nesting.
+  private static func trimStart(_ nodes: [CueNode], depth: Int) -> (nodes: [CueNode], foundText: Bool) {
+    var out: [CueNode] = []
+    out.reserveCapacity(nodes.count)
+    var found = false
+    for n in nodes {
+      if found {
+        out.append(n)
+        continue
+      }
+      switch n {
       case .text(let s):
-        let t = String(s.drop { $0.isWhitespace })
-        if t.isEmpty { ns.remove(at: i); continue }
-        ns[i] = .text(t)
-        return ns
+        let t = s.drop { $0.isWhitespace }
+        if t.isEmpty { continue }
+        out.append(.text(String(t)))
+        found = true
       case .element(var e):
-        e.children = trimStart(e.children)
+        guard depth < 256 else {
+          out.append(n)
+          found = true
+          continue
+        }
+        let inner = trimStart(e.children, depth: depth + 1)
         // An element left with nothing in it (`<i></i>`) shows nothing: it goes.
-        if e.children.isEmpty { ns.remove(at: i); continue }
-        ns[i] = .element(e)
-        if !e.children.plainText.isEmpty { return ns }
-        i += 1
+        if inner.nodes.isEmpty { continue }
+        e.children = inner.nodes
+        out.append(.element(e))
+        found = inner.foundText
       case .timestamp, .lineBreak:
-        i += 1
+        out.append(n)
       }
     }
-    return ns
+    return (out, found)
   }
 
-  static func trimEnd(_ nodes: [CueNode]) -> [CueNode] {
-    var ns = nodes
-    var i = ns.count - 1
-    while i >= 0 {
-      switch ns[i] {
+  /// As `trimStart`, from the end.
+  private static func trimEnd(_ nodes: [CueNode], depth: Int) -> (nodes: [CueNode], foundText: Bool) {
+    var out: [CueNode] = []
+    out.reserveCapacity(nodes.count)
+    var found = false
+    for n in nodes.reversed() {
+      if found {
+        out.append(n)
+        continue
+      }
+      switch n {
       case .text(let s):
         var t = Substring(s)
         while let l = t.last, l.isWhitespace { t = t.dropLast() }
-        if t.isEmpty { ns.remove(at: i); i -= 1; continue }
-        ns[i] = .text(String(t))
-        return ns
+        if t.isEmpty { continue }
+        out.append(.text(String(t)))
+        found = true
       case .element(var e):
-        e.children = trimEnd(e.children)
-        if e.children.isEmpty { ns.remove(at: i); i -= 1; continue }
-        ns[i] = .element(e)
-        if !e.children.plainText.isEmpty { return ns }
-        i -= 1
+        guard depth < 256 else {
+          out.append(n)
+          found = true
+          continue
+        }
+        let inner = trimEnd(e.children, depth: depth + 1)
+        if inner.nodes.isEmpty { continue }
+        e.children = inner.nodes
+        out.append(.element(e))
+        found = inner.foundText
       case .timestamp, .lineBreak:
-        i -= 1
+        out.append(n)
       }
     }
-    return ns
+    return (out.reversed(), found)
   }
 }

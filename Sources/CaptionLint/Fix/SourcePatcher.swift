@@ -159,16 +159,35 @@ public enum SourcePatcher {
         }
       }
     }
-    // Lines of only whitespace that a reader reported (outside the cues replaced above).
+    // Lines of only whitespace that a reader reported (outside the cues replaced above). The
+    // edits so far are sorted once and searched, not scanned for each line.
+    let sortedEdits = edits.map(\.range).sorted { $0.lowerBound < $1.lowerBound }
     for k in flagged.sorted() {
       let l = lines[k]
       guard l.contentEnd > l.start, source[l.start..<l.contentEnd].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
-      if edits.contains(where: { $0.range.overlaps(l.start..<l.contentEnd) }) { continue }
+      if overlapsAny(sortedEdits, l.start..<l.contentEnd) { continue }
       edits.append(Edit(range: l.start..<l.contentEnd, bytes: []))
     }
     guard var out = apply(edits, to: source) else { return nil }
     if normaliseEndings { out = toLF(out) }
     return Result(text: out, edited: edits.map(\.range).sorted { $0.lowerBound < $1.lowerBound })
+  }
+
+  /// Whether `r` overlaps one of `sorted` (sorted by lower bound, not overlapping each other).
+  static func overlapsAny(_ sorted: [Range<Int>], _ r: Range<Int>) -> Bool {
+    var lo = 0, hi = sorted.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if sorted[mid].lowerBound < r.upperBound { lo = mid + 1 } else { hi = mid }
+    }
+    // Ranges before `lo` start before `r` ends; their ends only grow, so walk back while they
+    // can still reach into `r`.
+    var k = lo - 1
+    while k >= 0, sorted[k].upperBound > r.lowerBound {
+      if sorted[k].overlaps(r) { return true }
+      k -= 1
+    }
+    return false
   }
 
   // MARK: - Lines

@@ -46,11 +46,16 @@ enum TTMLWhitespace {
       case .lineBreak: out.removeLast()
       case .text(let t) where isBlank(t): out.removeLast()
       case .element(var e) where !e.children.isEmpty:
+        // Compared whole: a nested element can lose its break while this list keeps its length.
         let kept = droppingTrailingBreaks(e.children)
-        guard kept.count != e.children.count else { return out }
+        guard kept != e.children else { return out }
+        if kept.isEmpty {
+          out.removeLast()
+          continue
+        }
         e.children = kept
         out[out.count - 1] = .element(e)
-        if kept.isEmpty { out.removeLast() }
+        return out
       default: return out
       }
     }

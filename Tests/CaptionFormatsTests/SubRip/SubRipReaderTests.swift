@@ -249,6 +249,16 @@ import Testing
     #expect(lost.diagnostics.map(\.code).first == "srt.cue.missing-timing")
   }
 
+  /// A negative time is kept and said once per timing line; minus zero is zero.
+  @Test func negativeTimes() {
+    let both = SRT.read("1\n-00:00:02,000 --> -00:00:01,000\nx\n")
+    #expect(both.cues.map(\.start) == [SRT.ms(-2000)])
+    #expect(both.diagnostics.filter { $0.code == "srt.timing.negative" }.map(\.message) == ["the start and end times are negative; kept (players clamp them to 0 or skip the cue)"])
+    let zero = SRT.read("1\n-00:00:00,000 --> 00:00:01,000\nx\n")
+    #expect(zero.cues.map(\.start) == [SRT.ms(0)])
+    #expect(!zero.diagnostics.contains { $0.code == "srt.timing.negative" })
+  }
+
   /// Out of order means before any earlier cue, not only the one just before (10 s, 5 s, 7 s:
   /// both later cues), and the message names the earlier start.
   @Test func outOfOrderComparesWithEveryEarlierCue() {
