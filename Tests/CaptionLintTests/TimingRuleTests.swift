@@ -48,6 +48,9 @@ import Testing
     #expect(run(r, chained, thresholds: t).map(\.cueIndex) == [2])
     #expect(run(r, chained, thresholds: t)[0].message.contains("starts 0.02 s after cue 2 ends"))
     #expect(LintPreset.broadcast.thresholds.allowsChainedCues && !LintPreset.streaming.thresholds.allowsChainedCues)
+    // Two cues read from one element (a TTML p cut by a timed span) continue each other.
+    t.allowsChainedCues = false
+    #expect(run(r, doc([cue(0, 1, "one half", line: 7), cue(1, 2, "the other", line: 7)]), thresholds: t).isEmpty)
     // Presentation order, not source order: cue listed first but starting later.
     let swapped = doc([cue(1.01, 2, "later"), cue(0, 1, "earlier")])
     #expect(run(r, swapped, thresholds: t).map(\.cueIndex) == [0])

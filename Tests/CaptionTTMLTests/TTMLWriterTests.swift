@@ -105,6 +105,7 @@ struct TTMLWriterTests {
   /// A cue that ends when or before it starts is written, and reported as never shown.
   @Test func cuesThatNeverShowAreReported() throws {
     var doc = CaptionDocument()
+    doc.metadata.language = "en"
     doc.cues = [
       Cue(start: CaptionTime(milliseconds: 3000), end: CaptionTime(milliseconds: 2000), content: [.text("backwards")]),
       Cue(start: CaptionTime(milliseconds: 4000), end: CaptionTime(milliseconds: 4000), content: [.text("zero")]),

@@ -244,7 +244,7 @@ struct SubRipWriter {
       if webVTTRegionIDs.contains(region) {
         // A WebVTT region lays its cues out itself (§7.2: its width and anchors, line ignored):
         // placed by its own settings instead, the cue moves.
-        lose("srt.write.region-placement-dropped", "is laid out in WebVTT region \"\(region)\", which SRT cannot express; it is placed by its own settings instead")
+        lose("srt.write.region-placement-dropped", "the cue is laid out in WebVTT region \"\(region)\", which SRT cannot express; it is placed by its own settings instead")
       } else {
         lose("srt.write.region-dropped", "region \"\(region)\" has no SRT equivalent, dropped")
       }

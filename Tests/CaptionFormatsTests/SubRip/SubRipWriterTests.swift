@@ -148,7 +148,7 @@ import Testing
       "srt.write.header-dropped - the document's header lines have no SRT equivalent, dropped",
       "srt.write.position-dropped 0 cue 1: position 20% has no SRT equivalent, dropped",
       "srt.write.position-dropped 0 cue 1: size 50% has no SRT equivalent, dropped",
-      "srt.write.region-placement-dropped 1 cue 2: is laid out in WebVTT region \"r1\", which SRT cannot express; it is placed by its own settings instead",
+      "srt.write.region-placement-dropped 1 cue 2: the cue is laid out in WebVTT region \"r1\", which SRT cannot express; it is placed by its own settings instead",
       "srt.write.voice-dropped 1 cue 2: voice \"Bob\" has no SRT equivalent, dropped (its text is kept)",
       "srt.write.end-not-after-start 2 cue 3: the end time -0:00:00.005 is not after the start time 0:00:00.333",
       "srt.write.out-of-order 2 cue 3: starts at 0:00:00.333, before an earlier cue (one starts at 0:00:01.000); order kept, SRT players expect cues in start order",

@@ -158,7 +158,21 @@ struct WebVTTWriter {
       head.append(0x0A)
     }
     head.append(0x0A)
-    for r in doc.regions { writeRegion(r, into: &head) }
+    // A TTML region all of whose cues are placed by their own settings (see `appendSettings`)
+    // would be a REGION block no cue uses: it is left out (said with `region-omitted`).
+    var named: Set<String> = [], referenced: Set<String> = []
+    for c in doc.cues {
+      guard let r = c.settings.region else { continue }
+      named.insert(r)
+      if !Self.placesItself(c.settings, in: r, ttmlRegions: ttmlRegions) { referenced.insert(r) }
+    }
+    for r in doc.regions {
+      if ttmlRegions.contains(r.id), named.contains(r.id), !referenced.contains(r.id) {
+        regionIDs[r.id] = ""
+        continue
+      }
+      writeRegion(r, into: &head)
+    }
     self.head = head
   }
 
@@ -285,6 +299,12 @@ struct WebVTTWriter {
   }
 
   // MARK: - Regions
+
+  /// Whether a cue of region `r` is placed by its own settings: `r` is a TTML region and the
+  /// cue has a line, a size or a vertical direction (which a WebVTT region would override).
+  static func placesItself(_ s: CueSettings, in r: String, ttmlRegions: Set<String>) -> Bool {
+    ttmlRegions.contains(r) && (s.line != .auto || s.size != 100 || s.vertical != .horizontal)
+  }
 
   /// A TTML region length as percent of the video on its axis: `%`, `rw`/`rh` on their own
   /// axis, cells through `ttp:cellResolution` (default 32 × 15), px through the root
@@ -629,7 +649,7 @@ struct WebVTTWriter {
     }
     if let r = s.region {
       // `regionIDs` has every region of the document (see `writeRegion`).
-      if ttmlRegions.contains(r), s.line != .auto || s.size != 100 || s.vertical != .horizontal {
+      if Self.placesItself(s, in: r, ttmlRegions: ttmlRegions) {
         // A TTML region's cue is placed by its own line, position and size (worked out from the
         // region). With `region:` after them a WebVTT renderer lays it out in the region
         // instead (§6.3 keeps a region given last; §7.2 ignores line and size in regions),
@@ -638,7 +658,7 @@ struct WebVTTWriter {
           regionOmittedNoted = true
           warn(
             "webvtt.write.region-omitted", .info,
-            "cues placed by their own line, position and size are written without region: (a WebVTT region would override that placement, §7.2); the first is in region '\(r.prefix(40))'",
+            "cues placed by their own line, position and size are written without region: (a WebVTT region would override that placement, §7.2), and regions no cue uses are left out; the first is in region '\(r.prefix(40))'",
             cue: k)
         }
       } else if let id = regionIDs[r], !id.isEmpty {

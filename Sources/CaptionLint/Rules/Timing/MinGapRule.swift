@@ -37,7 +37,9 @@ public struct MinGapRule: LintRule {
       let chained = input.thresholds.allowsChainedCues
       func flickers(_ j: Int) -> Bool {
         let gap = cue.start - cues[j].end
-        return (gap > .zero || (!chained && gap == .zero)) && gap < minGap
+        // Two cues read from one element (a TTML p cut by its timed spans) continue each other.
+        let sameSource = cue.source != nil && cue.source == cues[j].source
+        return (gap > .zero || (!chained && gap == .zero && !sameSource)) && gap < minGap
       }
       guard let p = flickers(before) ? before : flickers(blanked) ? blanked : nil else { continue }
       let gap = cue.start - cues[p].end
