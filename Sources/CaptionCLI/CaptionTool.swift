@@ -38,7 +38,9 @@ public enum CaptionTool {
       break
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-      io.errLine("captionkit: unknown command '\(ControlCharacterEscaping.escaped(first))'")
+      // `lint` is what many tools call it: the quality rules run in `validate`.
+      let hint = first == "lint" ? " (the lint rules run in 'captionkit validate'; --no-lint turns them off)" : ""
+      io.errLine("captionkit: unknown command '\(ControlCharacterEscaping.escaped(first))'\(hint)")
       io.err(usage)
       return ExitCode.usageOrIO.rawValue
     }
@@ -59,7 +61,7 @@ public enum CaptionTool {
 
   static var usage: String {
     var s = """
-      captionkit \(version): validate, lint, convert and inspect caption files and media.
+      captionkit \(version): validate (spec checks and quality lint), convert and inspect caption files and media.
 
       Usage: captionkit <command> [options] [arguments]
 
