@@ -7,8 +7,10 @@ import Foundation
 /// Every entry point returns plain Swift values; FFmpeg is used inside and never escapes. The
 /// library never prints and never exits. See `docs/MediaInspector.md`.
 public enum MediaInspector {
-  /// The JSON schema identifier of `InspectionOutput` (bumped on incompatible changes).
-  public static let schemaVersion = "captionkit.inspect/1"
+  /// The JSON schema name of `InspectionOutput`; `schemaVersion` is bumped on incompatible changes.
+  public static let schema = "captionkit.inspect"
+  /// The version of `schema`, written beside it as the other JSON documents do (docs/json-schema.md).
+  public static let schemaVersion = 1
 
   /// Inspects one file: a media file (MP4, MOV, M4V, MKV, WebM, TS…), an HLS master playlist
   /// (`.m3u8`) or a DASH MPD (`.mpd`), chosen by content then extension.

@@ -18,7 +18,7 @@ enum FormatsCommand: CLICommand {
     for f in FormatRegistry.builtIn {
       io.outLine("\(f.id.padding(toLength: 14, withPad: " ", startingAt: 0)) \(f.displayName.padding(toLength: 34, withPad: " ", startingAt: 0)) .\(f.fileExtensions.joined(separator: " ."))")
     }
-    io.outLine("json           CaptionKit JSON                    .json (write only; schema captionkit.document/1)")
+    io.outLine("json           CaptionKit JSON                    .json (write only; schema captionkit.document, version 1)")
     return .success
   }
 }

@@ -23,7 +23,7 @@ enum InspectCommand: CLICommand {
     desktop, web), and rule findings (MP4-002 …). One bad file does not stop the others.
 
     Options:
-      --format text|json       Output format (default text; json schema captionkit.inspect/1)
+      --format text|json       Output format (default text; json schema captionkit.inspect, version 1)
       --policy FILE            A JSON policy file of requirements (see docs/MediaInspector.md)
       --require REQUIREMENT    A requirement (repeatable), e.g.
                                  "track lang=en sdh selectable=apple,android"

@@ -1,17 +1,20 @@
 import Foundation
 
-/// The JSON document `captionkit inspect --format json` writes (schema
-/// `captionkit.inspect/1`, documented in `docs/MediaInspector.md`): every report, and when a
-/// policy was given, the per-file results and the summary.
+/// The JSON document `captionkit inspect --format json` writes (schema `captionkit.inspect`,
+/// version 1, documented in `docs/MediaInspector.md`): every report, and when a policy was
+/// given, the per-file results and the summary.
 public struct InspectionOutput: Sendable, Hashable, Codable {
-  /// Always `MediaInspector.schemaVersion`.
+  /// Always `MediaInspector.schema`.
   public var schema: String
+  /// Always `MediaInspector.schemaVersion`.
+  public var schemaVersion: Int
   public var files: [MediaReport]
   public var policy: [PolicyResult]?
   public var summary: PolicySummary?
 
   public init(files: [MediaReport], policy: [PolicyResult]? = nil) {
-    schema = MediaInspector.schemaVersion
+    schema = MediaInspector.schema
+    schemaVersion = MediaInspector.schemaVersion
     // Computed facts (default, forced, SDH, best language) are written with each track.
     self.files = files.map { f in
       var f = f
