@@ -1,28 +1,61 @@
 /// Finds names given twice in one JSON object, which `JSONSerialization` accepts silently
 /// (the last value wins). RFC 8259 §4 says names SHOULD be unique; in a profile a repeated
 /// name is almost always an editing mistake that hides a value.
+///
+/// The cost is linear in the input: the path is kept as a stack of its parts and a path string
+/// is built only for the duplicates listed (the first `maxListed`, each at most
+/// `JSONPathText.maxLength` characters); the rest are counted.
 enum JSONDuplicateKeys {
-  /// The JSON paths (`$.background.opacity`, `$[1].text.color`) of every repeated name, in
-  /// document order. `bytes` must already be valid UTF-8 JSON (parse it first).
-  static func paths(in bytes: [UInt8]) -> [String] {
-    var scan = Scanner(bytes: bytes)
+  /// Most duplicate names listed by path; the others are only counted.
+  static let maxListed = 20
+
+  /// The repeated names found: the JSON paths (`$.background.opacity`, `$[1].text.color`) of
+  /// the first `limit` in document order, elided as `JSONPathText` does, and how many more
+  /// there are.
+  struct Found: Equatable {
+    var paths: [String] = []
+    var unlisted = 0
+  }
+
+  /// The repeated names in `bytes`, which must already be valid UTF-8 JSON (parse it first).
+  static func find(in bytes: [UInt8], limit: Int = maxListed) -> Found {
+    var scan = Scanner(bytes: bytes, limit: limit)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scan.i = 3 }
-    scan.value(path: "$", depth: 0)
+    scan.value(depth: 0)
     return scan.found
   }
 
   private struct Scanner {
     let bytes: [UInt8]
+    let limit: Int
     var i = 0
-    var found: [String] = []
+    var found = Found()
+    /// The path to the current value, one part a level (`$`, `.name`, `[3]`), and its length
+    /// in characters: what a listed path is built from.
+    var parts = ["$"]
+    var length = 1
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], limit: Int) {
+      self.bytes = bytes
+      self.limit = limit
+    }
+
+    /// Descends into the member or element `part` (which is `count` characters long).
+    mutating func push(_ part: String, count: Int) {
+      parts.append(part)
+      length += count
+    }
+
+    mutating func pop(count: Int) {
+      parts.removeLast()
+      length -= count
+    }
 
     mutating func skipSpace() {
       while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
     }
 
-    mutating func value(path: String, depth: Int) {
+    mutating func value(depth: Int) {
       skipSpace()
       // JSONSerialization's own nesting limit is lower; this only keeps the stack bounded.
       guard i < bytes.count, depth < 512 else { return }
@@ -37,11 +70,19 @@ enum JSONDuplicateKeys {
           if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
           guard bytes[i] == UInt8(ascii: "\"") else { return }
           let name = string()
-          let child = path + "." + name
-          if !names.insert(name).inserted { found.append(child) }
+          let count = name.count + 1
+          push("." + name, count: count)
+          if !names.insert(name).inserted {
+            if found.paths.count < limit {
+              found.paths.append(JSONPathText.elided(parts, length: length))
+            } else {
+              found.unlisted += 1
+            }
+          }
           skipSpace()
           if i < bytes.count, bytes[i] == UInt8(ascii: ":") { i += 1 }
-          value(path: child, depth: depth + 1)
+          value(depth: depth + 1)
+          pop(count: count)
         }
       case UInt8(ascii: "["):
         i += 1
@@ -51,7 +92,10 @@ enum JSONDuplicateKeys {
           guard i < bytes.count else { return }
           if bytes[i] == UInt8(ascii: "]") { i += 1; return }
           if bytes[i] == UInt8(ascii: ",") { i += 1; index += 1; continue }
-          value(path: path + "[\(index)]", depth: depth + 1)
+          let part = "[\(index)]"
+          push(part, count: part.utf8.count)
+          value(depth: depth + 1)
+          pop(count: part.utf8.count)
         }
       case UInt8(ascii: "\""):
         _ = string()

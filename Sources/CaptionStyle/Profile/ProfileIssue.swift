@@ -16,9 +16,13 @@ public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {
     /// The same name twice in one object (RFC 8259 §4: names SHOULD be unique, and readers
     /// differ on which value wins).
     case duplicateKey
+    /// `count` more repeated names than the `duplicateKey` issues listed (at `$`): a file with
+    /// thousands of them gets `JSONDuplicateKeys.maxListed` paths and this count.
+    case duplicateKeysNotListed(count: Int)
   }
 
-  /// JSONPath-style location, `$` being the profile object.
+  /// JSONPath-style location, `$` being the profile object. Messages elide the middle of a path
+  /// over `JSONPathText.maxLength` characters.
   public var path: String
   public var kind: Kind
 
@@ -28,6 +32,7 @@ public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String {
+    let path = JSONPathText.elided(self.path)
     switch kind {
     case .unknownField(let s):
       return "\(path): unknown field" + (s.map { " (did you mean \"\($0)\"?)" } ?? "")
@@ -41,6 +46,8 @@ public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {
       return "\(path): \"\(v)\" is not valid; expected \(expected)"
     case .duplicateKey:
       return "\(path): duplicate key; each name may appear once in an object (RFC 8259 §4)"
+    case .duplicateKeysNotListed(let count):
+      return "\(path): \(count) more duplicate key\(count == 1 ? "" : "s") not listed (only the first \(JSONDuplicateKeys.maxListed) are)"
     }
   }
 }

@@ -59,8 +59,11 @@ public struct ProfileLibrary: Sendable {
     } else {
       throw .invalidJSON(file: file, reason: "the top level must be a profile object or an array of them")
     }
-    // JSONSerialization keeps the last of duplicate names silently: report them instead.
-    var issues: [ProfileIssue] = JSONDuplicateKeys.paths(in: Array(data)).map { ProfileIssue(path: $0, kind: .duplicateKey) }
+    // JSONSerialization keeps the last of duplicate names silently: report them instead (the
+    // first few by path, then a count).
+    let duplicates = JSONDuplicateKeys.find(in: Array(data))
+    var issues = duplicates.paths.map { ProfileIssue(path: $0, kind: .duplicateKey) }
+    if duplicates.unlisted > 0 { issues.append(ProfileIssue(path: "$", kind: .duplicateKeysNotListed(count: duplicates.unlisted))) }
     var added: [String] = []
     var batch: [String: Entry] = [:]
     for (prefix, o) in objects {
