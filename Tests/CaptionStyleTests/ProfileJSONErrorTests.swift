@@ -79,4 +79,16 @@ import Testing
     #expect(value?.location == "p.json:2:35")
     #expect(value?.detail == "not valid JSON: Invalid value")
   }
+
+  /// Foundation counts its offset from after a UTF-8 byte order mark: the position was 3 bytes
+  /// early (`:2:3` for the `x` at `:3:2`). Columns count from after the mark on line 1 too.
+  @Test func positionsAfterAByteOrderMarkAreExact() {
+    let trailing = error("\u{FEFF}{\"schema\": \"caption-style-profile/1\",\n \"id\": \"x\"\n}x\n")
+    #expect(trailing?.location == "p.json:3:2")
+    let first = error("\u{FEFF}{\"id\": x}")
+    #expect(first?.location == "p.json:1:8")
+    #expect(first?.detail == "not valid JSON: Invalid value")
+    let end = error("\u{FEFF}{\"id\": \"x\",\n")
+    #expect(end == .invalidJSON(file: "p.json", reason: "Unexpected end of file", line: 2, column: 1))
+  }
 }

@@ -17,6 +17,17 @@ enum JSONErrorPosition {
     return (text, offset)
   }
 
+  /// The reason and the 1-based line and column of a `JSONSerialization` error in `bytes`.
+  /// Foundation skips a leading UTF-8 byte order mark and counts its offset from after it, so
+  /// the position is found in the text after the mark too (column 1 of line 1 is the first
+  /// character after it, as an editor shows it).
+  static func locate(_ reason: String, in bytes: [UInt8]) -> (reason: String, line: Int, column: Int) {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    let (r, offset) = split(reason, length: text.count)
+    let (line, column) = lineColumn(text, offset: offset)
+    return (r, line, column)
+  }
+
   /// The 1-based line and column (in UTF-8 bytes, as all CaptionKit columns) of `offset`.
   static func lineColumn(_ bytes: [UInt8], offset: Int) -> (line: Int, column: Int) {
     var line = 1, lineStart = 0

@@ -42,8 +42,7 @@ public struct ProfileLibrary: Sendable {
     do {
       top = try JSONSerialization.jsonObject(with: data, options: [])
     } catch {
-      let (reason, offset) = JSONErrorPosition.split(Self.reason(error), length: data.count)
-      let (line, column) = JSONErrorPosition.lineColumn(Array(data), offset: offset)
+      let (reason, line, column) = JSONErrorPosition.locate(Self.reason(error), in: Array(data))
       throw .invalidJSON(file: file, reason: reason, line: line, column: column)
     }
     var objects: [(String, [String: Any])] = []
