@@ -73,4 +73,52 @@ import Testing
     #expect(doc.selectorStyles.first?.style.color == .white)
     #expect(DocumentStyleChecker.check(doc, profile: nil).isEmpty)
   }
+
+  /// Every element tried every selector rule, and every cue every ID rule: 8,000 class, voice
+  /// and ID rules each over 8,000 spans, voices and cues took minutes. Rules are now looked up
+  /// by their rarest class, voice value, type or ID; the one rule that matches still reports.
+  @Test func thousandsOfSelectorRulesOverThousandsOfElements() throws {
+    let n = 8000
+    var vtt = "WEBVTT\n\nSTYLE\n"
+    for i in 0..<n {
+      let color = i == 4321 ? "#222222" : "white"
+      vtt += "::cue(c.k\(i)) { color: \(color); background-color: black }\n"
+      vtt += "::cue(v[voice=\"N\(i)\"]) { color: white; background-color: black }\n"
+      vtt += "::cue(#id\(i)) { color: white; background-color: black }\n"
+    }
+    for i in 0..<n {
+      vtt += "\nid\(i)\n00:00.000 --> 00:01.000\n<c.z\(i)>hello</c> <v M\(i)>hi</v>\n"
+    }
+    vtt += "\nlast\n00:01.000 --> 00:02.000\n<c.a.k4321>x</c> <v N17>y</v>\n"
+    let d = DocumentStyleChecker.check(try read(vtt).document, profile: nil)
+    #expect(d.map(\.code) == ["style.contrast.text-over-background"])
+    #expect(d.first?.location?.line == 4 + 3 * 4321)
+    #expect(d.first?.message.hasPrefix("::cue(c.k4321): text #222222 on background #000000") == true)
+  }
+
+  /// The index gives exactly the rules that testing every rule gives, in the same order.
+  @Test func indexedMatchingEqualsTryingEveryRule() {
+    let texts = [
+      "c", "i", "v", "lang", "c.a", ".a", ".b", ".a.b", ".b.a", "c.a.a", "#c1", "c#c1", "v[voice]", "[voice]", "[lang]",
+      "v[voice=\"Bob\"]", "[voice=Bob]", "v[voice~=\"Bob\"]", "v[voice~=Ann]", "v[voice|=\"Bob\"]", "v[voice^=\"Bo\"]",
+      "v[voice$=\"ob\"]", "v[voice*=\"o\"]", "lang[lang|=\"en\"]", "[lang=\"en-GB\"]", "v.a[voice=\"Bob\"]", "[voice=\"Bob\"][lang=en]",
+      "v.loud", "i.a", "b", "ruby", "rt", "u.b",
+    ]
+    let selectors = texts.compactMap(CueSelector.init)
+    #expect(selectors.count == texts.count)
+    let index = CueSelectorIndex(selectors)
+    let kinds: [CueElement.Kind] = [
+      .span, .italic, .bold, .underline, .ruby, .rubyText, .voice(name: "Bob"), .voice(name: "Bob Ann"), .voice(name: "Bob-x"),
+      .voice(name: ""), .language("en-GB"), .language("en"), .language("fr"),
+    ]
+    for kind in kinds {
+      for classes in [[], ["a"], ["b"], ["a", "b"], ["a", "a"], ["loud"], ["c1"]] {
+        let e = CueElement(kind, classes: classes)
+        let all = selectors.indices.filter { selectors[$0].matches(e) }
+        #expect(index.candidates(for: e).filter { selectors[$0].matches(e) } == all, "\(kind) \(classes)")
+      }
+    }
+    #expect(index.cueRules(id: "c1") == [texts.firstIndex(of: "#c1")!])
+    #expect(index.cueRules(id: "c2") == [])
+  }
 }

@@ -119,8 +119,8 @@ public struct CueSelector: Sendable, Hashable {
     return true
   }
 
-  /// The WebVTT tag name of an element kind.
-  static func typeName(_ kind: CueElement.Kind) -> String {
+  /// The WebVTT tag name of an element kind (what a type selector names).
+  public static func typeName(_ kind: CueElement.Kind) -> String {
     switch kind {
     case .span: "c"
     case .italic: "i"

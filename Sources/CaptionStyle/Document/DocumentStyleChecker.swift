@@ -146,7 +146,7 @@ public enum DocumentStyleChecker {
         if let src = cascade.source(ref), isVisual(s) { cueOrigin = ("style \"\(ref)\"", src) }
       }
       // `::cue(#id)`: the cue with that identifier (more specific than any class).
-      for (selector, n) in cascade.selectors where selector.matchesCue && selector.id == cue.id {
+      for (_, n) in cascade.selectors(forCue: cue.id) {
         cueStyle = cueStyle.merged(with: n.style)
         if let src = n.legibilitySource, isVisual(n.style) { cueOrigin = (n.id, src) }
       }
@@ -219,7 +219,7 @@ public enum DocumentStyleChecker {
         var es = TextStyle()
         // `::cue(…)` selector rules by specificity (CSS Selectors 4 §17): a type alone (`v`, `i`)
         // under the class styles, `c.a`, `v[voice="Bob"]`, `.a.b` over them.
-        let matched = cascade.selectors.isEmpty ? [] : cascade.selectors.filter { $0.selector.matches(e) }
+        let matched = cascade.selectors(matching: e)
         func apply(_ n: NamedStyle) {
           es = es.merged(with: n.style)
           if isVisual(n.style), let src = n.legibilitySource { child.origin = (n.id, src) }

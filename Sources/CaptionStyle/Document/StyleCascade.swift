@@ -9,6 +9,8 @@ struct StyleCascade {
   /// `CaptionDocument.selectorStyles` that have a readable selector, least specific first, then
   /// in document order (CSS Cascade 4 §6: the later of equal specificity wins).
   let selectors: [(selector: CueSelector, style: NamedStyle)]
+  /// `selectors` by what each needs, so an element or cue tries only the rules it may match.
+  private let index: CueSelectorIndex
 
   init(_ doc: CaptionDocument) {
     resolver = NamedStyleResolver(doc.styles)
@@ -17,6 +19,18 @@ struct StyleCascade {
       return (k, s, n)
     }
     selectors = read.sorted { a, b in a.1.specificity != b.1.specificity ? a.1.specificity < b.1.specificity : a.0 < b.0 }.map { ($0.1, $0.2) }
+    index = CueSelectorIndex(selectors.map(\.selector))
+  }
+
+  /// The selector rules that match `element`, in `selectors` order.
+  func selectors(matching element: CueElement) -> [(selector: CueSelector, style: NamedStyle)] {
+    guard !selectors.isEmpty else { return [] }
+    return index.candidates(for: element).lazy.map { selectors[$0] }.filter { $0.selector.matches(element) }
+  }
+
+  /// The `::cue(#id)` rules for the cue with identifier `id`, in `selectors` order.
+  func selectors(forCue id: String) -> [(selector: CueSelector, style: NamedStyle)] {
+    index.cueRules(id: id).map { selectors[$0] }
   }
 
   /// The ids that WebVTT's bare `::cue` rule may be stored under.
