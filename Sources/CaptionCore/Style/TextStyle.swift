@@ -132,28 +132,40 @@ public struct TextStyle: Sendable, Hashable {
   /// This style with every property that `overrides` sets taken from it (`overrides` wins).
   public func merged(with overrides: TextStyle) -> TextStyle {
     var s = self
-    if let v = overrides.color { s.color = v }
-    if let v = overrides.backgroundColor { s.backgroundColor = v }
-    if let v = overrides.fontFamily { s.fontFamily = v }
-    if let v = overrides.fontSize { s.fontSize = v }
-    if let v = overrides.fontSizeVertical { s.fontSizeVertical = v }
-    if let v = overrides.fontStyle { s.fontStyle = v }
-    if let v = overrides.fontWeight { s.fontWeight = v }
-    if let v = overrides.textDecoration { s.textDecoration = v }
-    if let v = overrides.textOutline { s.textOutline = v }
-    if let v = overrides.textShadow { s.textShadow = v }
-    if let v = overrides.textAlign { s.textAlign = v }
-    if let v = overrides.displayAlign { s.displayAlign = v }
-    if let v = overrides.lineHeight { s.lineHeight = v }
-    if let v = overrides.opacity { s.opacity = v }
-    if let v = overrides.visible { s.visible = v }
-    if let v = overrides.displayed { s.displayed = v }
-    if let v = overrides.writingMode { s.writingMode = v }
-    if let v = overrides.direction { s.direction = v }
-    if let v = overrides.forcedDisplay { s.forcedDisplay = v }
-    if let v = overrides.linePadding { s.linePadding = v }
-    if let v = overrides.multiRowAlign { s.multiRowAlign = v }
-    if !overrides.other.isEmpty { s.other.merge(overrides.other) { _, new in new } }
+    s.merge(overrides)
     return s
+  }
+
+  /// Takes every property that `overrides` sets (`overrides` wins), in place: the cost is what
+  /// `overrides` sets, where `merged(with:)` assigned back also copies `other` (so merging many
+  /// declarations one at a time was quadratic).
+  public mutating func merge(_ overrides: TextStyle) {
+    if let v = overrides.color { color = v }
+    if let v = overrides.backgroundColor { backgroundColor = v }
+    if let v = overrides.fontFamily { fontFamily = v }
+    if let v = overrides.fontSize { fontSize = v }
+    if let v = overrides.fontSizeVertical { fontSizeVertical = v }
+    if let v = overrides.fontStyle { fontStyle = v }
+    if let v = overrides.fontWeight { fontWeight = v }
+    if let v = overrides.textDecoration { textDecoration = v }
+    if let v = overrides.textOutline { textOutline = v }
+    if let v = overrides.textShadow { textShadow = v }
+    if let v = overrides.textAlign { textAlign = v }
+    if let v = overrides.displayAlign { displayAlign = v }
+    if let v = overrides.lineHeight { lineHeight = v }
+    if let v = overrides.opacity { opacity = v }
+    if let v = overrides.visible { visible = v }
+    if let v = overrides.displayed { displayed = v }
+    if let v = overrides.writingMode { writingMode = v }
+    if let v = overrides.direction { direction = v }
+    if let v = overrides.forcedDisplay { forcedDisplay = v }
+    if let v = overrides.linePadding { linePadding = v }
+    if let v = overrides.multiRowAlign { multiRowAlign = v }
+    // Taken whole when there is nothing to merge into: shared, not copied.
+    if other.isEmpty {
+      other = overrides.other
+    } else if !overrides.other.isEmpty {
+      other.merge(overrides.other) { _, new in new }
+    }
   }
 }

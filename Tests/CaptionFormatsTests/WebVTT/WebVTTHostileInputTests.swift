@@ -68,6 +68,44 @@ import Testing
     #expect(styles[4_999].style.color == Color(named: "red"))
   }
 
+  /// 20,000 rules for one selector, every other one `!important`: each rule merged the whole
+  /// style so far, and the important layer over the normal one (20 s and more). The cascade
+  /// is unchanged: important wins whatever the order, then the later declaration.
+  @Test func manyRulesForOneSelectorCascadeLinearly() throws {
+    var css = ""
+    for i in 0..<20_000 { css += "::cue { x-prop-\(i): \(i)\(i % 2 == 1 ? " !important" : "") }\n" }
+    css += "::cue { x-prop-1: late; x-prop-2: late; color: red !important }\n::cue { color: blue }\n"
+    var limits = ReadLimits()
+    limits.maxDiagnostics = 10
+    let r = try read(Array("WEBVTT\n\nSTYLE\n\(css)\n00:00.000 --> 00:01.000\nx\n".utf8), ReadOptions(limits: limits))
+    let style = try #require(r.document.styles.first)
+    #expect(r.document.styles.count == 1)
+    #expect(style.style.other.count == 20_000)
+    #expect(style.style.other["x-prop-1"] == "1")  // important: a later normal one does not win
+    #expect(style.style.other["x-prop-2"] == "late")
+    #expect(style.style.other["x-prop-19999"] == "19999")
+    #expect(style.style.color == Color(named: "red"))
+    #expect(style.propertySources["color"]?.line == 20_004)
+  }
+
+  /// One rule of 20,000 declarations, and 5,000 STYLE blocks for one class: merging each
+  /// declaration copied all those before it.
+  @Test func manyDeclarationsAndBlocksForOneSelector() throws {
+    let decls = (0..<20_000).map { "x-p\($0): \($0)" }.joined(separator: "; ")
+    var text = "WEBVTT\n\nSTYLE\n::cue(.a) { \(decls); x-p5: last }\n\n"
+    for i in 0..<5_000 { text += "STYLE\n::cue(.b) { x-q\(i): \(i) }\n\n" }
+    text += "00:00.000 --> 00:01.000\n<c.a.b>x</c>\n"
+    var limits = ReadLimits()
+    limits.maxDiagnostics = 10
+    let styles = try read(Array(text.utf8), ReadOptions(limits: limits)).document.styles
+    #expect(styles.map(\.id) == ["a", "b"])
+    #expect(styles[0].style.other.count == 20_000)
+    #expect(styles[0].style.other["x-p5"] == "last")
+    #expect(styles[1].style.other.count == 5_000)
+    #expect(styles[1].style.other["x-q4999"] == "4999")
+    #expect(styles[1].source?.line == 7)
+  }
+
   @Test func fiftyMegabyteLine() throws {
     var bytes = Array("WEBVTT\n\n00:00.000 --> 00:01.000\n".utf8)
     bytes += [UInt8](repeating: UInt8(ascii: "a"), count: 50 << 20)

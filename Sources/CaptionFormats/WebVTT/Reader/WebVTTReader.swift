@@ -45,6 +45,8 @@ struct WebVTTReader {
   private var selectorSlot: [String: Int] = [:]
   /// The rules read so far for each selector, by importance.
   private var styleCascade = WebVTTStyleCascade()
+  /// Whether rules were added to `styleCascade` since `finishStyles` last ran.
+  private var stylesPending = false
   private var usedRegions: Set<String> = []
   /// Cue identifiers seen so far (duplicates are an error, WebVTT §4.1).
   private var cueIDs = IdentifierSet()
@@ -272,6 +274,7 @@ struct WebVTTReader {
       skipTerminators()
     }
     compactRegions()
+    finishStyles()
     for r in doc.regions where !r.id.isEmpty && !usedRegions.contains(r.id) {
       sink.report("webvtt.region.unused", .info, "region '\(r.id)' is defined but no cue uses it", at: r.source)
     }
@@ -494,23 +497,28 @@ struct WebVTTReader {
     styleCascade = WebVTTStyleCascade()
     defer { styleCascade = cascade }
     for r in rules {
-      let (style, sources) = cascade.add(r) { scratchLocation($0) }
+      cascade.add(r) { scratchLocation($0) }
+      // The styles are filled in once all STYLE blocks are read (`finishStyles`).
       if r.isSelector {
-        if let k = selectorSlot[r.id] {
-          doc.selectorStyles[k].style = style
-          doc.selectorStyles[k].propertySources = sources
-        } else {
+        if selectorSlot[r.id] == nil {
           selectorSlot[r.id] = doc.selectorStyles.count
-          doc.selectorStyles.append(NamedStyle(id: r.id, style: style, source: scratchLocation(r.offset), propertySources: sources))
+          doc.selectorStyles.append(NamedStyle(id: r.id, style: TextStyle(), source: scratchLocation(r.offset)))
         }
-      } else if let k = styleSlot[r.id] {
-        doc.styles[k].style = style
-        doc.styles[k].propertySources = sources
-      } else {
+      } else if styleSlot[r.id] == nil {
         styleSlot[r.id] = doc.styles.count
-        doc.styles.append(NamedStyle(id: r.id, style: style, source: scratchLocation(r.offset), propertySources: sources))
+        doc.styles.append(NamedStyle(id: r.id, style: TextStyle(), source: scratchLocation(r.offset)))
       }
     }
+    stylesPending = true
+  }
+
+  /// Sets each style read from STYLE blocks to what its rules' cascade gives: once, when the
+  /// header is done, since reading a style merges all its rules.
+  private mutating func finishStyles() {
+    guard stylesPending else { return }
+    stylesPending = false
+    for (id, k) in selectorSlot { (doc.selectorStyles[k].style, doc.selectorStyles[k].propertySources) = styleCascade.style(id) }
+    for (id, k) in styleSlot { (doc.styles[k].style, doc.styles[k].propertySources) = styleCascade.style(id) }
   }
 
   private mutating func finishRegion(_ keyword: LineRef) {
@@ -743,6 +751,7 @@ struct WebVTTReader {
     if !headerSent, let onHeader {
       headerSent = true
       compactRegions()
+      finishStyles()
       onHeader(doc)
     }
   }

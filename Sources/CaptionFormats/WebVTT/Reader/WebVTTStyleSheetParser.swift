@@ -20,7 +20,7 @@ enum WebVTTStyleSheetParser {
 
     /// Adds one declaration's properties, declared at byte `offset`.
     mutating func add(_ declared: TextStyle, at offset: Int) {
-      style = style.merged(with: declared)
+      style.merge(declared)  // in place: a rule of thousands of declarations stays linear
       for field in NamedStyle.legibilityFields(setIn: declared) { offsets[field] = offset }
     }
   }
