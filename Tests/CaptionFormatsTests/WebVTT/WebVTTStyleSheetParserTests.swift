@@ -46,9 +46,38 @@ import Testing
   @Test(arguments: [
     "hsl(0, 0, 50%)", "hsl(0 0% 50%, 1)", "hwb(0, 0%, 0%)", "hsl(none, 0%, 50%)", "hsl(0 0% 50% / )", "hsl(0 0% 50% / 1 / 1)",
     "hsl(calc(10deg) 0% 50%)", "hsl(0x10 0% 50%)", "hsl(nan 0% 50%)", "hsl(0 0%)", "hsl(0 0% 50% 1)", "hsl(10px 0% 50%)", "hsx(0 0% 50%)",
+    // Numbers whose value in degrees or channel units is infinite (NaN once taken modulo 360,
+    // which `min` / `max` turned into an arbitrary colour), as `1e999` is.
+    "hsl(1e308turn 50% 50%)", "hsla(1e308rad, 100%, 50%, 1e308)", "hwb(1e308turn 0% 0%)", "hsl(2e308grad 50% 50%)",
+    "hsl(1e999 50% 50%)", "rgb(1e308%, 0%, 0%)", "rgb(0 7e306% 0)",
+    // `Double(_:)` reads these; CSS does not.
+    "rgb(nan, 0, 0)", "rgb(inf 0 0)", "rgb(0 0 0 / nan)", "rgb(0x10, 0, 0)", "rgba(0, 0, 0, 0x1p-1)", "rgb(0, 0, -infinity%)",
   ])
   func notHueColours(_ css: String) {
     #expect(WebVTTStyleSheetParser.parseColor(css) == nil)
+  }
+
+  /// Large but finite values still clamp, as CSS clamps them.
+  @Test(arguments: [
+    ("hsl(1e300deg 50% 50%)", nil), ("hsl(0 1e308% 50%)", "#ff0000"), ("hsla(0, 100%, 50%, 1e308)", "#ff0000"),
+    ("hsl(0 100% 50% / 1e308%)", "#ff0000"), ("rgb(1e300, -1e300, 0)", "#ff0000"), ("rgba(0, 0, 255, 1e308)", "#0000ff"), ("rgba(0, 0, 255, 1e308%)", "#0000ff"),
+    ("rgb(100%, 0%, 0%, 50%)", "#ff000080"),
+  ] as [(String, String?)])
+  func largeFiniteValuesClamp(_ css: String, _ hex: String?) {
+    if let hex {
+      #expect(WebVTTStyleSheetParser.parseColor(css)?.hex == hex)
+    } else {
+      #expect(WebVTTStyleSheetParser.parseColor(css) != nil)
+    }
+  }
+
+  /// `opacity` and lengths read CSS numbers only: `nan` was opacity 0, `0x1p-1` 0.5, `0x10px` 16 px.
+  @Test func opacityAndLengthsReadCSSNumbersOnly() {
+    let (rules, issues) = WebVTTStyleSheetParser.parse(Array("::cue(.a){opacity:nan;opacity:0x1p-1;text-shadow:0x10px 1px;opacity:1e308%}".utf8))
+    #expect(issues.map(\.code) == ["webvtt.style.invalid-value", "webvtt.style.invalid-value", "webvtt.style.invalid-value"])
+    #expect(rules[0].style.opacity == 1)
+    #expect(rules[0].style.textShadow == nil)
+    #expect(rules[0].style.other["text-shadow"] == "0x10px 1px")
   }
 
   /// Hue colours in every property that takes a colour, read without `webvtt.style.invalid-value`.

@@ -37,6 +37,7 @@ extension WebVTTStyleSheetParser {
       a = read
     }
     let rgb = function == "hwb" ? hwbToRGB(hue, x / 100, y / 100) : hslToRGB(hue, x / 100, y / 100)
+    guard rgb.0.isFinite, rgb.1.isFinite, rgb.2.isFinite else { return nil }
     func byte(_ f: Double) -> UInt8 { UInt8(max(0, min(255, (f * 255).rounded()))) }
     return Color(red: byte(rgb.0), green: byte(rgb.1), blue: byte(rgb.2), alpha: byte(a))
   }
@@ -75,7 +76,8 @@ extension WebVTTStyleSheetParser {
     // `grad` before `rad`: it ends with it.
     let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
     for (suffix, degrees) in units where s.hasSuffix(suffix) {
-      return cssNumber(s.dropLast(suffix.count)).map { $0 * degrees }
+      // `1e308turn` is a number, but infinite in degrees (and NaN modulo 360).
+      return cssNumber(s.dropLast(suffix.count)).flatMap { finite($0 * degrees) }
     }
     return cssNumber(s)
   }
@@ -91,9 +93,14 @@ extension WebVTTStyleSheetParser {
   /// An `<alpha-value>`: a number 0–1 or a percentage, clamped; `none` (modern syntax) is 0.
   static func alphaValue(_ s: String, legacy: Bool) -> Double? {
     if s == "none" { return legacy ? nil : 0 }
-    let a = s.hasSuffix("%") ? cssNumber(s.dropLast()).map { $0 / 100 } : cssNumber(s)
+    let a = s.hasSuffix("%") ? cssNumber(s.dropLast()).flatMap { finite($0 / 100) } : cssNumber(s)
     return a.map { max(0, min(1, $0)) }
   }
+
+  /// `x` when finite: each step from a number read to a channel goes through this, so that an
+  /// overflow is "could not be read" rather than NaN, which `min` / `max` turn into an
+  /// arbitrary channel.
+  static func finite(_ x: Double) -> Double? { x.isFinite ? x : nil }
 
   /// A finite CSS `<number>`: digits, optional sign, fraction and exponent (not `inf`, `nan`
   /// or the hexadecimal floats `Double` also reads).

@@ -281,7 +281,8 @@ enum WebVTTStyleSheetParser {
       }
       s.textDecoration = d
     case "opacity":
-      if v.hasSuffix("%"), let p = Double(v.dropLast()) { s.opacity = min(1, max(0, p / 100)) } else if let d = Double(v) {
+      // `cssNumber`, not `Double(_:)`: that reads `nan` (which `max` made 0), `inf` and `0x1p-1`.
+      if v.hasSuffix("%"), let p = cssNumber(v.dropLast()) { s.opacity = min(1, max(0, p / 100)) } else if let d = cssNumber(v) {
         s.opacity = min(1, max(0, d))
       } else {
         return false
@@ -347,7 +348,7 @@ enum WebVTTStyleSheetParser {
   static func parseLength(_ v: String) -> Length? {
     let units: [(String, Length.Unit)] = [("px", .pixels), ("%", .percent), ("em", .em), ("pt", .points), ("vh", .rootHeight), ("vw", .rootWidth)]
     for (suffix, unit) in units where v.hasSuffix(suffix) {
-      guard let d = Double(v.dropLast(suffix.count)), d.isFinite else { return nil }
+      guard let d = cssNumber(v.dropLast(suffix.count)) else { return nil }
       return Length(d, unit)
     }
     if v == "0" { return Length(0, .pixels) }
@@ -364,20 +365,19 @@ enum WebVTTStyleSheetParser {
     let inner = v[v.index(after: open)..<v.index(before: v.endIndex)]
     let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" || $0 == "\t" }).map(String.init)
     guard parts.count == 3 || parts.count == 4 else { return nil }
+    // Numbers as `cssNumber` reads them (not `nan`, `inf` or hexadecimal), and every scaled
+    // value finite: NaN from an overflow would pass `min` / `max` as an arbitrary channel.
+    func byte(_ x: Double?) -> UInt8? { x.flatMap(finite).map { UInt8(max(0, min(255, $0.rounded()))) } }
     func channel(_ s: String) -> UInt8? {
-      if s.hasSuffix("%"), let p = Double(s.dropLast()) { return UInt8(max(0, min(255, (p * 255 / 100).rounded()))) }
-      guard let d = Double(s) else { return nil }
-      return UInt8(max(0, min(255, d.rounded())))
+      s.hasSuffix("%") ? byte(cssNumber(s.dropLast()).map { $0 * 255 / 100 }) : byte(cssNumber(s))
     }
     guard let r = channel(parts[0]), let g = channel(parts[1]), let b = channel(parts[2]) else { return nil }
     var a: UInt8 = 255
     if parts.count == 4 {
       let s = parts[3]
-      if s.hasSuffix("%"), let p = Double(s.dropLast()) { a = UInt8(max(0, min(255, (p * 255 / 100).rounded()))) } else if let d = Double(s) {
-        a = UInt8(max(0, min(255, (d * 255).rounded())))
-      } else {
-        return nil
-      }
+      // Clamped to 0–1 before scaling, as `hsla()`'s alpha is.
+      guard let read = alphaValue(s, legacy: false) else { return nil }
+      a = UInt8((read * 255).rounded())
     }
     return Color(red: r, green: g, blue: b, alpha: a)
   }
