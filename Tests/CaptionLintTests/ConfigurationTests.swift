@@ -59,7 +59,8 @@ import Testing
     #expect(error(#"{"version": 2}"#).hasPrefix("$.version: unsupported version 2"))
     #expect(error(#"{"preset": "streaming"}"#).hasPrefix("$: missing \"version\""))
     #expect(error(#"{"version": 1, "preset": "netflix"}"#).hasPrefix("$.preset: unknown preset 'netflix'"))
-    #expect(error("{not json").hasPrefix("$: not valid JSON"))
+    #expect(error("{not json").hasPrefix("$: not valid JSON at line 1, column 2: "))
+    #expect(error("{\"version\": 1,\n  \"preset\": 1e400}").hasPrefix("$: not valid JSON at line 2, column "))
   }
 
   /// A minimum duration longer than the maximum in force, from any mix of preset, file and

@@ -41,7 +41,11 @@ public enum ConfigurationFile {
     do {
       root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
     } catch {
-      throw ConfigurationError(file: path, path: "$", message: "not valid JSON (\(error.localizedDescription))")
+      // Where, as an editor shows it: Foundation's message names only a byte offset.
+      let ns = error as NSError
+      let reason = ns.userInfo[NSDebugDescriptionErrorKey] as? String ?? ns.localizedDescription
+      let (text, line, column) = JSONErrorPosition.locate(reason, in: bytes)
+      throw ConfigurationError(file: path, path: "$", message: "not valid JSON at line \(line), column \(column): \(text)")
     }
     var parser = Parser(file: path)
     var config = try parser.parseRoot(root)

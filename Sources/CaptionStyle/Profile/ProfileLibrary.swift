@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 
 /// A set of profiles by id, with `basedOn` inheritance resolved on demand.
