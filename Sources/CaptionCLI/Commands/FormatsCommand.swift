@@ -15,6 +15,9 @@ enum FormatsCommand: CLICommand {
 
   static func run(_ args: inout ArgumentScanner, io: ToolIO) throws(ToolError) -> ExitCode {
     try args.checkAllUnderstood()
+    if let extra = args.positionals.first {
+      throw .usage("formats takes no arguments (got '\(ControlCharacterEscaping.escaped(extra))')")
+    }
     for f in FormatRegistry.builtIn {
       io.outLine("\(f.id.padding(toLength: 14, withPad: " ", startingAt: 0)) \(f.displayName.padding(toLength: 34, withPad: " ", startingAt: 0)) .\(f.fileExtensions.joined(separator: " ."))")
     }
