@@ -203,7 +203,6 @@ enum FixCommand: CLICommand {
     return changedFiles > 0 ? .findings : .success
   }
 
-
   /// Whether offset `o` lies in one of `edited` (sorted, not overlapping: `SourcePatcher`'s
   /// edits) or at its end. A binary search: a fix may repair tens of thousands of findings.
   static func touches(_ edited: [Range<Int>], _ o: Int) -> Bool {

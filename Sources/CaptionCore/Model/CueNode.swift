@@ -20,12 +20,14 @@ public enum CueNode: Sendable, Hashable {
     return out
   }
 
-  func appendPlainText(to out: inout String) {
+  func appendPlainText(to out: inout String, rubyText: Bool = true) {
     switch self {
     case .text(let s): out += s
     case .lineBreak: out += "\n"
     case .timestamp: break
-    case .element(let e): for c in e.children { c.appendPlainText(to: &out) }
+    case .element(let e):
+      guard rubyText || e.kind != .rubyText else { return }
+      for c in e.children { c.appendPlainText(to: &out, rubyText: rubyText) }
     }
   }
 }
@@ -35,6 +37,14 @@ extension Array where Element == CueNode {
   public var plainText: String {
     var out = ""
     for n in self { n.appendPlainText(to: &out) }
+    return out
+  }
+
+  /// The plain text without ruby annotations (`<rt>`, `tts:ruby="text"`), which sit above
+  /// their base and take no room on the line: what line length and reading speed measure.
+  public var plainTextWithoutRuby: String {
+    var out = ""
+    for n in self { n.appendPlainText(to: &out, rubyText: false) }
     return out
   }
 }

@@ -49,6 +49,9 @@ public struct Region: Sendable, Hashable {
   public var origin: LengthPair?
   /// TTML `tts:extent`.
   public var extent: LengthPair?
+  /// Whether the region is placed as TTML places regions (it has an origin or an extent), not by
+  /// WebVTT's width, lines and anchors.
+  public var hasTTMLGeometry: Bool { origin != nil || extent != nil }
   /// The region's own style (`tts:displayAlign`, `tts:backgroundColor`, `tts:writingMode`,
   /// padding and the like in `other`).
   public var style: TextStyle

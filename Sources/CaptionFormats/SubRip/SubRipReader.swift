@@ -434,7 +434,6 @@ struct SubRipReader {
     ByteScan.containsAny(buf, from: r.lowerBound, to: r.upperBound, (0x3C, 0x7B, 0x5C, 0x5C))
   }
 
-
   /// A line with an arrow that is not a timing line: `srt.timing.too-large` when a number in it
   /// has more digits than a time field can hold (ten or more: hours up to 999,999,999 are read),
   /// otherwise `srt.timing.invalid`. Either way the block is skipped.

@@ -36,7 +36,7 @@ struct SubRipWriter {
   lazy var globalStyle: TextStyle? = styleResolver.resolve("").flatMap { $0.isEmpty ? nil : $0 }
 
   /// WebVTT regions (no TTML origin or extent), whose geometry places their cues.
-  lazy var webVTTRegionIDs: Set<String> = Set(document.regions.filter { $0.origin == nil && $0.extent == nil }.map(\.id))
+  lazy var webVTTRegionIDs: Set<String> = Set(document.regions.filter { !$0.hasTTMLGeometry }.map(\.id))
 
   /// The text style the region `id` gives its cues, or nil.
   mutating func regionStyle(_ id: String?) -> TextStyle? {

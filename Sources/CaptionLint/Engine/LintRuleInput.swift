@@ -39,7 +39,7 @@ public struct LintRuleInput: Sendable {
     self.cueNumbers = cueNumbers
     self.latestEnd = latestEnd
     let cues = document.cues
-    plainTexts = cues.map { Self.lineText($0.content) }
+    plainTexts = cues.map(\.content.plainTextWithoutRuby)
     presentationOrder = cues.indices.sorted { a, b in
       if cues[a].start != cues[b].start { return cues[a].start < cues[b].start }
       if cues[a].end != cues[b].end { return cues[a].end < cues[b].end }
@@ -56,33 +56,5 @@ public struct LintRuleInput: Sendable {
     let cue = document.cues[i]
     let n = fileIndex(i) + 1
     return cue.id.isEmpty ? "cue \(n)" : "cue \(n) (\"\(cue.id)\")"
-  }
-
-  /// The plain text of `nodes` as lint measures it: ruby text (`<rt>`, `tts:ruby="text"`) left
-  /// out. Nodes without ruby give `plainText` itself.
-  static func lineText(_ nodes: [CueNode]) -> String {
-    guard hasRubyText(nodes, depth: 0) else { return nodes.plainText }
-    var out = ""
-    append(nodes, to: &out, depth: 0)
-    return out
-  }
-
-  private static func hasRubyText(_ nodes: [CueNode], depth: Int) -> Bool {
-    nodes.contains { n in
-      guard case .element(let e) = n, depth < 256 else { return false }
-      return e.kind == .rubyText || hasRubyText(e.children, depth: depth + 1)
-    }
-  }
-
-  private static func append(_ nodes: [CueNode], to out: inout String, depth: Int) {
-    for n in nodes {
-      switch n {
-      case .text(let t): out += t
-      case .lineBreak: out += "\n"
-      case .timestamp: break
-      case .element(let e):
-        if e.kind != .rubyText, depth < 256 { append(e.children, to: &out, depth: depth + 1) }
-      }
-    }
   }
 }

@@ -121,19 +121,30 @@ public enum SafeFixer {
   /// first and last element) and elements left with nothing in them. Inner whitespace and
   /// other markup are kept.
   static func trimLines(_ nodes: [CueNode]) -> [CueNode] {
+    let lines = splitLines(dropEdgeBreaks(trimAroundInnerBreaks(nodes, depth: 0))).map { trimEnd(trimStart($0)) }
+    // Lines left empty at either end go (the last one stays when all are: an empty cue).
+    let first = lines.firstIndex { !$0.isEmpty } ?? lines.count - 1
+    let last = max(first, lines.lastIndex { !$0.isEmpty } ?? first)
+    return joinLines(lines[first...last])
+  }
+
+  /// The lines of a node list, split at its own line breaks (not those inside elements).
+  static func splitLines(_ nodes: [CueNode]) -> [[CueNode]] {
     var lines: [[CueNode]] = [[]]
-    for n in dropEdgeBreaks(trimAroundInnerBreaks(nodes, depth: 0)) {
+    for n in nodes {
       if case .lineBreak = n { lines.append([]) } else { lines[lines.count - 1].append(n) }
     }
-    var out: [[CueNode]] = lines.map { trimEnd(trimStart($0)) }
-    while let f = out.first, f.isEmpty, out.count > 1 { out.removeFirst() }
-    while let l = out.last, l.isEmpty, out.count > 1 { out.removeLast() }
-    var result: [CueNode] = []
-    for (k, line) in out.enumerated() {
-      if k > 0 { result.append(.lineBreak) }
-      result.append(contentsOf: line)
+    return lines
+  }
+
+  /// `lines` joined with line breaks.
+  static func joinLines(_ lines: some Collection<[CueNode]>) -> [CueNode] {
+    var out: [CueNode] = []
+    for (k, line) in lines.enumerated() {
+      if k > 0 { out.append(.lineBreak) }
+      out.append(contentsOf: line)
     }
-    return result
+    return out
   }
 
   /// Trims the whitespace next to every line break inside an element (the element's own edges
@@ -142,24 +153,12 @@ public enum SafeFixer {
     guard depth < 256 else { return nodes }
     return nodes.map { n in
       guard case .element(var e) = n else { return n }
-      let children = trimAroundInnerBreaks(e.children, depth: depth + 1)
-      guard children.contains(where: { if case .lineBreak = $0 { true } else { false } }) else {
-        e.children = children
-        return .element(e)
-      }
-      var lines: [[CueNode]] = [[]]
-      for c in children {
-        if case .lineBreak = c { lines.append([]) } else { lines[lines.count - 1].append(c) }
-      }
-      var out: [CueNode] = []
-      for (k, line) in lines.enumerated() {
-        if k > 0 { out.append(.lineBreak) }
-        var l = line
-        if k > 0 { l = trimStart(l) }
-        if k < lines.count - 1 { l = trimEnd(l) }
-        out.append(contentsOf: l)
-      }
-      e.children = out
+      let lines = splitLines(trimAroundInnerBreaks(e.children, depth: depth + 1))
+      e.children = joinLines(
+        lines.enumerated().map { k, line in
+          let l = k > 0 ? trimStart(line) : line
+          return k < lines.count - 1 ? trimEnd(l) : l
+        })
       return .element(e)
     }
   }
@@ -197,25 +196,25 @@ public enum SafeFixer {
     return ns
   }
 
-  static func trimStart(_ nodes: [CueNode]) -> [CueNode] { trimStart(nodes, depth: 0).nodes }
+  static func trimStart(_ nodes: [CueNode]) -> [CueNode] { trimEdge(nodes, atEnd: false, depth: 0).nodes }
 
-  static func trimEnd(_ nodes: [CueNode]) -> [CueNode] { trimEnd(nodes, depth: 0).nodes }
+  static func trimEnd(_ nodes: [CueNode]) -> [CueNode] { trimEdge(nodes, atEnd: true, depth: 0).nodes }
 
-  /// `nodes` without white space before the first text (looking into elements), elements left
-  /// empty dropped; and whether text was found (so the callers up the tree stop there). One
-  /// pass, whatever the nesting.
-  private static func trimStart(_ nodes: [CueNode], depth: Int) -> (nodes: [CueNode], foundText: Bool) {
+  /// `nodes` without white space before the first text (`atEnd`: after the last), looking into
+  /// elements, elements left empty dropped; and whether text was found (so the callers up the
+  /// tree stop there). One pass, whatever the nesting.
+  private static func trimEdge(_ nodes: [CueNode], atEnd: Bool, depth: Int) -> (nodes: [CueNode], foundText: Bool) {
     var out: [CueNode] = []
     out.reserveCapacity(nodes.count)
     var found = false
-    for n in nodes {
+    for n in atEnd ? Array(nodes.reversed()) : nodes {
       if found {
         out.append(n)
         continue
       }
       switch n {
       case .text(let s):
-        let t = s.drop { $0.isWhitespace }
+        let t = atEnd ? s[..<(s.lastIndex { !$0.isWhitespace }.map { s.index(after: $0) } ?? s.startIndex)] : s.drop { $0.isWhitespace }
         if t.isEmpty { continue }
         out.append(.text(String(t)))
         found = true
@@ -225,7 +224,7 @@ public enum SafeFixer {
           found = true
           continue
         }
-        let inner = trimStart(e.children, depth: depth + 1)
+        let inner = trimEdge(e.children, atEnd: atEnd, depth: depth + 1)
         // An element left with nothing in it (`<i></i>`) shows nothing: it goes.
         if inner.nodes.isEmpty { continue }
         e.children = inner.nodes
@@ -235,41 +234,6 @@ public enum SafeFixer {
         out.append(n)
       }
     }
-    return (out, found)
-  }
-
-  /// As `trimStart`, from the end.
-  private static func trimEnd(_ nodes: [CueNode], depth: Int) -> (nodes: [CueNode], foundText: Bool) {
-    var out: [CueNode] = []
-    out.reserveCapacity(nodes.count)
-    var found = false
-    for n in nodes.reversed() {
-      if found {
-        out.append(n)
-        continue
-      }
-      switch n {
-      case .text(let s):
-        var t = Substring(s)
-        while let l = t.last, l.isWhitespace { t = t.dropLast() }
-        if t.isEmpty { continue }
-        out.append(.text(String(t)))
-        found = true
-      case .element(var e):
-        guard depth < 256 else {
-          out.append(n)
-          found = true
-          continue
-        }
-        let inner = trimEnd(e.children, depth: depth + 1)
-        if inner.nodes.isEmpty { continue }
-        e.children = inner.nodes
-        out.append(.element(e))
-        found = inner.foundText
-      case .timestamp, .lineBreak:
-        out.append(n)
-      }
-    }
-    return (out.reversed(), found)
+    return (atEnd ? out.reversed() : out, found)
   }
 }

@@ -52,7 +52,7 @@ public struct RendererDefaults: Sendable, Hashable {
       return .webvtt
     }
     if doc.metadata.parameters.keys.contains(where: { $0.hasPrefix("ttp:") || $0.hasPrefix("tts:") })
-      || doc.regions.contains(where: { $0.origin != nil || $0.extent != nil })
+      || doc.regions.contains(where: \.hasTTMLGeometry)
     {
       return .ttml
     }

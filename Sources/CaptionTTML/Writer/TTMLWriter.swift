@@ -383,7 +383,7 @@ struct TTMLWriter {
 
   /// A region that came from TTML (or has TTML geometry), as opposed to a WebVTT region.
   static func isTTMLRegion(_ r: Region) -> Bool {
-    if r.origin != nil || r.extent != nil { return true }
+    if r.hasTTMLGeometry { return true }
     let vtt = Region(id: r.id)
     return r.width == vtt.width && r.lines == vtt.lines && r.regionAnchor == vtt.regionAnchor
       && r.viewportAnchor == vtt.viewportAnchor && r.scroll == vtt.scroll && XMLNameCharacters.isNCName(r.id)

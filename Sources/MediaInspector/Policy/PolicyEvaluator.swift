@@ -9,16 +9,10 @@ enum PolicyEvaluator {
     case .cea608(let channel):
       let offersScanned = !saysNoClosedCaptions(report)
       if offersScanned, report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) { return nil }
-      // Only caption declarations (HLS CLOSED-CAPTIONS, DASH CEA-608 Accessibility) carry a
-      // channel: an INSTREAM-ID on a SUBTITLES rendition is invalid (HLS-010) and declares nothing.
-      // A declaration counts when some player offers it (an HLS rendition no variant links is not).
-      let declared = text.filter { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == channel }
-      if declared.contains(where: { $0.verdicts.isEmpty || $0.verdicts.contains(where: \.selectable) }) { return nil }
+      let declared = declaration(channel, in: text)
+      if declared.offered { return nil }
       if text.contains(where: { $0.codec == "eia_608" && $0.mediaType == "subtitle" && ($0.channels608 ?? []).contains(channel) }) { return nil }
-      if let unoffered = declared.first {
-        let why = unoffered.verdicts.first?.reasons.first ?? "no player offers it"
-        return "CEA-608 \(channel) is declared by \(RuleFinding.describe(unoffered)), but no player offers it: \(why)"
-      }
+      if let unoffered = declared.first { return "CEA-608 \(channel) is declared by \(notOffered(unoffered))" }
       if !offersScanned, report.closedCaptions.contains(where: { $0.channels608.contains(channel) }) {
         return "\(channel) caption data is in the video, but every variant says CLOSED-CAPTIONS=NONE, so players do not offer it (HLS-012)"
       }
@@ -37,12 +31,9 @@ enum PolicyEvaluator {
     case .cea708(let service):
       let offersScanned = !saysNoClosedCaptions(report)
       if offersScanned, report.closedCaptions.contains(where: { $0.services708.contains(service) }) { return nil }
-      let declared = text.filter { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == "SERVICE\(service)" }
-      if declared.contains(where: { $0.verdicts.isEmpty || $0.verdicts.contains(where: \.selectable) }) { return nil }
-      if let unoffered = declared.first {
-        let why = unoffered.verdicts.first?.reasons.first ?? "no player offers it"
-        return "CEA-708 service \(service) is declared by \(RuleFinding.describe(unoffered)), but no player offers it: \(why)"
-      }
+      let declared = declaration("SERVICE\(service)", in: text)
+      if declared.offered { return nil }
+      if let unoffered = declared.first { return "CEA-708 service \(service) is declared by \(notOffered(unoffered))" }
       return "CEA-708 service \(service) not found (TS-004)"
     case .noUntaggedLanguages:
       let bad = text.filter { LanguageTag.isUndetermined($0.language) && LanguageTag.isUndetermined($0.languageBCP47) }
@@ -79,6 +70,20 @@ enum PolicyEvaluator {
       if hits.isEmpty { return nil }
       return hits.map(\.message).joined(separator: "; ")
     }
+  }
+
+  /// The caption tracks that declare `instreamID` (`CC1`…, `SERVICE1`…): whether some player
+  /// offers one, and the first. Only caption declarations (HLS CLOSED-CAPTIONS, DASH CEA-608/708
+  /// Accessibility) carry a channel: an INSTREAM-ID on a SUBTITLES rendition is invalid
+  /// (HLS-010) and declares nothing; an HLS rendition no variant links is offered by no player.
+  static func declaration(_ instreamID: String, in text: [TrackReport]) -> (offered: Bool, first: TrackReport?) {
+    let declared = text.filter { $0.mediaType == "closed-captions" && $0.instreamID?.uppercased() == instreamID }
+    return (declared.contains { $0.verdicts.isEmpty || $0.verdicts.contains(where: \.selectable) }, declared.first)
+  }
+
+  /// "track …, but no player offers it: why" for a declaration no player offers.
+  static func notOffered(_ t: TrackReport) -> String {
+    "\(RuleFinding.describe(t)), but no player offers it: \(t.verdicts.first?.reasons.first ?? "no verdict")"
   }
 
   /// Whether an HLS master's variants all say CLOSED-CAPTIONS=NONE: caption data found in its

@@ -132,7 +132,7 @@ struct WebVTTWriter {
       // WebVTT has no document language: a page gives it with <track srclang>, HLS with LANGUAGE.
       warn("webvtt.write.language-dropped", .info, "the document's language '\(lang.prefix(40))' has no place in WebVTT (set it where the file is used: <track srclang>, HLS LANGUAGE)")
     }
-    ttmlRegions = Set(doc.regions.filter { $0.origin != nil || $0.extent != nil }.map(\.id))
+    ttmlRegions = Set(doc.regions.filter(\.hasTTMLGeometry).map(\.id))
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
     if suffix.contains(where: { $0 == "\n" || $0 == "\r" }) || suffix.contains("-->") {
@@ -356,7 +356,7 @@ struct WebVTTWriter {
       } else {
         warn("webvtt.write.region-geometry-dropped", .warning, "region '\(r.id)': origin/extent in units that cannot be converted to percent of the video (px without a root tts:extent, em) were dropped")
       }
-    } else if r.origin != nil || r.extent != nil {
+    } else if r.hasTTMLGeometry {
       warn("webvtt.write.region-geometry-dropped", .info, "region '\(r.id)': TTML origin/extent are not written (WebVTT region settings are used)")
     }
     if !r.style.isEmpty || !r.styleRefs.isEmpty {
