@@ -64,7 +64,6 @@ struct TTMLReader {
     var result: ReadResult
     var runs: [TTMLStyledRun]
     var significantTimes: [CaptionTime]
-    var root: XMLElementNode?
   }
 
   /// Element nesting kept: `ReadLimits.maxNestingDepth`, capped at 512 because the reader's
@@ -91,7 +90,10 @@ struct TTMLReader {
 
   /// Reads `bytes`. With `details == false`, `Output.runs` and `Output.significantTimes` are
   /// empty; everything else is the same.
-  static func read(_ bytes: [UInt8], options: ReadOptions, details: Bool = true) throws(CaptionError) -> Output {
+  /// `sideThreadMinimumSize`: tests set it to read small documents as large ones are read.
+  static func read(
+    _ bytes: [UInt8], options: ReadOptions, details: Bool = true, sideThreadMinimumSize: Int = TTMLReader.sideThreadMinimumSize
+  ) throws(CaptionError) -> Output {
     if bytes.count > options.limits.maxFileSize {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
     }
@@ -119,10 +121,11 @@ struct TTMLReader {
       }
       reader.sink.report(d)
     }
-    let xml = XMLTreeParser.parse(decoded.utf8, limits: Self.xmlLimits(options.limits, depth: reader.depthLimit), maxDiagnostics: options.limits.maxDiagnostics)
+    var xml = XMLTreeParser.parse(decoded.utf8, limits: Self.xmlLimits(options.limits, depth: reader.depthLimit), maxDiagnostics: options.limits.maxDiagnostics)
     for d in xml.diagnostics { reader.sink.report(d) }
-    guard var root = xml.root else {
-      return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [], root: nil)
+    // Taken out, so that `root` holds the only reference to the tree (see the end).
+    guard var root = xml.root.take() else {
+      return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [])
     }
     if root.name.local == "tt", root.name.namespace.isEmpty {
       reader.sink.report(
@@ -145,32 +148,64 @@ struct TTMLReader {
     let profile = TTMLValidator.effectiveProfile(options.profile, root)
     let renderModel = options.checksRenderModel && TTMLValidator.isIMSCText(profile)
     if renderModel { reader.wantsDetails = true }
-    reader.readDocument(root)
-    var validator = TTMLValidator(root: root, profile: options.profile, parameters: reader.params)
-    if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
-      if decoded.encoding == .utf8, TextEncoding(label: label) == .utf8 {
-        // UTF-8 under another name (`utf8`): the text is right, the label is not IANA's.
-        validator.encodingLabel = String(label.prefix(40))
-      } else {
-        validator.encodingProblem = "the XML declaration names \"\(label.prefix(40))\""
-      }
-    } else if decoded.encoding != .utf8 {
-      validator.encodingProblem = "this one is \(decoded.encoding.rawValue)"
-    }
-    validator.validate()
+    let large = decoded.utf8.count >= sideThreadMinimumSize
+    let validation = readAndValidate(root, options: options, bytes: bytes, encoding: decoded.encoding, sideBySide: large) { reader.readDocument(root) }
     // One diagnostic per problem: a style value the reader could not read is already
     // `ttml.style.invalid-value` there; the validator's strict `bad-value` adds nothing.
     let unreadStyles = Set(reader.sink.diagnostics.lazy.filter { $0.code == "ttml.style.invalid-value" }.compactMap(\.location))
-    for d in validator.diagnostics where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
+    for d in validation where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
       reader.sink.report(d)
     }
     if renderModel { reader.checkRenderModel(at: root.location) }
     if !details { reader.runs = [] }
     let times = details ? reader.sortedSignificantTimes : []
+    if large {
+      // Freeing a large tree node by node takes about a tenth of the read: a side thread does
+      // it while the caller goes on with the document.
+      _ = SideThread(name: "captionkit-ttml-release") { [tree = consume root] in withExtendedLifetime(tree) {} }
+    }
     return Output(
       result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
-      runs: reader.runs, significantTimes: times, root: root)
+      runs: reader.runs, significantTimes: times)
   }
+
+  /// The validator's diagnostics for `root`; `readDocument` runs meanwhile, on this thread,
+  /// with the validator on a thread of its own when `sideBySide` (both only read the tree).
+  /// The validator needs only the timing parameters the reader takes from <tt> (whose
+  /// diagnostics are the reader's).
+  static func readAndValidate(
+    _ root: XMLElementNode, options: ReadOptions, bytes: [UInt8], encoding: TextEncoding, sideBySide: Bool, readDocument: () -> Void
+  ) -> [Diagnostic] {
+    var scratch = DiagnosticSink(limit: 0)
+    let params = TTMLReader.isTT(root, "tt") ? TTMLTimingParameters.read(from: root, sink: &scratch) : TTMLTimingParameters()
+    var validator = TTMLValidator(root: root, profile: options.profile, parameters: params)
+    if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
+      if encoding == .utf8, TextEncoding(label: label) == .utf8 {
+        // UTF-8 under another name (`utf8`): the text is right, the label is not IANA's.
+        validator.encodingLabel = String(label.prefix(40))
+      } else {
+        validator.encodingProblem = "the XML declaration names \"\(label.prefix(40))\""
+      }
+    } else if encoding != .utf8 {
+      validator.encodingProblem = "this one is \(encoding.rawValue)"
+    }
+    guard sideBySide else {
+      readDocument()
+      validator.validate()
+      return validator.diagnostics
+    }
+    let side = SideThread(name: "captionkit-ttml-validator") { [validator] in
+      var v = validator
+      v.validate()
+      return v.diagnostics
+    }
+    readDocument()
+    return side.join()
+  }
+
+  /// Documents from this size up (bytes of UTF-8) are validated, and their tree freed, on
+  /// threads of their own; below it a thread costs more than it saves.
+  static let sideThreadMinimumSize = 256 << 10
 
   /// The XML parser's bounds from the reading limits, each naming the flag that raises it.
   static func xmlLimits(_ l: ReadLimits, depth: Int) -> XMLParserLimits {

@@ -89,6 +89,14 @@ enum TTMLWhitespace {
   /// character and turns line feeds into line breaks. Spans marked with `preserveMarker` or
   /// `defaultMarker` switch the mode for their content.
   static func normalise(_ nodes: [CueNode], preserve: Bool) -> [CueNode] {
+    // Most content is already normal (single spaces, none at line ends): one read-only walk
+    // instead of three passes that rebuild every node list.
+    if !preserve, isNormal(nodes) { return nodes }
+    return normaliseByPasses(nodes, preserve: preserve)
+  }
+
+  /// `normalise` without the shortcut (the tests compare the two).
+  static func normaliseByPasses(_ nodes: [CueNode], preserve: Bool) -> [CueNode] {
     if containsMarker(nodes, depth: 0) { return normaliseMixed(nodes, preserve: preserve) }
     if preserve { return splitLines(nodes, depth: 0) }
     var lastWasSpace = true
@@ -96,6 +104,44 @@ enum TTMLWhitespace {
     var nextIsBreak = true
     trimBackward(&forward, nextIsBreak: &nextIsBreak, depth: 0)
     return prune(forward, depth: 0)
+  }
+
+  /// Whether default-mode `normalise` would give `nodes` back unchanged: every text collapses
+  /// to itself, none ends in a space before a line break or the end, none is empty or follows
+  /// another text, no element is empty or carries a mode marker. False (the passes decide)
+  /// for content nested 256 deep, where the passes stop.
+  static func isNormal(_ nodes: [CueNode]) -> Bool {
+    var lastWasSpace = true, endsInSpace = false
+    return isNormal(nodes, lastWasSpace: &lastWasSpace, endsInSpace: &endsInSpace, depth: 0) && !endsInSpace
+  }
+
+  /// `lastWasSpace`: the forward pass's state (true at a line's start, where a space would
+  /// go); `endsInSpace`: the last text since the last line break ends in a space, which the
+  /// backward pass would trim at a break or the end.
+  private static func isNormal(_ nodes: [CueNode], lastWasSpace: inout Bool, endsInSpace: inout Bool, depth: Int) -> Bool {
+    guard depth < 256 else { return false }
+    var previousWasText = false
+    for n in nodes {
+      switch n {
+      case .text(let t):
+        guard !previousWasText, !t.isEmpty, let space = collapsesToItself(t, lastWasSpace: lastWasSpace) else { return false }
+        lastWasSpace = space
+        endsInSpace = space
+        previousWasText = true
+        continue
+      case .lineBreak:
+        guard !endsInSpace else { return false }
+        lastWasSpace = true
+      case .timestamp:
+        break
+      case .element(let e):
+        guard !e.children.isEmpty, !e.classes.contains(where: { $0.utf8.first == 0 }),
+          isNormal(e.children, lastWasSpace: &lastWasSpace, endsInSpace: &endsInSpace, depth: depth + 1)
+        else { return false }
+      }
+      previousWasText = false
+    }
+    return true
   }
 
   /// Deeper than any content the reader builds (`TTMLReader.depthLimit` is at most 512), so

@@ -51,6 +51,25 @@ import Testing
     #expect(!w.diagnostics.contains { $0.code == "webvtt.write.cue-style-as-class" })
   }
 
+  /// A style on every cue (TTML's style on each p) is noted once for each list of classes,
+  /// not once a cue; every cue still gets its span.
+  @Test func cueStyleAsClassIsNotedOncePerClassList() {
+    var doc = CaptionDocument()
+    doc.styles = [NamedStyle(id: "s0", style: TextStyle()), NamedStyle(id: "s1", style: TextStyle())]
+    doc.cues = (0..<5).map { k in
+      var c = Cue(start: CaptionTime(milliseconds: Int64(k) * 1_000), end: CaptionTime(milliseconds: Int64(k) * 1_000 + 900), content: [.text("t\(k)")])
+      c.styleRefs = [k == 3 ? "s1" : "s0"]
+      return c
+    }
+    let w = format.write(doc, options: WriteOptions())
+    let notes = w.diagnostics.filter { $0.code == "webvtt.write.cue-style-as-class" }
+    #expect(notes.map(\.cueIndex) == [0, 3])
+    #expect(notes.first?.message.hasPrefix("cue 1: the cue's own style is written as a <c> span with classes s0") == true)
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    #expect(text.components(separatedBy: "<c.s0>").count - 1 == 4)
+    #expect(text.contains("<c.s1>t3</c>"))
+  }
+
   /// WebVTT regions hold no text style: a region's colour and italics go on its cues.
   @Test func regionTextStyleIsWrittenOnItsCues() {
     var yellow = TextStyle()

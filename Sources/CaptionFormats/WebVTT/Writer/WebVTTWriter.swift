@@ -36,6 +36,8 @@ struct WebVTTWriter {
   private var ttmlRegions: Set<String> = []
   /// Whether a cue's `region:` was left out because its own settings place it (said once).
   private var regionOmittedNoted = false
+  /// The class lists `webvtt.write.cue-style-as-class` has named.
+  private var classListsNoted: Set<String> = []
   /// The signature, header lines and REGION blocks (written by `begin`).
   private var head: [UInt8] = []
   /// Comments and cues, in order.
@@ -561,7 +563,12 @@ struct WebVTTWriter {
       }
     }
     if !wrapClasses.isEmpty {
-      warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(wrapClasses.joined(separator: ", "))", cue: k)
+      // Said once for each list of classes: a document whose every cue has its style (TTML's
+      // style on each p) would otherwise get one note per cue.
+      let classes = wrapClasses.joined(separator: ", ")
+      if classListsNoted.insert(classes).inserted {
+        warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(classes) (and so is that of any later cue with these classes)", cue: k)
+      }
     }
     // The scratch buffers are moved out of `self` while `writeNodes` (mutating) fills them.
     var text: [UInt8] = []
