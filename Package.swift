@@ -43,7 +43,7 @@ let package = Package(
     // that imports CFFmpeg. DASH MPDs are read with CaptionTTML's XMLTreeParser.
     .target(name: "MediaInspector", dependencies: ["CaptionCore", "CaptionTTML", "CFFmpeg"]),
     // Everything the command-line tool does, testable in-process.
-    .target(name: "CaptionCLI", dependencies: ["CaptionKit", "MediaInspector"]),
+    .target(name: "CaptionCLI", dependencies: ["CaptionCore", "CaptionKit", "MediaInspector"]),
     .executableTarget(name: "captionkit", dependencies: ["CaptionCLI"]),
     // In-process parse timing for Benchmarks/run.py.
     .executableTarget(name: "captionkit-bench", dependencies: ["CaptionKit"], path: "Benchmarks/CaptionBench"),

@@ -12,7 +12,7 @@ guard args.count >= 3, args[1] == "parse", let data = FileManager.default.conten
 }
 let runs = args.count > 3 ? max(1, Int(args[3]) ?? 5) : 5
 let bytes = Array(data)
-let ext = (args[2] as NSString).pathExtension
+let ext = URL(fileURLWithPath: args[2]).pathExtension
 guard let format = try? FormatRegistry.detect(bytes, fileExtension: ext) else { exit(2) }
 var times: [Double] = []
 var cues = 0

@@ -38,7 +38,7 @@ public enum MediaInspector {
     guard let file = BoundedFile(path: path) else { throw .unreadable(path, reason: "cannot open") }
     guard file.size > 0 else { throw .empty(path) }
     let head = file.read(at: 0, count: 1024)
-    let ext = (path as NSString).pathExtension.lowercased()
+    let ext = PathText.pathExtension(path).lowercased()
     if ManifestSniffer.isHLS(head, ext: ext) {
       report.kind = "hls"
       report.container = "hls"

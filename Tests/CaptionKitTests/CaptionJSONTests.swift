@@ -15,7 +15,7 @@ import Testing
     let root = Corpus.repositoryRoot
     for name in ["basic.srt", "broken.srt", "imsc11-styled.ttml", "styled-regions.vtt"] {
       let bytes = Array(try Data(contentsOf: root.appendingPathComponent("Samples/" + name)))
-      documents.append(try FormatRegistry.detect(bytes, fileExtension: (name as NSString).pathExtension).read(bytes, options: ReadOptions()).document)
+      documents.append(try FormatRegistry.detect(bytes, fileExtension: URL(fileURLWithPath: name).pathExtension).read(bytes, options: ReadOptions()).document)
     }
     for seed in 0..<20 as Range<UInt64> {
       var generator = RandomCaptionDocument(seed: seed, features: .init(identifiers: true, settings: true, voicesAndClasses: true))

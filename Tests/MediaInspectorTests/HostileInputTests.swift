@@ -86,7 +86,7 @@ import Testing
 
   @Test func oneBadFileDoesNotStopADirectory() {
     let reports = MediaInspector.inspect(paths: [Fixtures.path("hostile")])
-    #expect(reports.map { ($0.path as NSString).lastPathComponent } == [
+    #expect(reports.map { URL(fileURLWithPath: $0.path).lastPathComponent } == [
       "boxpastend.mp4", "ebmlpastend.mkv", "looping.mp4", "notmedia.mp4", "truncated.mp4", "zero.mp4",
     ])
     #expect(reports.filter { $0.error != nil }.count >= 3)
@@ -127,7 +127,7 @@ import Testing
         let pos = nearEnd ? bytes.count - 1 - Int(rng.next() % UInt64(span)) : Int(rng.next() % UInt64(span))
         bytes[pos] = UInt8(truncatingIfNeeded: rng.next())
       }
-      let url = dir.appendingPathComponent("\(round)-\((name as NSString).lastPathComponent)")
+      let url = dir.appendingPathComponent("\(round)-\(URL(fileURLWithPath: name).lastPathComponent)")
       try Data(bytes).write(to: url)
       let r = MediaInspector.inspect(path: url.path, options: options)
       #expect(r.path == url.path)

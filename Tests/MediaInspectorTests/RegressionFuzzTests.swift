@@ -43,6 +43,26 @@ import Testing
     #expect(r.tracks.isEmpty)
   }
 
+  /// `Scripts/fuzz.sh m3u8`: a SUBTITLES URI of `..//` and a non-ASCII character (here a
+  /// U+FFFD from an invalid byte) stopped the process in `NSString.pathExtension` (a Foundation
+  /// bug on Linux with `//` before a final non-ASCII character) while HLS-015 looked at its
+  /// extension. Paths are now taken apart by `PathText` everywhere.
+  @Test func m3u8URIWithDoubleSlashAndNonASCII() throws {
+    let base64 = "I0UNDQ1YVE3d3QojRVhULVgtTUVESUE6VFlQRT1TVUJUSVRMRVMsR1KjT1VQLdZHRW4iLFVSST0iLi4vL9IN0JoNjD9jL3Bhc46ZcAo="
+    let bytes = [UInt8](try #require(Data(base64Encoded: base64)))
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-regression-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("input.m3u8").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let file = try #require(BoundedFile(path: path))
+    var report = MediaReport(path: path, kind: "hls")
+    HLSInspector(options: InspectOptions()).inspect(path: path, file: file, into: &report)
+    // The first line is not #EXTM3U: reported, and the rendition is still judged.
+    #expect(!report.diagnostics.isEmpty)
+    #expect(report.hls?.subtitlePlaylists.count == 1)
+  }
+
   /// A 64-bit box size of 2^64 − 1 after the first box: `offset + size` overflowed UInt64.
   @Test func mp4LargeSizeAfterFirstBox() throws {
     let bytes: [UInt8] = [

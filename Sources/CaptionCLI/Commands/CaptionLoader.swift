@@ -136,13 +136,12 @@ struct CaptionLoader {
   }
 
   /// The extension of the last path component (what follows its last dot), if it has one: not
-  /// for `-`, a name ending in a dot (`subs.`) or a dot file without another dot (`.vtt`), as
-  /// `NSString.pathExtension` has it, and never a folder's (`out.d/captions`).
+  /// for `-`, a name ending in a dot (`subs.`) or a dot file without another dot (`.vtt`), and
+  /// never a folder's (`out.d/captions`).
   static func fileExtension(_ path: String) -> String? {
-    guard path != "-", let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."),
-      dot != name.startIndex, name.index(after: dot) != name.endIndex
-    else { return nil }
-    return String(name[name.index(after: dot)...])
+    guard path != "-" else { return nil }
+    let ext = PathText.pathExtension(path)
+    return ext.isEmpty ? nil : ext
   }
 
   /// How diagnostics name `path`.

@@ -1,3 +1,4 @@
+import CaptionCore
 import CaptionKit
 import Foundation
 
@@ -33,7 +34,7 @@ struct ConfiguredLoader {
     // A profile file is looked for beside the configuration first, then as given.
     var reference = p
     if !p.hasPrefix("/"), let dir = config.baseDirectory {
-      let beside = (dir as NSString).appendingPathComponent(p)
+      let beside = PathText.appending(p, to: dir)
       if FileManager.default.fileExists(atPath: beside) { reference = beside }
     }
     // Checked even when --profile wins: a misspelling must not wait for the day it is used.

@@ -1,3 +1,4 @@
+import CaptionCore
 import CaptionKit
 import Foundation
 
@@ -158,14 +159,14 @@ enum FileAccess {
       var found: [String] = []
       if let e = FileManager.default.enumerator(atPath: p) {
         while let rel = e.nextObject() as? String {
-          let name = (rel as NSString).lastPathComponent
+          let name = PathText.lastComponent(rel)
           if name.hasPrefix(".") {
             // `.git`, `.build`, editors' folders: nothing in them was meant to be checked.
             if e.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { e.skipDescendants() }
             continue
           }
-          let ext = (rel as NSString).pathExtension.lowercased()
-          if extensions.contains(ext) { found.append((p as NSString).appendingPathComponent(rel)) }
+          let ext = PathText.pathExtension(rel).lowercased()
+          if extensions.contains(ext) { found.append(PathText.appending(rel, to: p)) }
         }
       }
       if found.isEmpty { empty.append(p) }

@@ -50,7 +50,7 @@ public enum ConfigurationFile {
     var parser = Parser(file: path)
     var config = try parser.parseRoot(root)
     config.sourcePath = path
-    if let path { config.baseDirectory = (path as NSString).deletingLastPathComponent }
+    if let path { config.baseDirectory = PathText.deletingLastComponent(path) }
     return config
   }
 

@@ -61,7 +61,7 @@ public struct LintSession: Sendable {
     if let explicit {
       config = explicit
     } else {
-      let dir = path == "-" ? FileManager.default.currentDirectoryPath : (Self.absolute(path) as NSString).deletingLastPathComponent
+      let dir = path == "-" ? FileManager.default.currentDirectoryPath : PathText.deletingLastComponent(Self.absolute(path))
       if let cached = cache[dir] {
         config = cached
       } else {

@@ -290,7 +290,7 @@ struct HLSInspector {
           continue
         }
         // The extension of the path, not of the URI: `e.vtt?token=1` is a .vtt segment.
-        let ext = (ManifestReference.pathPart(seg) as NSString).pathExtension.lowercased()
+        let ext = PathText.pathExtension(ManifestReference.pathPart(seg)).lowercased()
         guard ext == "vtt" || ext == "webvtt" else { continue }
         var head = sf.read(at: 0, count: 4096)
         if !Self.hasWebVTTSignature(head) { p.segmentsWithoutWebVTTHeader.append(seg) }
@@ -350,7 +350,7 @@ struct HLSInspector {
     // A "segment" that is itself a playlist (a loop back to this one, or a nested manifest) is not
     // media: inspecting it would recurse without end.
     let segHead = sf.read(at: 0, count: 1024)
-    let segExt = (segment as NSString).pathExtension.lowercased()
+    let segExt = PathText.pathExtension(segment).lowercased()
     if ManifestSniffer.isHLS(segHead, ext: segExt) || ManifestSniffer.isDASH(segHead, ext: segExt) { return ([], []) }
     var o = options
     o.countCues = false
@@ -519,7 +519,7 @@ struct HLSInspector {
       return isPlaylist ? nil : "it does not start with #EXTM3U or has no #EXTINF or #EXT-X-TARGETDURATION"
     }
     let path = ManifestReference.isRemote(uri) ? (URL(string: uri)?.path ?? "") : ManifestReference.pathPart(uri)
-    let ext = (path as NSString).pathExtension.lowercased()
+    let ext = PathText.pathExtension(path).lowercased()
     return ext.isEmpty || ext == "m3u8" || ext == "m3u" ? nil : "its extension is .\(ext), not .m3u8 or .m3u"
   }
 

@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 
 /// Resolves a URI found in a manifest to a local path, refusing what the inspector must not
@@ -41,7 +42,7 @@ enum ManifestReference {
   }
 
   static func directory(of file: String) -> String {
-    let d = (file as NSString).deletingLastPathComponent
+    let d = PathText.deletingLastComponent(file)
     return d.isEmpty ? "." : d
   }
 
