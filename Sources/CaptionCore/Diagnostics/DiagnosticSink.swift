@@ -67,6 +67,12 @@ public struct DiagnosticSink: Sendable {
     }
   }
 
+  /// Moves every kept diagnostic `lines` lines down (for a reader that numbered the lines of a
+  /// part of its input from 1).
+  package mutating func shiftLines(by lines: Int) {
+    for k in diagnostics.indices { diagnostics[k].location?.line += lines }
+  }
+
   /// Hands out the diagnostics kept since the last call and forgets them; they still count
   /// towards `limit` (for a streaming caller that prints as it goes).
   public mutating func drain() -> [Diagnostic] {

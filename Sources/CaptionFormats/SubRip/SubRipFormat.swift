@@ -45,7 +45,7 @@ public struct SubRipFormat: CaptionFormat {
     let decoded = Self.decode(bytes, options: options)
     var reader = SubRipReader(bytes: decoded.utf8, limits: options.limits)
     for d in decoded.diagnostics { reader.sink.report(d) }
-    let cues = reader.read()
+    let cues = reader.readInHalves()
     return ReadResult(document: CaptionDocument(cues: cues), diagnostics: reader.sink.finished, encoding: decoded.encoding)
   }
 

@@ -33,6 +33,30 @@ struct SubRipLineReader {
     self.buf = buf
   }
 
+  /// A reader whose first line starts at byte `start` of `buf` (which must be a line start);
+  /// its lines are numbered from 1 there. CR CR LF is still decided by the whole input.
+  init(_ buf: UnsafeBufferPointer<UInt8>, start: Int) {
+    self.buf = buf
+    position = start
+  }
+
+  /// Where the next line starts (the peeked one, if a line was peeked).
+  var nextLineStart: Int { peeked?.range.lowerBound ?? position }
+
+  /// The number the next line gets.
+  var nextLineNumber: Int { peeked?.number ?? lineNumber }
+
+  /// How many lines ended with a lone CR, LF, CRLF and CR CR LF.
+  var lineEnds: LineEnds { LineEnds(cr: crCount, lf: lfCount, crlf: crlfCount, crcrlf: crcrlfCount) }
+
+  struct LineEnds {
+    var cr = 0, lf = 0, crlf = 0, crcrlf = 0
+
+    static func + (a: LineEnds, b: LineEnds) -> LineEnds {
+      LineEnds(cr: a.cr + b.cr, lf: a.lf + b.lf, crlf: a.crlf + b.crlf, crcrlf: a.crcrlf + b.crcrlf)
+    }
+  }
+
   /// Whether CR CR LF is one line end: decided, the first time it is met, by the whole input.
   /// A file whose line ends are CR CR LF (or CRLF) was converted twice; in one that ends its
   /// lines with a lone CR, CR CR LF is a CR line end followed by a CRLF blank line. A few

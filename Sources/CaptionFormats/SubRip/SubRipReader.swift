@@ -32,7 +32,19 @@ struct SubRipReader {
   }
 
   var pending: Pending?
+  var state = State.between
+  /// Whether stray text was reported since the last blank line.
+  var strayReported = false
   var previousIndex: Int?
+  /// The smallest and largest numeric index so far, and whether an index too long for a
+  /// number was seen (what `SubRipReader+Halves` needs to rule out duplicates across halves).
+  var smallestIndex: Int?
+  var largestIndex: Int?
+  var sawLongIndex = false
+  /// The earliest start time so far.
+  var earliestStart: CaptionTime?
+  /// How `readInHalves` read the input.
+  var halves = Halves.notCut
   /// Indices seen so far.
   var seenIndices = IdentifierSet()
   /// The text lines of `pending` (reused between cues).
@@ -190,9 +202,14 @@ struct SubRipReader {
     // the array grows (bounded, so a huge file does not reserve gigabytes up front).
     if onCue == nil { cues.reserveCapacity(min(buf.count / 48, 1 << 20)) }
     var scanner = SubRipLineReader(buf)
-    var state = State.between
-    var strayReported = false
-    while let line = nextLine(&scanner) {
+    scan(buf, &scanner, upTo: buf.count)
+    finishPending(buf)
+    finishFile(scanner.lineEnds)
+  }
+
+  /// Reads the lines that start before byte `end` (the cue being read stays pending).
+  mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, _ scanner: inout SubRipLineReader, upTo end: Int) {
+    while scanner.nextLineStart < end, let line = nextLine(&scanner) {
       // Read without a byte order mark that starts it: files joined together (see `startCue`).
       let r = Self.withoutByteOrderMark(buf, line.range)
       if Self.isBlank(buf, r) {
@@ -342,14 +359,15 @@ struct SubRipReader {
         }
       }
     }
-    finishPending(buf)
-    if scanner.crCount + scanner.lfCount + scanner.crlfCount > 0,
-      [scanner.crCount, scanner.lfCount, scanner.crlfCount].filter({ $0 > 0 }).count > 1
-    {
-      sink.report("srt.line.mixed-endings", .info, "the file mixes line endings (\(scanner.lfCount) LF, \(scanner.crlfCount) CRLF, \(scanner.crCount) CR)", at: nil)
+  }
+
+  /// What is said of the file as a whole, once every line is read.
+  mutating func finishFile(_ ends: SubRipLineReader.LineEnds) {
+    if [ends.cr, ends.lf, ends.crlf].filter({ $0 > 0 }).count > 1 {
+      sink.report("srt.line.mixed-endings", .info, "the file mixes line endings (\(ends.lf) LF, \(ends.crlf) CRLF, \(ends.cr) CR)", at: nil)
     }
-    if scanner.crcrlfCount > 0 {
-      sink.report("srt.line.doubled-cr", .info, "\(scanner.crcrlfCount) line ends are CR CR LF (CRLF converted twice); each is read as one line end", at: nil)
+    if ends.crcrlf > 0 {
+      sink.report("srt.line.doubled-cr", .info, "\(ends.crcrlf) line ends are CR CR LF (CRLF converted twice); each is read as one line end", at: nil)
     }
     if cueCount == 0 {
       // An empty file is a valid "nothing is said"; text without a single cue is not SRT
@@ -383,6 +401,7 @@ struct SubRipReader {
       while digits.count > 18, buf[digits.lowerBound] == SubRipTimingParser.zero { digits = digits.dropFirst() }
       if Self.isDigits(buf, r) && digits.count > 18 {
         // Too large for a number, but still an index that a later cue may repeat.
+        sawLongIndex = true
         if !seenIndices.insert(string(buf, digits)) {
           sink.report("srt.index.duplicate", .warning, "index \(string(buf, id).prefix(40)) was already used", at: index.location(at: r.lowerBound))
         } else {
@@ -399,6 +418,8 @@ struct SubRipReader {
           sink.report("srt.index.out-of-sequence", .info, "the first index is \(v), not 1", at: index.location(at: r.lowerBound))
         }
         previousIndex = v
+        largestIndex = max(largestIndex ?? v, v)
+        smallestIndex = min(smallestIndex ?? v, v)
       } else {
         sink.report("srt.index.invalid", .warning, "index \"\(string(buf, id))\" is not a number; kept as the cue identifier", at: index.location(at: r.lowerBound))
       }
@@ -415,6 +436,7 @@ struct SubRipReader {
       sink.report("srt.timing.out-of-order", .info, "the cue starts at \(timing.start), before an earlier cue (one starts at \(p))", at: timingLine.start)
     }
     previousStart = max(previousStart ?? timing.start, timing.start)
+    earliestStart = min(earliestStart ?? timing.start, timing.start)
     pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
   }
 

@@ -1,0 +1,116 @@
+import CaptionCore
+
+/// Large files read in two halves at once: the second half on a side thread, on the guess
+/// that nothing in the first half changes how it reads.
+///
+/// Cues never depend on what came before them once a blank line and an index line followed
+/// by a timing line start a block (`splitPoint`); a few diagnostics do. So the second half is
+/// read as if its first index followed the previous one, and its reading is kept when the
+/// first half ends as guessed and leaves those diagnostics as they are:
+/// - the first half's last index is the one before the second half's first, and every index
+///   of the second half is larger than every index of the first (no duplicates across);
+/// - no start time of the second half is before the latest of the first (`out-of-order`
+///   compares with the latest start so far);
+/// - the character reference said once per file was not found in both halves;
+/// - no `srt.index.separated` in the second half (its message names a line number).
+/// Otherwise the first half's reader reads on into the second half, exactly as one reader
+/// would have. Either way the cues and the diagnostics, in order and within the limit, are
+/// what one reader gives.
+extension SubRipReader {
+  /// What `readInHalves` did (for the tests).
+  enum Halves {
+    /// One reader read everything: a small input, or no place to cut.
+    case notCut
+    /// The second half was read on the side thread and kept.
+    case kept
+    /// The guess was wrong: the first half's reader read on.
+    case readOn
+  }
+
+  /// Inputs from this size up (bytes of UTF-8) are read in halves.
+  static let halvesMinimumSize = 1 << 20
+
+  /// `read()`, in halves when the input is at least `minimumSize` bytes and has a place to
+  /// cut (`splitPoint`). Not for the streaming reads (`onCue`, `onVerbatimCue`).
+  mutating func readInHalves(minimumSize: Int = SubRipReader.halvesMinimumSize) -> [Cue] {
+    let maxLine = limits.maxLineLength
+    guard bytes.count >= minimumSize, onCue == nil, onVerbatimCue == nil,
+      let (cut, firstIndex) = bytes.withUnsafeBufferPointer({ Self.splitPoint($0, near: $0.count / 2, maxLineLength: maxLine) })
+    else { return read() }
+    let input = bytes, limits = limits
+    let second = SideThread(name: "captionkit-srt-second-half") { () -> (SubRipReader, SubRipLineReader.LineEnds) in
+      var reader = SubRipReader(bytes: input, limits: limits)
+      reader.previousIndex = firstIndex - 1
+      let ends = input.withUnsafeBufferPointer { buf in
+        reader.cues.reserveCapacity(min((buf.count - cut) / 48, 1 << 20))
+        var scanner = SubRipLineReader(buf, start: cut)
+        reader.scan(buf, &scanner, upTo: buf.count)
+        reader.finishPending(buf)
+        return scanner.lineEnds
+      }
+      return (reader, ends)
+    }
+    bytes.withUnsafeBufferPointer { buf in
+      cues.reserveCapacity(min(buf.count / 48, 1 << 20))
+      var scanner = SubRipLineReader(buf)
+      scan(buf, &scanner, upTo: cut)
+      var (half, halfEnds) = second.join()
+      let latestStart = previousStart
+      let guessHeld =
+        state == .between && !strayReported && !sawLongIndex && !half.sawLongIndex
+        && previousIndex == firstIndex - 1 && (largestIndex ?? .min) < (half.smallestIndex ?? .max)
+        && (latestStart.flatMap { latest in half.earliestStart.map { $0 >= latest } } ?? true)
+        && !(referenceReported && half.referenceReported)
+        && !half.sink.diagnostics.contains { $0.code == "srt.index.separated" }
+      guard guessHeld else {
+        halves = .readOn
+        scan(buf, &scanner, upTo: buf.count)
+        finishPending(buf)
+        finishFile(scanner.lineEnds)
+        return
+      }
+      halves = .kept
+      finishPending(buf)
+      // The second half numbered its lines from 1 at the cut.
+      let shift = scanner.nextLineNumber - 1
+      for k in half.cues.indices { half.cues[k].source?.line += shift }
+      half.sink.shiftLines(by: shift)
+      cues.append(contentsOf: half.cues)
+      sink.absorb(half.sink)
+      cueCount += half.cueCount
+      referenceReported = referenceReported || half.referenceReported
+      halfEnds = halfEnds + scanner.lineEnds
+      finishFile(halfEnds)
+    }
+    return cues
+  }
+
+  /// A place near byte `near` where a block starts after a blank line: the byte after an empty
+  /// line (LF LF or LF CR LF before it), at a line of at most nine digits (the index, returned)
+  /// followed by a timing line with a fraction, neither over `maxLineLength` (which one reader
+  /// would report before finishing the cue above). Searched for over the next 64 KiB.
+  static func splitPoint(_ buf: UnsafeBufferPointer<UInt8>, near: Int, maxLineLength: Int) -> (cut: Int, index: Int)? {
+    let n = buf.count
+    var p = max(near, 3)
+    let limit = min(n, p + (64 << 10))
+    while p < limit {
+      defer { p += 1 }
+      guard buf[p - 1] == 0x0A, buf[p - 2] == 0x0A || (buf[p - 2] == 0x0D && buf[p - 3] == 0x0A) else { continue }
+      var e = p
+      var index = 0
+      while e < n, e - p < 9, SubRipTimingParser.isDigit(buf[e]) {
+        index = index * 10 + Int(buf[e] - SubRipTimingParser.zero)
+        e += 1
+      }
+      guard e > p, e < n, buf[e] == 0x0A || buf[e] == 0x0D, e - p <= maxLineLength else { continue }
+      var t = e + (buf[e] == 0x0D && e + 1 < n && buf[e + 1] == 0x0A ? 2 : 1)
+      let timingStart = t
+      while t < n, buf[t] != 0x0A, buf[t] != 0x0D { t += 1 }
+      guard t - timingStart <= maxLineLength, SubRipTimingParser.parse(buf, timingStart..<t, messages: false) != nil,
+        hasFraction(buf, timingStart..<t)
+      else { continue }
+      return (p, index)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,111 @@
+import CaptionCore
+import CaptionTestSupport
+import Foundation
+import Testing
+
+@testable import CaptionFormats
+
+/// Large SRT files are read in two halves at once (`SubRipReader+Halves`): whether the second
+/// half's reading is kept or the first half's reader reads on, the cues and the diagnostics
+/// (in order) are what one reader gives.
+@Suite struct SubRipHalvesTests {
+  /// Both ways; `halves` says which way the split reading went.
+  static func bothWays(_ bytes: [UInt8], limits: ReadLimits = ReadLimits()) -> (one: ([Cue], [Diagnostic]), two: ([Cue], [Diagnostic]), halves: SubRipReader.Halves) {
+    var one = SubRipReader(bytes: bytes, limits: limits)
+    let a = one.read()
+    var two = SubRipReader(bytes: bytes, limits: limits)
+    let b = two.readInHalves(minimumSize: 0)
+    return ((a, one.sink.finished), (b, two.sink.finished), two.halves)
+  }
+
+  /// A file of `count` cues in sequence, with one kind of damage (or none) at a random place.
+  static func file(_ rng: inout SplitMix64, count: Int) -> String {
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    func stamp(_ ms: Int) -> String {
+      String(format: "%02d:%02d:%02d,%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+    }
+    let texts = ["Hello there.", "<i>Italic</i> text", "Two lines\nof text", "Tom &amp; Jerry", "{\\an8}Top", "é 日本語 🎬", "<b>unclosed"]
+    let damage = pick(17)
+    let at = pick(count)
+    let eol = pick(4) == 0 ? "\r\n" : "\n"
+    var out = pick(10) == 0 ? "\u{FEFF}" : ""
+    var t = 1_000
+    for i in 0..<count {
+      var index = "\(i + 1)"
+      var start = t
+      var text = texts[pick(3)]
+      var blank = eol
+      if i == at {
+        switch damage {
+        case 0: index = "\(max(1, i - 3))"  // a duplicate index
+        case 1: index = "\(i + 7)"  // out of sequence
+        case 2: start = max(0, t - 50_000)  // a start that goes back
+        case 3: text = texts[3 + pick(4)]  // a character reference, an anchor, markup
+        case 4: blank = ""  // a missing blank line
+        case 5: out += "stray words" + eol + eol  // text outside a cue
+        case 6: index = ""  // no index line
+        case 7: index = "12345678901234567890"  // an index too long for a number
+        case 8: out += "\r"  // a lone CR line end
+        case 9: text = String(repeating: "x", count: 300)  // a long line (with a small limit)
+        case 10: text = "2" + eol + eol + "more text"  // a number alone, then text after a blank line
+        case 12: t += 360_000_000  // hours past 99 from here on: a diagnostic on every cue
+        case 13:  // an index separated from its timing line by a blank line
+          index += eol
+        case 11:  // an extra cue that repeats an earlier index, the sequence going on after it
+          out += "\(max(1, i - 3))" + eol + "\(stamp(t)) --> \(stamp(t + 500))" + eol + "extra" + eol + eol
+        default: break  // no damage
+        }
+      }
+      if !index.isEmpty { out += index + eol }
+      out += "\(stamp(start)) --> \(stamp(start + 1_500))" + eol + text.replacingOccurrences(of: "\n", with: eol) + eol + blank
+      t += 2_000 + pick(500)
+    }
+    return out
+  }
+
+  @Test func randomFilesReadTheSameInHalves() {
+    var rng = SplitMix64(seed: 0xA1F)
+    var outcomes: [SubRipReader.Halves: Int] = [:]
+    var keptWithDiagnostics = 0, keptOverLimit = 0
+    for _ in 0..<1_000 {
+      var limits = ReadLimits()
+      limits.maxLineLength = rng.next() % 4 == 0 ? 20 : 200
+      if rng.next() % 3 == 0 { limits.maxDiagnostics = 1 + Int(rng.next() % 12) }
+      let text = Self.file(&rng, count: 2 + Int(rng.next() % 60))
+      let r = Self.bothWays(Array(text.utf8), limits: limits)
+      #expect(r.one.0 == r.two.0, "\(text)")
+      #expect(r.one.1 == r.two.1, "\(text)")
+      outcomes[r.halves, default: 0] += 1
+      if r.halves == .kept, !r.two.1.isEmpty { keptWithDiagnostics += 1 }
+      if r.halves == .kept, r.two.1.last?.code == "core.diagnostics.limit-reached" { keptOverLimit += 1 }
+    }
+    // Both ways are taken often, the guess also when the second half has findings and when
+    // they pass the limit: the test checks the guess, the joining and the reading on.
+    #expect(outcomes[.kept, default: 0] > 200, "\(outcomes)")
+    #expect(outcomes[.readOn, default: 0] > 100, "\(outcomes)")
+    #expect(keptWithDiagnostics > 100, "\(keptWithDiagnostics)")
+    #expect(keptOverLimit > 10, "\(keptOverLimit)")
+  }
+
+  /// Source lines of the second half's cues are the file's, not counted from the cut.
+  @Test func secondHalfKeepsFileLineNumbers() {
+    var text = ""
+    for i in 0..<10 { text += "\(i + 1)\n00:00:0\(i),000 --> 00:00:0\(i),500\nline \(i)\n\n" }
+    let r = Self.bothWays(Array(text.utf8))
+    #expect(r.halves == .kept)
+    #expect(r.two.0.map { $0.source?.line } == (0..<10).map { 4 * $0 + 2 })
+    #expect(r.two.0[9].plainText == "line 9")
+  }
+
+  /// Every SRT file of the corpus.
+  @Test(.enabled(if: Corpus.root != nil)) func corpusReadsTheSameInHalves() throws {
+    let files = Corpus.files(in: "", extensions: ["srt"])
+    #expect(files.count > 20)
+    for url in files {
+      let decoded = SubRipFormat.decode(try Corpus.bytes(url), options: ReadOptions())
+      let r = Self.bothWays(decoded.utf8)
+      #expect(r.one.0 == r.two.0, "\(url.lastPathComponent)")
+      #expect(r.one.1 == r.two.1, "\(url.lastPathComponent)")
+    }
+  }
+}
