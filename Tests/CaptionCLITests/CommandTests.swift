@@ -590,6 +590,21 @@ import Testing
     #expect((namedJSON?["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [hidden])
   }
 
+  /// A folder walk keeps regular files only: a FIFO named `b.srt` used to block `validate` and
+  /// `fix` until something wrote to it.
+  @Test func folderWalkSkipsFIFOs() throws {
+    let walk = dir.appendingPathComponent("fifo")
+    try FileManager.default.createDirectory(at: walk, withIntermediateDirectories: true)
+    let seen = walk.appendingPathComponent("a.vtt").path
+    try Data(Self.positioned.utf8).write(to: URL(fileURLWithPath: seen))
+    #expect(mkfifo(walk.appendingPathComponent("b.srt").path, 0o600) == 0)
+    let (code, out, _) = run(["validate", "--format", "json", walk.path])
+    #expect(code == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]
+    #expect((json?["files"] as? [[String: Any]])?.map { $0["path"] as? String } == [seen])
+    #expect(run(["fix", "--dry-run", walk.path]).0 == 0)
+  }
+
   @Test func deepMarkupKeepsItsTextInJSON() throws {
     let deep = String(repeating: "<b>", count: 255) + "deep text" + String(repeating: "</b>", count: 255)
     let path = try file("deep.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(deep)\n")

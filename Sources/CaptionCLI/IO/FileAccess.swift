@@ -166,7 +166,10 @@ enum FileAccess {
             continue
           }
           let ext = PathText.pathExtension(rel).lowercased()
-          if extensions.contains(ext) { found.append(PathText.appending(rel, to: p)) }
+          guard extensions.contains(ext) else { continue }
+          // Only regular files: a FIFO named `x.srt` would block the walk until written to.
+          let path = PathText.appending(rel, to: p)
+          if RegularFile.exists(at: path) { found.append(path) }
         }
       }
       if found.isEmpty { empty.append(p) }

@@ -8,9 +8,10 @@
 package enum PathText {
   /// The path without trailing slashes (`/` stays `/`).
   static func trimmingTrailingSlashes(_ path: Substring) -> Substring {
-    var p = path
-    while p.count > 1, p.last == "/" { p = p.dropLast() }
-    return p
+    // One backward search: counting the substring at each step would be quadratic in a run of
+    // slashes (a hostile manifest URI).
+    guard let last = path.lastIndex(where: { $0 != "/" }) else { return path.isEmpty ? path : path.prefix(1) }
+    return path[...last]
   }
 
   /// The last component: `a/b.vtt` → `b.vtt`, `a/b/` → `b`, `/` → `/`, `` → ``.

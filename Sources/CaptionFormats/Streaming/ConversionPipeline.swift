@@ -34,29 +34,33 @@ final class ConversionPipeline: @unchecked Sendable {
   private let queuedBatches = DispatchSemaphore(value: 0)
   private let done = DispatchSemaphore(value: 0)
 
+  /// Whether the writer thread runs; when it could not be started, `push` hands each event to
+  /// `handle` itself, on the reader's thread.
+  private var threaded = false
+
   /// Starts the writer thread, which calls `handle` for each event.
   ///
-  /// The writer gets a thread of its own, not a Dispatch worker: it blocks while it waits for
-  /// batches, and a caller converting many files at once from Dispatch workers could otherwise
-  /// fill Dispatch's bounded pool with readers waiting for writers that cannot start.
-  init(handle: @escaping (Event) -> Void) {
+  /// The writer gets a thread of its own (`DetachedThread`: as deep a stack as a main thread's,
+  /// since writing deeply nested cue text recurses), not a Dispatch worker: it blocks while it
+  /// waits for batches, and a caller converting many files at once from Dispatch workers could
+  /// otherwise fill Dispatch's bounded pool with readers waiting for writers that cannot start.
+  init(start: DetachedThread.Starter = DetachedThread.start, handle: @escaping (Event) -> Void) {
     self.handle = handle
     batch.reserveCapacity(Self.batchSize)
-    let writer = Thread { [self] in consume() }
-    writer.name = "captionkit-convert-writer"
-    // As deep as a main thread's: writing deeply nested cue text recurses.
-    writer.stackSize = 8 << 20
-    writer.start()
+    // Only the reader's thread reads `threaded`; the writer reads the queue.
+    threaded = start("captionkit-convert-writer") { [self] in consume() }
   }
 
   /// Queues one event (reader thread); waits while `maxQueuedBatches` batches are in flight.
   func push(_ event: Event) {
+    guard threaded else { return handle(event) }
     batch.append(event)
     if batch.count >= Self.batchSize { send() }
   }
 
   /// Hands over what is left and waits until the writer has handled every event (reader thread).
   func finish() {
+    guard threaded else { return }
     if !batch.isEmpty { send() }
     send()  // the empty batch: the end
     done.wait()

@@ -98,7 +98,8 @@ public struct ProfileLibrary: Sendable {
         throw .unreadable(file: url.path, reason: Self.reason(error))
       }
       var ids: [String] = []
-      for n in names { ids += try add(contentsOf: url.appendingPathComponent(n)) }
+      // Only regular files: a FIFO would block until written to.
+      for n in names where RegularFile.exists(at: url.appendingPathComponent(n).path) { ids += try add(contentsOf: url.appendingPathComponent(n)) }
       return ids
     }
     let data: Data

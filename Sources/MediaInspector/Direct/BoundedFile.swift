@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 
 /// Random access to a file with every read bounded: reads past the end return what exists,
@@ -25,10 +26,7 @@ final class BoundedFile {
   }
 
   /// Whether `path` (after symbolic links) is a regular file, without opening it.
-  static func isRegularFile(_ path: String) -> Bool {
-    var st = stat()
-    return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
-  }
+  static func isRegularFile(_ path: String) -> Bool { RegularFile.exists(at: path) }
 
   deinit { try? handle.close() }
 

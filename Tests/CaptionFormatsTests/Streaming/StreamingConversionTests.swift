@@ -286,6 +286,19 @@ import Testing
     #expect(written.diagnostics[0].message == "cue 1: start time 100:00:10.000 is above 99:59:59,999; written with 3 hour digits")
   }
 
+  /// When the writer thread cannot be started, every event is handled on the reader's thread,
+  /// in order, and `finish` returns (it used to wait forever).
+  @Test func pipelineWithoutAThreadHandlesEventsInOrder() {
+    var seen: [String] = []
+    let pipe = ConversionPipeline(start: { _, _ in false }) { event in
+      if case .cue(let c) = event { seen.append(c.id) }
+    }
+    let count = ConversionPipeline.batchSize * ConversionPipeline.maxQueuedBatches * 2 + 3
+    for k in 0..<count { pipe.push(.cue(Cue(id: "\(k)", start: .zero, end: CaptionTime(milliseconds: 1), content: []))) }
+    pipe.finish()
+    #expect(seen == (0..<count).map { "\($0)" })
+  }
+
   /// Many batches through the pipeline (more cues than `batchSize` × `maxQueuedBatches`), with
   /// plain cues, cues with markup, comments and losses mixed, so the writer thread sees every
   /// kind of event in order.
