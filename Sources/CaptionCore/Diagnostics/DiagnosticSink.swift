@@ -67,10 +67,10 @@ public struct DiagnosticSink: Sendable {
     }
   }
 
-  /// Moves every kept diagnostic `lines` lines down (for a reader that numbered the lines of a
-  /// part of its input from 1).
-  package mutating func shiftLines(by lines: Int) {
-    for k in diagnostics.indices { diagnostics[k].location?.line += lines }
+  /// Changes every kept diagnostic with `change` (for a reader that read a part of its input
+  /// as if it were the whole: its line and cue numbers start from the part's).
+  package mutating func changeEach(_ change: (inout Diagnostic) -> Void) {
+    for k in diagnostics.indices { change(&diagnostics[k]) }
   }
 
   /// Hands out the diagnostics kept since the last call and forgets them; they still count

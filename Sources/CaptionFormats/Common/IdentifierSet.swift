@@ -26,6 +26,12 @@ struct IdentifierSet {
     return true
   }
 
+  /// Whether no identifier is in both sets.
+  func isDisjoint(with other: IdentifierSet) -> Bool {
+    for (a, b) in zip(small, other.small) where a & b != 0 { return false }
+    return numbers.isDisjoint(with: other.numbers) && strings.isDisjoint(with: other.strings)
+  }
+
   /// The value of `id` when it is a number in canonical decimal form (1–18 ASCII digits, no
   /// leading zero unless it is `0`), else nil.
   static func decimalValue(_ id: String) -> Int? {

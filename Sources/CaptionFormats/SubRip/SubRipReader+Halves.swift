@@ -74,7 +74,7 @@ extension SubRipReader {
       // The second half numbered its lines from 1 at the cut.
       let shift = scanner.nextLineNumber - 1
       for k in half.cues.indices { half.cues[k].source?.line += shift }
-      half.sink.shiftLines(by: shift)
+      half.sink.changeEach { $0.location?.line += shift }
       cues.append(contentsOf: half.cues)
       sink.absorb(half.sink)
       cueCount += half.cueCount

@@ -25,16 +25,16 @@ struct WebVTTReader {
     var timingLine: LineRef
   }
 
-  private var p: UnsafeBufferPointer<UInt8>
-  private let n: Int
-  private var pos = 0
-  private var lineNo = 1
+  var p: UnsafeBufferPointer<UInt8>
+  let n: Int
+  var pos = 0
+  var lineNo = 1
   /// The last line reported as too long (lines read again after a lookahead are not reported twice).
-  private var longLineReported = 0
-  private let limits: ReadLimits
-  private(set) var sink: DiagnosticSink
-  private(set) var doc = CaptionDocument()
-  private var seenCue = false
+  var longLineReported = 0
+  let limits: ReadLimits
+  var sink: DiagnosticSink
+  var doc = CaptionDocument()
+  var seenCue = false
   private var regionIDs: Set<String> = []
   /// Where each region id is in `doc.regions`, and the slots a redefinition replaced.
   private var regionSlot: [String: Int] = [:]
@@ -47,10 +47,12 @@ struct WebVTTReader {
   private var styleCascade = WebVTTStyleCascade()
   /// Whether rules were added to `styleCascade` since `finishStyles` last ran.
   private var stylesPending = false
-  private var usedRegions: Set<String> = []
+  var usedRegions: Set<String> = []
   /// Cue identifiers seen so far (duplicates are an error, WebVTT §4.1).
-  private var cueIDs = IdentifierSet()
-  private var previousStart: Int64? = nil
+  var cueIDs = IdentifierSet()
+  var previousStart: Int64? = nil
+  /// The earliest cue start so far (what `WebVTTReader+Halves` compares with the first half).
+  var earliestStart: Int64? = nil
   private var hasNUL = false
   private var blockLines: [LineRef] = []
   /// The cue settings of the draft being read (nil: none, or only default ones).
@@ -58,18 +60,18 @@ struct WebVTTReader {
   private var scratch: [UInt8] = []
   private var scratchLines: [(offset: Int, line: LineRef)] = []
   /// Cues read so far.
-  private var cueCount = 0
+  var cueCount = 0
   /// Streaming hooks (see `stream`): when `onCue` is set, cues are handed over as they are read
   /// and not kept in `doc`.
   private var onHeader: ((CaptionDocument) -> Void)?
   private var onComment: ((Comment) -> Void)?
-  private var onCue: ((Cue) -> Void)?
+  var onCue: ((Cue) -> Void)?
   /// When set too, plain cues (see `VerbatimCue`) are handed here as byte ranges instead.
-  private var onVerbatimCue: ((VerbatimCue) -> Void)?
+  var onVerbatimCue: ((VerbatimCue) -> Void)?
   private var verbatimLines: [Range<Int>] = []
   private var headerSent = false
 
-  private init(_ p: UnsafeBufferPointer<UInt8>, limits: ReadLimits, sink: DiagnosticSink) {
+  init(_ p: UnsafeBufferPointer<UInt8>, limits: ReadLimits, sink: DiagnosticSink) {
     self.p = p
     self.n = p.count
     self.limits = limits
@@ -94,9 +96,11 @@ struct WebVTTReader {
     try read(bytes, options: options, hooks: (onHeader, onComment, onCue, onVerbatimCue, onEnd))
   }
 
-  private static func read(
+  /// `halvesMinimumSize`: the tests set it to read small files as large ones are read.
+  static func read(
     _ bytes: [UInt8], options: ReadOptions,
-    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void, ((VerbatimCue) -> Void)?, (() -> Void)?)?
+    hooks: ((CaptionDocument) -> Void, (Comment) -> Void, (Cue) -> Void, ((VerbatimCue) -> Void)?, (() -> Void)?)?,
+    halvesMinimumSize: Int = WebVTTReader.halvesMinimumSize
   ) throws(CaptionError) -> ReadResult {
     guard bytes.count <= options.limits.maxFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: options.limits.maxFileSize)
@@ -138,7 +142,7 @@ struct WebVTTReader {
         reader.onCue = hooks.2
         reader.onVerbatimCue = hooks.3
       }
-      reader.run()
+      if hooks == nil { reader.runInHalves(minimumSize: halvesMinimumSize) } else { reader.run() }
       hooks?.4?()  // while `p` (which verbatim cues point into) is still valid
       reader.onHeader = nil
       reader.onComment = nil
@@ -215,7 +219,7 @@ struct WebVTTReader {
   }
 
   /// Skips line terminators ("collect a sequence of code points that are LF").
-  private mutating func skipTerminators() {
+  mutating func skipTerminators() {
     while pos < n {
       if p[pos] == 0x0A {
         pos += 1
@@ -230,7 +234,16 @@ struct WebVTTReader {
 
   // MARK: - File
 
-  private mutating func run() {
+  /// Reads the whole input: the header, every block, then what is said of the file as a whole.
+  mutating func run() {
+    guard readHeader() else { return }
+    readBlocks(upTo: n)
+    finishDocument()
+  }
+
+  /// The signature and the header (WebVTT §6.1 steps 1–12); false when nothing follows it
+  /// (or the signature is wrong).
+  mutating func readHeader() -> Bool {
     if let z = ByteScan.firstZero(p) {
       hasNUL = true
       var line = 1, lineStart = 0
@@ -250,14 +263,14 @@ struct WebVTTReader {
     }
     guard signatureOK else {
       sink.report("webvtt.signature.invalid", .error, n == 0 ? "the file is empty; a WebVTT file starts with the line 'WEBVTT'" : "the file does not start with 'WEBVTT' followed by a space, tab or line break; it is not a WebVTT file and nothing is read", at: SourceLocation(line: 1, column: 1, offset: 0))
-      return
+      return false
     }
     let (first, eof, arrow) = readLine()
     doc.metadata.signatureSuffix = string((first.start + 6)..<first.end)
     if arrow {
       report("webvtt.signature.contains-arrow", .error, "the WEBVTT line contains '-->'; a cue cannot start on the signature line and this one is ignored", first)
     }
-    if eof || pos >= n { return }
+    if eof || pos >= n { return false }
     // A cue takes at least ~40 bytes in practice: reserving from the size avoids copying large
     // `Cue` values as the array grows, without a pass over the file to count arrows (bounded,
     // so a huge file does not reserve gigabytes up front; untouched capacity costs no memory).
@@ -269,10 +282,19 @@ struct WebVTTReader {
       skipTerminators()
     }
     skipTerminators()
-    while pos < n {
+    return true
+  }
+
+  /// Reads blocks while the next one starts before byte `end`.
+  mutating func readBlocks(upTo end: Int) {
+    while pos < end {
       collectBlock(inHeader: false)
       skipTerminators()
     }
+  }
+
+  /// What is said once every block is read.
+  mutating func finishDocument() {
     compactRegions()
     finishStyles()
     for r in doc.regions where !r.id.isEmpty && !usedRegions.contains(r.id) {
@@ -283,7 +305,7 @@ struct WebVTTReader {
   // MARK: - Blocks
 
   /// "Collect a WebVTT block" (WebVTT §6.2), then turns the block into model content.
-  private mutating func collectBlock(inHeader: Bool) {
+  mutating func collectBlock(inHeader: Bool) {
     var lineCount = 0
     var prevPos = pos, prevLine = lineNo
     blockLines.removeAll(keepingCapacity: true)
@@ -514,7 +536,7 @@ struct WebVTTReader {
 
   /// Sets each style read from STYLE blocks to what its rules' cascade gives: once, when the
   /// header is done, since reading a style merges all its rules.
-  private mutating func finishStyles() {
+  mutating func finishStyles() {
     guard stylesPending else { return }
     stylesPending = false
     for (id, k) in selectorSlot { (doc.selectorStyles[k].style, doc.selectorStyles[k].propertySources) = styleCascade.style(id) }
@@ -544,7 +566,7 @@ struct WebVTTReader {
   }
 
   /// Drops the regions that a later REGION block with the same id replaced.
-  private mutating func compactRegions() {
+  mutating func compactRegions() {
     guard !deadRegions.isEmpty else { return }
     doc.regions = doc.regions.enumerated().filter { !deadRegions.contains($0.offset) }.map(\.element)
     deadRegions = []
@@ -724,6 +746,7 @@ struct WebVTTReader {
       report("webvtt.cue.empty", .warning, "cue \(index + 1): the cue has no text", line, cue: index)
     }
     previousStart = max(previousStart ?? d.start, d.start)
+    earliestStart = min(earliestStart ?? d.start, d.start)
     if verbatim, let onVerbatimCue {
       cueCount += 1
       sendHeaderIfNeeded()
