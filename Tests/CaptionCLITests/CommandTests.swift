@@ -605,6 +605,46 @@ import Testing
     #expect(run(["fix", "--dry-run", walk.path]).0 == 0)
   }
 
+  /// Reading errors and not one cue: the output is not written (an existing one stays as it
+  /// was) and the run exits 2, on the streaming path (WebVTT→SRT) and the other (TTML→SRT).
+  @Test func convertRefusesWhenNothingCouldBeRead() throws {
+    let good = "1\n00:00:01,000 --> 00:00:02,000\nkeep\n"
+    let out = try file("existing.srt", good)
+    let garbage = try file("bad.vtt", "garbage\n")
+    let html = try file("page.ttml", "<html><body>not found</body></html>")
+    for input in [garbage, html] {
+      let (code, _, err) = run(["convert", input, out])
+      #expect(code == 2, "\(input) \(err)")
+      #expect(err.contains("no cue could be read (see the errors above); \(out) was not written"), "\(err)")
+      #expect(try String(contentsOfFile: out, encoding: .utf8) == good)
+      #expect(run(["convert", input, "--to", "srt"]).1 == "")
+    }
+    // An empty SRT reads cleanly: it still converts, to an empty WebVTT file.
+    let empty = try file("empty.srt", "")
+    let (code, stdout, _) = run(["convert", empty, "--to", "webvtt"])
+    #expect(code == 0)
+    #expect(stdout == "WEBVTT\n\n")
+  }
+
+  /// Errors quote what the user or a file gave (an option, a profile's id): their control
+  /// characters are escaped, so none can start a forged `::error` line in a CI log.
+  @Test func errorsStayOnOneLine() throws {
+    let (code, _, err) = run(["validate", "--preset", "x\n::error::forged", try file("a.vtt", Self.positioned)])
+    #expect(code == 2)
+    #expect(!err.split(separator: "\n").contains { $0.hasPrefix("::error") }, "\(err)")
+    #expect(err.contains("x\\n::error::forged"), "\(err)")
+  }
+
+  /// `diff`'s text output: a cue with a CRLF and a file name with a line break stay on their lines.
+  @Test func diffTextOutputStaysOnItsLines() throws {
+    let a = try file("a\n::error::x.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\none\n")
+    let b = try file("b.ttml", #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div><p begin="1s" end="2s" xml:space="preserve">x&#13;&#10;::error file=a.vtt,line=1::forged</p></div></body></tt>"#)
+    let (code, out, _) = run(["diff", a, b])
+    #expect(code == 1)
+    #expect(!out.split(separator: "\n").contains { $0.hasPrefix("::error") }, "\(out)")
+    #expect(out.contains(" / ::error file=a.vtt"), "\(out)")
+  }
+
   @Test func deepMarkupKeepsItsTextInJSON() throws {
     let deep = String(repeating: "<b>", count: 255) + "deep text" + String(repeating: "</b>", count: 255)
     let path = try file("deep.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(deep)\n")

@@ -57,6 +57,8 @@ import Testing
     #expect(error(#"{"version": 1, "rules": {"text.line-length": {"severity": "fatal"}}}"#) == #"$.rules["text.line-length"].severity: expected off, info, warning or error"#)
     #expect(error(#"{"version": 1, "languages": {"ja": {"thresholds": {"counting": {"spaces": true}}}}}"#).hasPrefix("$.languages.ja.thresholds.counting.spaces: unknown key"))
     #expect(error(#"{"version": 2}"#).hasPrefix("$.version: unsupported version 2"))
+    // A fraction is bounded as a number is (an Int64.max one was shown as 9.223 s).
+    #expect(error(#"{"version": 1, "thresholds": {"minDuration": "9223372036854775807/1"}}"#) == "$.thresholds.minDuration: expected fewer than 1,000,000,000 seconds")
     #expect(error(#"{"preset": "streaming"}"#).hasPrefix("$: missing \"version\""))
     #expect(error(#"{"version": 1, "preset": "netflix"}"#).hasPrefix("$.preset: unknown preset 'netflix'"))
     #expect(error("{not json").hasPrefix("$: not valid JSON at line 1, column 2: "))

@@ -172,6 +172,20 @@ import Testing
     #expect(s.read("twice.vtt.bak.1") == second)
   }
 
+  /// A dangling symbolic link named PATH.bak is an entry too: the backup goes to PATH.bak.1
+  /// (the run used to stop with exit 2).
+  @Test func fixSkipsADanglingBackupLink() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let messy = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello  \n"
+    let p = try s.write("link.vtt", messy)
+    try FileManager.default.createSymbolicLink(atPath: p + ".bak", withDestinationPath: s.path("nowhere"))
+    let r = tool(["fix", p])
+    #expect(r.code == 1, "\(r.err)")
+    #expect(s.read("link.vtt.bak.1") == messy)
+    #expect(s.read("link.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello\n")
+  }
+
   @Test func fixWithNothingSafeToDoStillReportsReaderErrors() throws {
     let s = try Scratch()
     defer { s.remove() }
@@ -248,5 +262,28 @@ import Testing
     let removed = try #require((parsed["differences"] as? [[String: Any]])?.first { $0["kind"] as? String == "removed" })
     #expect(removed["cueA"] as? Int == 3)
     #expect(tool(["diff", a]).code == 2)
+  }
+  /// 20,000 cues of one space: each is removed, in one pass over the changes (one `removeAll`
+  /// per removed cue took 18 s), and their whitespace trims are not listed beside it.
+  @Test func manyBlankCuesAreRemovedInOnePass() {
+    var d = CaptionDocument()
+    d.cues = (0..<20_000).map { k in Cue(start: CaptionTime(milliseconds: Int64(k) * 1_000), end: CaptionTime(milliseconds: Int64(k) * 1_000 + 500), content: [.text(" ")]) }
+    d.cues.append(Cue(start: CaptionTime(milliseconds: 30_000_000), end: CaptionTime(milliseconds: 30_001_000), content: [.text(" kept ")]))
+    let (fixed, changes) = SafeFixer.apply(d)
+    #expect(fixed.cues.count == 1)
+    #expect(fixed.cues.first?.content == [.text("kept")])
+    #expect(changes.filter { $0.kind == "empty-cue-removed" }.count == 20_000)
+    #expect(changes.filter { $0.kind == "whitespace-trimmed" }.map(\.cueIndex) == [20_000])
+  }
+
+  /// Cue text with a CRLF (one `Character` in Swift) stays on its `diff` line.
+  @Test func diffDetailKeepsLineBreaksOnOneLine() {
+    let a = doc([Cue(start: .zero, end: CaptionTime(milliseconds: 1_000), content: [.text("x\r\n::error::forged\u{1B}[2J")])])
+    let b = doc([Cue(start: .zero, end: CaptionTime(milliseconds: 1_000), content: [.text("y")])])
+    let diffs = CaptionDiff.compare(a, b)
+    #expect(!diffs.isEmpty)
+    for d in diffs {
+      #expect(!d.description.contains("\n") && !d.description.contains("\r") && !d.description.contains("\u{1B}"), "\(d.description)")
+    }
   }
 }

@@ -85,6 +85,17 @@ import Testing
     #expect(String(decoding: baseline.encoded(), as: UTF8.self).contains("\"schema\" : \"captionkit.baseline\""))
   }
 
+  /// Two entries of one fingerprint whose counts add past `Int.max` (a hand-edited baseline):
+  /// the sum saturates; it used to stop the process with an arithmetic overflow.
+  @Test func baselineCountsSaturate() {
+    let d = Diagnostic(code: "lint.x", severity: .warning, message: "m", file: "a.vtt", cueIndex: 0)
+    let item = Baseline.Item(diagnostic: d, cueText: "same")
+    let entry = Baseline.Entry(code: "lint.x", file: "a.vtt", fingerprint: item.fingerprint, count: .max, message: nil)
+    let b = Baseline(entries: [entry, entry])
+    #expect(b.acceptance([item, item]) == [true, true])
+    #expect(b.partition([item]).accepted.count == 1)
+  }
+
   @Test func baselineCountsDuplicates() {
     let d = Diagnostic(code: "lint.x", severity: .warning, message: "m", file: "a.vtt", cueIndex: 0)
     let item = Baseline.Item(diagnostic: d, cueText: "same")

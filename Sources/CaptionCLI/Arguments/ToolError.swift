@@ -7,11 +7,13 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
   /// A file could not be read or written.
   case io(path: String, message: String)
 
+  /// One line: control characters are escaped in the path and in the message, which quote
+  /// what the user or a file gave (an option, a profile's id), so neither can end the line
+  /// and forge the next (a CI log reads a line starting `::error` as a GitHub command).
   public var description: String {
     switch self {
-    case .usage(let m): m
-    // A path is data: its control characters are escaped so one error stays one line.
-    case .io(let path, let m): "\(ControlCharacterEscaping.escaped(path)): \(m)"
+    case .usage(let m): ControlCharacterEscaping.escaped(m)
+    case .io(let path, let m): "\(ControlCharacterEscaping.escaped(path)): \(ControlCharacterEscaping.escaped(m))"
     }
   }
 }

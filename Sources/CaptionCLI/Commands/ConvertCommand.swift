@@ -102,6 +102,7 @@ enum ConvertCommand: CLICommand {
     for d in loaded.result.diagnostics where !quiet || d.severity > .info {
       io.errLine(printer.line(d))
     }
+    try refuseEmptyOutput(cueCount: loaded.result.document.cues.count, read: loaded.result.diagnostics, input: input, output: out)
     let bytes: [UInt8]
     var losses: [Diagnostic] = []
     var document = loaded.result.document
@@ -203,6 +204,8 @@ enum ConvertCommand: CLICommand {
     spool.drain(to: io)
     for d in converted.trailingLosses { printLoss(d) }
     flush()
+    // Not committed: the existing output stays as it was.
+    try refuseEmptyOutput(cueCount: converted.cueCount, read: converted.read.diagnostics, input: input, output: out)
     if let file {
       // The header and the cues are in the file; WebVTT's STYLE blocks (if any) go between them.
       file.insert(converted.chunks.flatMap { $0 }, at: headSize)
@@ -213,5 +216,14 @@ enum ConvertCommand: CLICommand {
     // Content the reader could not read never reached the output: that is a loss too.
     let unread = converted.read.diagnostics.contains { $0.severity >= .error }
     return failOnLoss && (lossy || unread) ? .findings : .success
+  }
+
+  /// Refuses to write an output when reading found errors and not one cue: the input was not
+  /// what it claimed (an HTML page saved as .srt, a truncated TTML), and an empty output, exit
+  /// 0, would replace a good file with nothing and pass a CI step. (A file that reads cleanly
+  /// with no cues, an empty SRT, still converts.)
+  private static func refuseEmptyOutput(cueCount: Int, read: [Diagnostic], input: String, output: String) throws(ToolError) {
+    guard cueCount == 0, read.contains(where: { $0.severity >= .error }) else { return }
+    throw .io(path: input, message: "no cue could be read (see the errors above); \(output == "-" ? "nothing was written" : "\(output) was not written")")
   }
 }

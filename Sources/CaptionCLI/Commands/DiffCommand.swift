@@ -63,11 +63,13 @@ enum DiffCommand: CLICommand {
       e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       io.writeOut(Array((try? e.encode(dto)) ?? Data()) + [0x0A])
     } else {
-      for d in diffs { io.outLine(d.description) }
+      // One line each: details quote cue text and ids, and paths are data too.
+      for d in diffs { io.outLine(ControlCharacterEscaping.escaped(d.description)) }
       let tol = options.tolerance == .zero ? "" : " beyond \(options.tolerance.rounded(toTimescale: 1000)) ms"
+      let pathA = ControlCharacterEscaping.escaped(a.path), pathB = ControlCharacterEscaping.escaped(b.path)
       io.outLine(diffs.isEmpty
-        ? "\(a.path) and \(b.path) match (\(a.result.document.cues.count) cues)"
-        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(a.path) (\(a.result.document.cues.count) cues) and \(b.path) (\(b.result.document.cues.count) cues)")
+        ? "\(pathA) and \(pathB) match (\(a.result.document.cues.count) cues)"
+        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(a.result.document.cues.count) cues) and \(pathB) (\(b.result.document.cues.count) cues)")
     }
     return diffs.isEmpty ? .success : .findings
   }

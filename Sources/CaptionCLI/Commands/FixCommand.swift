@@ -183,7 +183,8 @@ enum FixCommand: CLICommand {
           // Never overwrite an earlier backup: it may be the only copy of the real original.
           var backup = path + ".bak"
           var n = 1
-          while FileManager.default.fileExists(atPath: backup) {
+          // Any entry counts, a dangling symbolic link too (`fileExists` follows links).
+          while FileAccess.entryExists(backup) {
             backup = path + ".bak.\(n)"
             n += 1
           }

@@ -136,6 +136,13 @@ enum FileAccess {
       && (x[.systemNumber] as? Int) == (y[.systemNumber] as? Int)
   }
 
+  /// Whether the folder has an entry at `path`, whatever it is: a dangling symbolic link
+  /// too (`lstat`, not `stat`).
+  static func entryExists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
+  }
+
   /// Expands files and folders (recursively) into a sorted list of files whose extension is in
   /// `extensions`. Files named directly are always kept, whatever their extension. Hidden files
   /// and folders found in a walk are skipped (a named one is not: it was asked for).

@@ -75,10 +75,20 @@ public struct Baseline: Sendable, Hashable {
     self.init(entries: Array(byPrint.values))
   }
 
+  /// How many findings each fingerprint accepts: entries with the same fingerprint add up,
+  /// saturating (a hand-edited baseline with two counts near `Int.max` stopped the process).
+  var acceptedCounts: [String: Int] {
+    var counts: [String: Int] = [:]
+    for e in entries {
+      let (sum, overflow) = counts[e.fingerprint, default: 0].addingReportingOverflow(max(e.count, 0))
+      counts[e.fingerprint] = overflow ? .max : sum
+    }
+    return counts
+  }
+
   /// For each finding, whether the baseline accepts it (in order; counts are consumed).
   public func acceptance(_ items: [Item]) -> [Bool] {
-    var remaining: [String: Int] = [:]
-    for e in entries { remaining[e.fingerprint, default: 0] += e.count }
+    var remaining = acceptedCounts
     return items.map { item in
       let fp = item.fingerprint
       guard let n = remaining[fp], n > 0 else { return false }
@@ -89,8 +99,7 @@ public struct Baseline: Sendable, Hashable {
 
   /// Splits findings into new ones and ones the baseline accepts, keeping their order.
   public func partition(_ items: [Item]) -> (new: [Item], accepted: [Item]) {
-    var remaining: [String: Int] = [:]
-    for e in entries { remaining[e.fingerprint, default: 0] += e.count }
+    var remaining = acceptedCounts
     var new: [Item] = [], accepted: [Item] = []
     for item in items {
       let fp = item.fingerprint

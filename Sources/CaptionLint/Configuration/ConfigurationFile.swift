@@ -137,6 +137,9 @@ public enum ConfigurationFile {
     func duration(_ v: Any, _ path: String) throws(ConfigurationError) -> CaptionTime {
       if let s = v as? String {
         if let slash = s.firstIndex(of: "/"), let n = Int64(String(s[..<slash]).trimmingSpaces), let d = Int64(String(s[s.index(after: slash)...]).trimmingSpaces), d > 0, n >= 0 {
+          // Bounded as numbers are: a time past 10^9 s would overflow the rules' arithmetic
+          // (9223372036854775807/1 was shown as 9.223 s).
+          guard Double(n) / Double(d) < 1e9 else { throw fail(path, "expected fewer than 1,000,000,000 seconds") }
           return CaptionTime(value: n, timescale: d)
         }
         if let d = Double(s), d >= 0, d < 1e9 { return CaptionTime(value: Int64((d * 1_000_000).rounded()), timescale: 1_000_000) }

@@ -215,5 +215,19 @@ public enum CaptionDiff {
 
 extension String {
   /// The string with line breaks shown as ` / `, for one-line messages.
-  var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / ") }
+  /// Line breaks (LF, CR and CRLF: the scalars, since CRLF is one `Character`) as ` / `, and
+  /// other control characters escaped, so a cue's text stays on its report line.
+  var replacingNewlines: String {
+    var out = String.UnicodeScalarView()
+    var previousCR = false
+    for scalar in unicodeScalars {
+      if scalar == "\n", previousCR {
+        previousCR = false
+        continue
+      }
+      previousCR = scalar == "\r"
+      if scalar == "\n" || scalar == "\r" { out.append(contentsOf: " / ".unicodeScalars) } else { out.append(scalar) }
+    }
+    return ControlCharacterEscaping.escaped(String(out))
+  }
 }

@@ -94,15 +94,19 @@ public enum SafeFixer {
     if options.removeEmptyCues {
       var keep: [Cue] = []
       var newIndex: [Int] = []  // old index → new index (position in keep at or after)
+      var removed = Set<Int>()
       for (i, c) in doc.cues.enumerated() {
         newIndex.append(keep.count)
         if EmptyCueRule.isEmpty(c) {
-          changes.removeAll { $0.cueIndex == i && $0.kind == "whitespace-trimmed" }
+          removed.insert(i)
           changes.append(Change(kind: "empty-cue-removed", cueIndex: i, message: "cue \(i + 1): removed (no visible text)"))
         } else {
           keep.append(c)
         }
       }
+      // A removed cue's whitespace trim is no change of its own: dropped in one pass (one
+      // `removeAll` per removed cue was quadratic, 18 s for 20,000 blank cues).
+      if !removed.isEmpty { changes.removeAll { $0.kind == "whitespace-trimmed" && removed.contains($0.cueIndex) } }
       if keep.count != doc.cues.count {
         newIndex.append(keep.count)
         for j in doc.comments.indices {
