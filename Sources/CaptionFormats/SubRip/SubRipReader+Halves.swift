@@ -38,7 +38,7 @@ extension SubRipReader {
       let (cut, firstIndex) = bytes.withUnsafeBufferPointer({ Self.splitPoint($0, near: $0.count / 2, maxLineLength: maxLine) })
     else { return read() }
     let input = bytes, limits = limits
-    let second = SideThread(name: "captionkit-srt-second-half") { () -> (SubRipReader, SubRipLineReader.LineEnds) in
+    let second = SideThread(name: "captionkit-srt-second-half") { () -> (SubRipReader, SubRipLineReader.LineEnds, CaptionTime?) in
       var reader = SubRipReader(bytes: input, limits: limits)
       reader.previousIndex = firstIndex - 1
       let ends = input.withUnsafeBufferPointer { buf in
@@ -48,18 +48,19 @@ extension SubRipReader {
         reader.finishPending(buf)
         return scanner.lineEnds
       }
-      return (reader, ends)
+      // Every block read became a cue: their earliest start is the half's.
+      return (reader, ends, reader.cues.lazy.map(\.start).min())
     }
     bytes.withUnsafeBufferPointer { buf in
       cues.reserveCapacity(min(buf.count / 48, 1 << 20))
       var scanner = SubRipLineReader(buf)
       scan(buf, &scanner, upTo: cut)
-      var (half, halfEnds) = second.join()
+      var (half, halfEnds, earliestStart) = second.join()
       let latestStart = previousStart
       let guessHeld =
         state == .between && !strayReported && !sawLongIndex && !half.sawLongIndex
         && previousIndex == firstIndex - 1 && (largestIndex ?? .min) < (half.smallestIndex ?? .max)
-        && (latestStart.flatMap { latest in half.earliestStart.map { $0 >= latest } } ?? true)
+        && (latestStart.flatMap { latest in earliestStart.map { $0 >= latest } } ?? true)
         && !(referenceReported && half.referenceReported)
         && !half.sink.diagnostics.contains { $0.code == "srt.index.separated" }
       guard guessHeld else {

@@ -41,8 +41,6 @@ struct SubRipReader {
   var smallestIndex: Int?
   var largestIndex: Int?
   var sawLongIndex = false
-  /// The earliest start time so far.
-  var earliestStart: CaptionTime?
   /// How `readInHalves` read the input.
   var halves = Halves.notCut
   /// Indices seen so far.
@@ -209,6 +207,12 @@ struct SubRipReader {
 
   /// Reads the lines that start before byte `end` (the cue being read stays pending).
   mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, _ scanner: inout SubRipLineReader, upTo end: Int) {
+    // Locals in the loop (kept in registers), the reader's own when it returns.
+    var state = self.state, strayReported = self.strayReported
+    defer {
+      self.state = state
+      self.strayReported = strayReported
+    }
     while scanner.nextLineStart < end, let line = nextLine(&scanner) {
       // Read without a byte order mark that starts it: files joined together (see `startCue`).
       let r = Self.withoutByteOrderMark(buf, line.range)
@@ -436,7 +440,6 @@ struct SubRipReader {
       sink.report("srt.timing.out-of-order", .info, "the cue starts at \(timing.start), before an earlier cue (one starts at \(p))", at: timingLine.start)
     }
     previousStart = max(previousStart ?? timing.start, timing.start)
-    earliestStart = min(earliestStart ?? timing.start, timing.start)
     pending = Pending(id: id, start: timing.start, end: timing.end, source: timingLine.start)
   }
 
