@@ -55,6 +55,10 @@ extension SubRipReader {
       cues.reserveCapacity(min(buf.count / 48, 1 << 20))
       var scanner = SubRipLineReader(buf)
       scan(buf, &scanner, upTo: cut)
+      // The cue above the cut ends there, as it would when one reader meets the cut's index
+      // and timing lines (neither is too long: `splitPoint`). Before the checks: it may hold
+      // the character reference said once per file.
+      finishPending(buf)
       var (half, halfEnds, earliestStart) = second.join()
       let latestStart = previousStart
       let guessHeld =
@@ -71,7 +75,6 @@ extension SubRipReader {
         return
       }
       halves = .kept
-      finishPending(buf)
       // The second half numbered its lines from 1 at the cut.
       let shift = scanner.nextLineNumber - 1
       for k in half.cues.indices { half.cues[k].source?.line += shift }
