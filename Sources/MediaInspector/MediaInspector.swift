@@ -39,13 +39,13 @@ public enum MediaInspector {
     guard file.size > 0 else { throw .empty(path) }
     let head = file.read(at: 0, count: 1024)
     let ext = PathText.pathExtension(path).lowercased()
-    if ManifestSniffer.isHLS(head, ext: ext) {
+    if !options.mediaOnly, ManifestSniffer.isHLS(head, ext: ext) {
       report.kind = "hls"
       report.container = "hls"
       HLSInspector(options: options).inspect(path: path, file: file, into: &report)
       return
     }
-    if ManifestSniffer.isDASH(head, ext: ext) {
+    if !options.mediaOnly, ManifestSniffer.isDASH(head, ext: ext) {
       report.kind = "dash"
       report.container = "dash"
       DASHInspector(options: options).inspect(path: path, file: file, into: &report)

@@ -932,3 +932,89 @@ import Testing
     ])
   }
 }
+
+/// Hostile HLS packages (a review of whole packages, past what the one-file fuzzers reach).
+@Suite struct HLSHostilePackageTests {
+  static func temporaryJoinedFiles() -> Int {
+    ((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)) ?? [])
+      .filter { $0.hasPrefix("captionkit-hls-") }.count
+  }
+
+  /// An EXT-X-MAP "init segment" that is a master playlist pointing back at the variant: the
+  /// segment joined with it was inspected as a manifest, which checked captions again, without
+  /// end (a stack overflow after 1,356 temporary files). Now it is no media, and nothing is left.
+  @Test func initSegmentThatIsAPlaylist() throws {
+    let before = Self.temporaryJoinedFiles()
+    let dir = try HLSLimitAndPortabilityTests.package([
+      "master.m3u8": "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,CLOSED-CAPTIONS=NONE\nv.m3u8\n",
+      "v.m3u8": "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:1.0,\ns.m4s\n#EXT-X-ENDLIST\n",
+      "init.mp4": "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n",
+      "s.m4s": "not media",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = HLSLimitAndPortabilityTests.inspect(dir) { $0.scanClosedCaptions = true }
+    #expect(r.kind == "hls")
+    #expect(r.closedCaptions.isEmpty)
+    #expect(Self.temporaryJoinedFiles() == before)
+  }
+
+  /// A segment that cannot be read: the message names the segment, not the temporary file the
+  /// init and media segments were joined in (whose random name made runs differ).
+  @Test func unreadableJoinedSegmentIsNamedByItsURI() throws {
+    let dir = try HLSLimitAndPortabilityTests.package([
+      "master.m3u8": "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1,CLOSED-CAPTIONS=NONE\nv.m3u8\n",
+      "v.m3u8": "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:1.0,\ns.m4s\n#EXT-X-ENDLIST\n",
+      "init.mp4": "junk junk junk", "s.m4s": "more junk",
+    ])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let messages = HLSLimitAndPortabilityTests.inspect(dir) { $0.scanClosedCaptions = true }.diagnostics.filter { $0.code == "media.hls-012" }.map(\.message)
+    #expect(messages.count == 1)
+    #expect(messages.allSatisfy { $0.hasPrefix("the first segment of v.m3u8 (s.m4s) could not be read to check the declared captions: s.m4s: ") && !$0.contains("captionkit-hls-") }, "\(messages)")
+  }
+
+  /// Two hundred renditions naming one playlist with different queries: it is read once, and
+  /// every rendition gets its result under its own URI.
+  @Test func onePlaylistUnderManyURIs() throws {
+    var master = "#EXTM3U\n"
+    for k in 0..<200 { master += "#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"s\",NAME=\"n\(k)\",LANGUAGE=\"en\",URI=\"s.m3u8?\(k)\"\n" }
+    master += "#EXT-X-STREAM-INF:BANDWIDTH=1,SUBTITLES=\"s\",CLOSED-CAPTIONS=NONE\nv.m3u8\n"
+    let segments = (0..<1_000).map { "seg\($0).vtt" }
+    var files = ["master.m3u8": master, "s.m3u8": HLSLimitAndPortabilityTests.playlist(segments)]
+    for s in segments { files[s] = HLSLimitAndPortabilityTests.vtt }
+    let dir = try HLSLimitAndPortabilityTests.package(files)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let pls = try #require(HLSLimitAndPortabilityTests.inspect(dir).hls?.subtitlePlaylists)
+    #expect(pls.map(\.uri) == (0..<200).map { "s.m3u8?\($0)" })
+    #expect(pls.allSatisfy { $0.segmentCount == 1_000 && $0.checked && $0.segmentsMissing.isEmpty })
+  }
+
+  /// More than 1,024 renditions or variants: the rest are counted, not listed (120,000 of them
+  /// made 400 MB of JSON and took 2 GB).
+  @Test func renditionsAndVariantsAreBounded() throws {
+    var master = "#EXTM3U\n"
+    for k in 0..<1_500 { master += "#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"s\",NAME=\"n\(k)\",LANGUAGE=\"en\",URI=\"s\(k).m3u8\"\n" }
+    for k in 0..<1_100 { master += "#EXT-X-STREAM-INF:BANDWIDTH=\(k + 1),SUBTITLES=\"s\",CLOSED-CAPTIONS=NONE\nv\(k).m3u8\n" }
+    let dir = try HLSLimitAndPortabilityTests.package(["master.m3u8": master])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = HLSLimitAndPortabilityTests.inspect(dir)
+    #expect(r.hls?.renditions.count == 1_024)
+    #expect(r.hls?.variants.count == 1_024)
+    #expect(r.hls?.variants.last?.uri == "v1023.m3u8")
+    #expect(r.diagnostics.filter { $0.code == "media.hls.too-many-entries" }.map(\.message) == [
+      "the playlist has 1500 EXT-X-MEDIA renditions and 1100 EXT-X-STREAM-INF variants; only the first 1024 of each are checked and listed (no real package has that many)"
+    ])
+  }
+
+  /// Plain relative references are portable when their playlist is; anything that could leave
+  /// the folder takes the full check, and the HLS-016 count stays exact.
+  @Test func plainRelativeReferences() throws {
+    for plain in ["a", "seg/1.vtt", "a.b.vtt", "x?y=1", ".hidden"] { #expect(ManifestReference.isPlainRelative(plain), "\(plain)") }
+    for other in ["/abs", "../x", "a/../../x", "%2e%2e/x", "file:x", "http://h/x", "a\\b", ""] { #expect(!ManifestReference.isPlainRelative(other), "\(other)") }
+    let segments = (0..<50).map { "s\($0).vtt" } + ["../out.vtt", "/abs.vtt", "%2e%2e/enc.vtt"]
+    let dir = try HLSLimitAndPortabilityTests.package(["master.m3u8": HLSLimitAndPortabilityTests.master("p.m3u8"), "p.m3u8": HLSLimitAndPortabilityTests.playlist(segments)])
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let found = HLSLimitAndPortabilityTests.inspect(dir).diagnostics.filter { $0.code == "media.hls-016" }.map(\.message)
+    #expect(found.count == 1)
+    #expect(found.first?.contains("names 3 segment URI(s)") == true, "\(found)")
+  }
+}

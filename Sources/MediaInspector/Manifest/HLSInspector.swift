@@ -13,6 +13,12 @@ struct HLSInspector {
 
   static let sdhUTIs = TrackReport.sdhCharacteristics
 
+  /// The most renditions (EXT-X-MEDIA) and variants (EXT-X-STREAM-INF) read from a master
+  /// playlist; past them the rest are counted, `media.hls.too-many-entries` (as DASH lists at
+  /// most `DASHInspector.maxTracks` tracks). 120,000 renditions made 400 MB of JSON and 2 GB.
+  static let maxRenditions = 1024
+  static let maxVariants = 1024
+
   func inspect(path: String, file: BoundedFile, into report: inout MediaReport) {
     let bytes = file.read(at: 0, count: options.maxManifestSize)
     var hls = HLSReport()
@@ -28,11 +34,16 @@ struct HLSInspector {
     var lineNo = 0
     var pendingVariant: HLSVariant?
     var sawExtinf = false
+    var skipped = (renditions: 0, variants: 0)
     for raw in Self.lines(text) {
       lineNo += 1
       var line = raw
       if lineNo == 1, line.hasPrefix("\u{FEFF}") { line = line.dropFirst() }
       if line.hasPrefix("#EXT-X-MEDIA:") {
+        guard hls.renditions.count < Self.maxRenditions else {
+          skipped.renditions += 1
+          continue
+        }
         var r = HLSRendition(line: lineNo)
         let attributes = HLSAttributeList.parse(line.dropFirst("#EXT-X-MEDIA:".count))
         for a in attributes {
@@ -58,6 +69,11 @@ struct HLSInspector {
         }
         hls.renditions.append(r)
       } else if line.hasPrefix("#EXT-X-STREAM-INF:") {
+        guard hls.variants.count < Self.maxVariants else {
+          skipped.variants += 1
+          pendingVariant = nil
+          continue
+        }
         var v = HLSVariant(line: lineNo)
         let attributes = HLSAttributeList.parse(line.dropFirst("#EXT-X-STREAM-INF:".count))
         for a in attributes {
@@ -93,6 +109,17 @@ struct HLSInspector {
         pendingVariant = nil
       }
     }
+    if skipped.renditions > 0 || skipped.variants > 0 {
+      let what = [
+        skipped.renditions > 0 ? "\(hls.renditions.count + skipped.renditions) EXT-X-MEDIA renditions" : nil,
+        skipped.variants > 0 ? "\(hls.variants.count + skipped.variants) EXT-X-STREAM-INF variants" : nil,
+      ].compactMap { $0 }.joined(separator: " and ")
+      d.append(
+        diag(
+          "media.hls.too-many-entries", .warning,
+          "the playlist has \(what); only the first \(Self.maxRenditions) of each are checked and listed (no real package has that many)",
+          line: nil))
+    }
     // HLS-016: every URI the master names must work when the package is moved or served.
     let root = ManifestReference.directory(of: path)
     for r in hls.renditions {
@@ -106,10 +133,22 @@ struct HLSInspector {
     }
     // Subtitle media playlists.
     var checkedURIs = Set<String>()
+    // One playlist named by several URIs (`s.m3u8?a`, `s.m3u8?b`) is read and checked once:
+    // 200 such renditions of a 1,000-segment playlist took 20 s.
+    var checkedFiles: [String: HLSSubtitlePlaylist] = [:]
     for r in hls.renditions where r.type == "SUBTITLES" {
       guard let uri = r.uri, !checkedURIs.contains(uri) else { continue }
       checkedURIs.insert(uri)
-      hls.subtitlePlaylists.append(checkPlaylist(uri, master: path, root: root, line: r.line, diagnostics: &d))
+      let file: String? =
+        if case .local(let local) = ManifestReference.resolve(uri, relativeTo: path, root: root, allowOutside: options.allowOutsideManifestFolder) { local } else { nil }
+      if let file, var same = checkedFiles[file] {
+        same.uri = uri
+        hls.subtitlePlaylists.append(same)
+        continue
+      }
+      let checked = checkPlaylist(uri, master: path, root: root, line: r.line, diagnostics: &d)
+      if let file { checkedFiles[file] = checked }
+      hls.subtitlePlaylists.append(checked)
     }
     let lookup = HLSLookup(hls)
     d += rules(hls, lookup)
@@ -243,6 +282,7 @@ struct HLSInspector {
       guard p.isMediaPlaylist == true else { return p }
       // Every segment is counted; only the first `maxSegmentsChecked` are kept and opened.
       var segments: [String] = []
+      let playlistIsInside = ManifestReference.nonPortableReason("x", relativeTo: local, root: root) == nil
       var nonPortable: [String] = []
       var nonPortableCount = 0
       for l in Self.lines(text) where !l.isEmpty {
@@ -256,7 +296,9 @@ struct HLSInspector {
           p.segmentCount += 1
           if segments.count < options.maxSegmentsChecked { segments.append(s) }
         }
-        if let ref, ManifestReference.nonPortableReason(ref, relativeTo: local, root: root) != nil {
+        // A plain relative reference stays where the playlist is: decided once, not with URL
+        // normalisations per segment (a million segment lines took 23 s).
+        if let ref, ManifestReference.isPlainRelative(ref) ? !playlistIsInside : ManifestReference.nonPortableReason(ref, relativeTo: local, root: root) != nil {
           nonPortableCount += 1
           if nonPortable.count < 3 { nonPortable.append(ref) }
         }
@@ -354,6 +396,8 @@ struct HLSInspector {
     if ManifestSniffer.isHLS(segHead, ext: segExt) || ManifestSniffer.isDASH(segHead, ext: segExt) { return ([], []) }
     var o = options
     o.countCues = false
+    // Media only: whatever its bytes look like, the segment is never taken for a manifest.
+    o.mediaOnly = true
     // An fMP4 media segment cannot be read without its initialisation segment (EXT-X-MAP before
     // it): the two are inspected joined, as a player would feed them.
     var path = segment
@@ -365,6 +409,11 @@ struct HLSInspector {
       case .local(let initPath) = ManifestReference.resolve(mapURI, relativeTo: playlist, root: root, allowOutside: options.allowOutsideManifestFolder),
       let inf = BoundedFile(path: initPath), inf.size > 0
     {
+      // An "init segment" that is a playlist is no media either (and joined with the segment it
+      // would be inspected as a manifest in the temporary folder, again and again).
+      let initHead = inf.read(at: 0, count: 1024)
+      let initExt = PathText.pathExtension(initPath).lowercased()
+      if ManifestSniffer.isHLS(initHead, ext: initExt) || ManifestSniffer.isDASH(initHead, ext: initExt) { return ([], []) }
       let bytes = inf.read(at: 0, count: inf.maxRead) + sf.read(at: 0, count: sf.maxRead)
       let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("captionkit-hls-\(UUID().uuidString).mp4").path
       if FileManager.default.createFile(atPath: tmp, contents: Data(bytes)) {
@@ -374,7 +423,9 @@ struct HLSInspector {
     }
     let seg = MediaInspector.inspect(path: path, options: o)
     guard seg.error == nil else {
-      return ([], [rule("HLS-012", .info, "the first segment of \(uri) (\(first)) could not be read to check the declared captions: \(seg.error ?? "")", line: variant.line)])
+      // The joined file's temporary name would make the message differ from run to run.
+      let why = joined.map { (seg.error ?? "").replacingOccurrences(of: $0, with: first) } ?? (seg.error ?? "")
+      return ([], [rule("HLS-012", .info, "the first segment of \(uri) (\(first)) could not be read to check the declared captions: \(why)", line: variant.line)])
     }
     let found = Set(seg.closedCaptions.flatMap(\.channels608) + seg.closedCaptions.flatMap { $0.services708.map { "SERVICE\($0)" } })
     let declared = Set(

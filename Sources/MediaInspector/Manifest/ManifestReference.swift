@@ -68,6 +68,20 @@ enum ManifestReference {
   /// Why `uri` makes a package non-portable, or nil: an absolute path, a `file:` URL, or a
   /// relative path whose `..` steps leave the package folder `root` (checked lexically, so the
   /// answer does not depend on what exists on this machine).
+  /// Whether `uri` is a relative path that cannot leave the folder it is relative to: no
+  /// scheme, not absolute, no `..`, nothing percent-encoded or backslashed (which could hide
+  /// either). Such a reference is as portable as the file that names it.
+  static func isPlainRelative(_ uri: String) -> Bool {
+    guard let first = uri.utf8.first, first != UInt8(ascii: "/") else { return false }
+    var previousDot = false
+    for b in uri.utf8 {
+      if b == UInt8(ascii: ":") || b == UInt8(ascii: "%") || b == UInt8(ascii: "\\") { return false }
+      if b == UInt8(ascii: "."), previousDot { return false }
+      previousDot = b == UInt8(ascii: ".")
+    }
+    return true
+  }
+
   static func nonPortableReason(_ uri: String, relativeTo referencingFile: String, root: String) -> String? {
     if fileURLPath(uri) != nil { return "a file: URL" }
     if isRemote(uri) { return nil }

@@ -9,6 +9,9 @@ public struct InspectOptions: Sendable, Hashable {
   public var closedCaptionBudgetSeconds: Double? = 5
   /// Hard cap on packets read per file. Default 5,000,000.
   public var maxPackets: Int = 5_000_000
+  /// Inspect the file as media even when its bytes look like a playlist or an MPD (a segment
+  /// joined with its init segment is never a manifest). Internal: the HLS caption check sets it.
+  var mediaOnly = false
   /// Let manifests reference files outside the manifest's folder (`../`, absolute paths).
   /// Default off: such references are reported, not read.
   public var allowOutsideManifestFolder: Bool = false
