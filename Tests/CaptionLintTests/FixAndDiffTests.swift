@@ -186,6 +186,17 @@ import Testing
     #expect(s.read("link.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello\n")
   }
 
+  /// A misspelt arrow (`->`, `--->`, an em dash) is read with both times: writing the file
+  /// back repairs it, so it no longer blocks `fix`.
+  @Test func fixRepairsAMisspeltArrow() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let p = try s.write("arrow.srt", "1\n00:00:01,000 -> 00:00:02,000\nA\n\n2\n00:00:03,000 \u{2014}> 00:00:04,000\nB\n")
+    let r = tool(["fix", "--no-backup", p])
+    #expect(r.code == 1, "\(r.err)")
+    #expect(s.read("arrow.srt") == "1\n00:00:01,000 --> 00:00:02,000\nA\n\n2\n00:00:03,000 --> 00:00:04,000\nB\n")
+  }
+
   @Test func fixWithNothingSafeToDoStillReportsReaderErrors() throws {
     let s = try Scratch()
     defer { s.remove() }

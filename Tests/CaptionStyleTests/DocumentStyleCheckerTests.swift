@@ -17,6 +17,27 @@ import Testing
     .element(CueElement(.span, classes: classes, style: style, children: [.text(text)]))
   }
 
+  /// Under a profile, an authored colour with no box of its own sits on the profile's box (the
+  /// player draws it behind every caption): yellow SRT text passes on high-contrast-yellow's
+  /// opaque black, fails on black-on-white's white, and stays a worst case over video under a
+  /// profile without a box. Checked whole and streamed.
+  @Test func authoredColourSitsOnTheProfilesBox() throws {
+    var yellow = TextStyle()
+    yellow.color = Color(named: "yellow")
+    let doc = CaptionDocument(cues: [cue([span([], "Passengers", style: yellow)], line: 15)])
+    func findings(_ id: String) throws -> [String] {
+      let profile = try ProfileLibrary.builtIn.profile(id)
+      let whole = DocumentStyleChecker.check(doc, profile: profile, defaults: .plain).filter { $0.code.hasPrefix("style.contrast") }
+      var streamed = StreamingStyleChecker(header: CaptionDocument(), profile: profile, defaults: .plain)
+      for c in doc.cues { streamed.add(c) }
+      #expect(streamed.finish().filter { $0.code.hasPrefix("style.contrast") } == whole)
+      return whole.map { "\($0.code): \($0.message)" }
+    }
+    #expect(try findings("high-contrast-yellow").isEmpty)
+    #expect(try findings("black-on-white").first?.hasPrefix("style.contrast.text-over-background: text #FFFF00 on background #FFFFFF: contrast 1.07:1") == true)
+    #expect(try findings("outline-only").first?.hasPrefix("style.contrast.worst-case-video: text #FFFF00 on no background") == true)
+  }
+
   @Test func yellowClassOnWhiteBackgroundInWebVTT() {
     var yellow = TextStyle()
     yellow.color = Color(named: "yellow")

@@ -12,8 +12,9 @@ enum ConvertCommand: CLICommand {
            captionkit convert [options] INPUT --to FORMAT        (writes to standard output)
 
     Reads INPUT ('-' for standard input) and writes it in another format. The target format is
-    --to, or else OUTPUT's extension (.vtt, .srt, .ttml, .dfxp, .xml, .json). OUTPUT '-' or no
-    OUTPUT writes to standard output. Output files are written atomically (a temporary file,
+    --to, or else OUTPUT's extension (.vtt, .srt, .ttml, .dfxp, .xml, .imsc, .json, .txt, .md;
+    see 'captionkit formats'). OUTPUT '-' or no OUTPUT writes to standard output, and then --to
+    is needed. Output files are written atomically (a temporary file,
     then a rename); the input file is never overwritten.
 
     Every feature the target cannot hold is reported on standard error, per cue, for example

@@ -15,7 +15,7 @@ enum ExtractCommand: CLICommand {
     Decodes subtitle track N (the stream index 'captionkit inspect' prints as #N) of MEDIA
     with libavcodec — mov_text (tx3g), subrip, ass, webvtt, or a MOV c608 track — and writes
     it. The format is --to, or else OUTPUT's extension (.vtt, .srt, .ttml, .json). Without
-    OUTPUT (or with '-') it goes to standard output. Write losses are reported on stderr.
+    OUTPUT (or with '-') it goes to standard output, and then --to is needed. Write losses are reported on stderr.
 
     Options:
       --track N         Stream index of the subtitle track (required)

@@ -42,7 +42,7 @@ public enum SafeFixer {
   /// endings, SRT numbering, empty cues.
   public static let repairableReaderCodes: [String] = [
     "cuetext.unclosed-tag", "cuetext.mismatched-end-tag", "tag.unclosed", "tag.unmatched-close", "tag.misnested",
-    "timing.spacing", "timing.arrow-spacing", "timing.whitespace", "timing.period-separator", "timing.bad-separator",
+    "timing.spacing", "timing.arrow", "timing.arrow-spacing", "timing.whitespace", "timing.period-separator", "timing.bad-separator",
     "timing.missing-leading-zero", "timing.missing-hours", "timing.missing-milliseconds", "timing.fraction-digits",
     "timestamp.fraction-digits", "timestamp.hours-digits", "timestamp.field-digits",
     "line.mixed-endings", "line.whitespace-only", "block.whitespace-line",

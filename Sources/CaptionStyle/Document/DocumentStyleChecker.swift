@@ -25,7 +25,8 @@ import CaptionCore
 /// Each is located at the named style that set the colour or background (at the declaration
 /// that won its cascade when the reader knows it, `NamedStyle.legibilitySource`; deduplicated:
 /// a class used in 500 cues is reported once) or else at the cue. With `profile`, the document
-/// is also checked as displayed under that profile: the profile's own contrast findings
+/// is checked as displayed under that profile: runs without a box of their own are judged on
+/// the profile's background box (`RendererDefaults.underProfile`), and the profile's own contrast findings
 /// (`style.profile.*` codes are the rule codes of `ProfileChecker`) and per-cue layout and
 /// timing against its limits (`style.layout.too-many-lines`, `style.layout.line-too-long`,
 /// `style.layout.line-too-wide`, `style.timing.reading-rate`, `style.timing.too-short`,
@@ -40,7 +41,8 @@ public enum DocumentStyleChecker {
   /// `profile?.validation` (or the default validation settings).
   public static func check(_ doc: CaptionDocument, profile: StyleProfile?, defaults: RendererDefaults) -> [Diagnostic] {
     var sink = DiagnosticSink(limit: diagnosticLimit)
-    checkAuthored(doc, validation: profile?.validation ?? StyleProfile.Validation(), defaults: defaults, into: &sink)
+    // Under a profile, authored colours sit on the profile's box where they have none.
+    checkAuthored(doc, validation: profile?.validation ?? StyleProfile.Validation(), defaults: profile.map { defaults.underProfile($0) } ?? defaults, into: &sink)
     if let profile { ProfileDisplayChecker.check(doc, profile: profile, into: &sink) }
     return sink.finished
   }

@@ -34,6 +34,20 @@ public struct RendererDefaults: Sendable, Hashable {
   /// Failures on bare video are warnings: the player's own box or outline decides.
   public static let plain = RendererDefaults(text: white, cueBackground: nil, fontSize: 5.33, bareVideoSeverity: .warning)
 
+  /// These defaults as a player set to `profile` shows captions: its background box
+  /// (`background` colour and opacity) behind every run that has no box of its own. A
+  /// profile with a transparent background leaves the defaults' box as it is.
+  public func underProfile(_ profile: StyleProfile) -> RendererDefaults {
+    var d = self
+    let opacity = min(max(profile.background.opacity, 0), 1)
+    if opacity > 0 {
+      var box = profile.background.color.color
+      box.alpha = UInt8((opacity * 255).rounded())
+      d.cueBackground = box
+    }
+    return d
+  }
+
   /// The defaults for a format id (`webvtt`/`vtt`, `ttml` and its flavours, `srt`…), or the
   /// guess from the document when the id is not known.
   public static func forFormat(_ id: String?, document: CaptionDocument) -> RendererDefaults {

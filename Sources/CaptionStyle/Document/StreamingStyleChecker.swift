@@ -25,7 +25,9 @@ public struct StreamingStyleChecker {
   private var previousEnd: CaptionTime?
 
   public init(header: CaptionDocument, profile: StyleProfile?, defaults: RendererDefaults) {
-    authored = DocumentStyleChecker.AuthoredWalk(header, validation: profile?.validation ?? StyleProfile.Validation(), defaults: defaults)
+    // Under a profile, authored colours sit on the profile's box where they have none.
+    authored = DocumentStyleChecker.AuthoredWalk(
+      header, validation: profile?.validation ?? StyleProfile.Validation(), defaults: profile.map { defaults.underProfile($0) } ?? defaults)
     self.profile = profile
     if let profile { ProfileDisplayChecker.header(profile, into: &displaySink) }
   }

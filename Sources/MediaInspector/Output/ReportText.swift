@@ -18,6 +18,8 @@ public enum ReportText {
     if let f = r.formatName { head += " (FFmpeg: \(escaped(f)))" }
     if let d = r.duration { head += ", duration \(d)" }
     s += head + "\n"
+    var streamIndex: [Int: Int] = [:]
+    for t in r.tracks { if let id = t.containerTrackID, streamIndex[id] == nil { streamIndex[id] = t.index } }
     for t in r.tracks {
       s += "  #\(t.index) \(t.mediaType) \(escaped(t.codec))"
       if let tag = t.codecTag { s += " [\(escaped(tag))]" }
@@ -41,7 +43,11 @@ public enum ReportText {
       if let f = t.tx3gDisplayFlags { facts.append("tx3g flags 0x\(String(f, radix: 16, uppercase: true))\(src("tx3gDisplayFlags"))") }
       if !t.characteristics.isEmpty { facts.append("characteristics \(escaped(t.characteristics.joined(separator: ",")))\(src("characteristics"))") }
       if !t.roles.isEmpty { facts.append("roles \(escaped(t.roles.joined(separator: ",")))\(src("roles"))") }
-      for (k, v) in t.trackReferences.sorted(by: { $0.key < $1.key }) { facts.append("tref \(k)→\(v.map(String.init).joined(separator: ","))") }
+      // tref names container track IDs, not the stream indices (#N) listed here.
+      for (k, v) in t.trackReferences.sorted(by: { $0.key < $1.key }) {
+        let targets = v.map { id in streamIndex[id].map { "#\($0) (track ID \(id))" } ?? "track ID \(id)" }
+        facts.append("tref \(k)→\(targets.joined(separator: ", "))")
+      }
       if let g = t.groupID { facts.append("group \(escaped(g))") }
       if let i = t.instreamID { facts.append("instream \(escaped(i))") }
       if let c = t.channels608 { facts.append("608 channels \(c.isEmpty ? "none" : c.joined(separator: ","))\(src("channels608"))") }

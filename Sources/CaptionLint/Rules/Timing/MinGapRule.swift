@@ -15,7 +15,7 @@ public struct MinGapRule: LintRule {
   public init() {}
   public var id: String { "timing.min-gap" }
   public var defaultSeverity: Severity { .info }
-  public var summary: String { "Consecutive cues must be continuous (no gap) or separated by at least the minimum gap in frames." }
+  public var summary: String { "Consecutive cues must be separated by at least the minimum gap in frames, or be continuous (no gap) where the preset allows chained cues (allowChainedCues; not in streaming)." }
   public var thresholdSource: String { "Netflix TTSG: 2 frames minimum gap between subtitles" }
   public var thresholdKeys: [String] { ["minGapFrames", "frameRate", "allowChainedCues"] }
 
