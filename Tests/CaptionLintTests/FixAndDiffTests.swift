@@ -244,6 +244,31 @@ import Testing
     #expect(s.read("bad.ttml") == text)
   }
 
+  /// `diff` compares what a viewer sees: an SRT file matches its own TTML and WebVTT
+  /// conversions (italics as styled spans, a colour as a class, the bottom default as TTML's
+  /// bottom region, `{\an8}` as the top region), while a real change of style, colour,
+  /// voice or place is reported with what changed.
+  @Test func diffComparesWhatViewersSee() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let srt = try s.write("a.srt", "1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i> there\n\n2\n00:00:03,000 --> 00:00:04,000\n{\\an8}<font color=\"#ffff00\">Top</font> line\n\n3\n00:00:05,000 --> 00:00:06,000\nDid she say <b>Kirkwall</b>?\n")
+    for ext in ["ttml", "vtt"] {
+      #expect(tool(["convert", srt, s.path("a.\(ext)")]).code == 0)
+      let r = tool(["diff", srt, s.path("a.\(ext)")])
+      #expect(r.code == 0, "\(ext): \(r.out)")
+      #expect(r.out.hasSuffix("match (3 cues)\n"), "\(r.out)")
+    }
+    let b = try s.write("b.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello there\n\n00:00:03.000 --> 00:00:04.000 line:0\n<c.white>Top</c> line\n\n00:00:05.000 --> 00:00:06.000 line:10%\n<v Ann>Did she say <b>Kirkwall</b>?\n")
+    let r = tool(["diff", srt, b])
+    #expect(r.code == 1)
+    let lines = r.out.split(separator: "\n").map(String.init)
+    #expect(lines.contains("~ cue 1 → 1 style: \"Hello\" italic, colour #ffffff → colour #ffffff"), "\(r.out)")
+    #expect(lines.contains("~ cue 2 → 2 style: \"Top\" colour #ffff00 → colour #ffffff"), "\(r.out)")
+    #expect(lines.contains("~ cue 3 → 3 style: \"Did she say\" colour #ffffff → colour #ffffff, voice Ann"), "\(r.out)")
+    #expect(lines.contains("~ cue 3 → 3 position: default position → line 10.0%"), "\(r.out)")
+    #expect(lines.count == 5, "\(r.out)")
+  }
+
   @Test func semanticDiffAcrossFormats() throws {
     let s = try Scratch()
     defer { s.remove() }

@@ -76,6 +76,7 @@ public enum CaptionDiff {
     }
     var out: [Difference] = []
     var pendingA: [Int] = [], pendingB: [Int] = []
+    var stylesA = NamedStyleResolver(a.styles), stylesB = NamedStyleResolver(b.styles)
 
     func flush() {
       // Pair leftovers whose times overlap, in order: each removed cue with the earliest-starting
@@ -89,7 +90,7 @@ public enum CaptionDiff {
         if let c = candidates.take(overlapping: ca.start, ca.end, countingSameStart: false, taken: &taken) {
           let j = pendingB[c]
           usedB.insert(j)
-          out += compareCue(a, i, b, j, options)
+          out += compareCue(a, i, b, j, options, stylesA: &stylesA, stylesB: &stylesB)
         } else {
           out.append(Difference(kind: .removed, indexA: i, indexB: nil, detail: "\(span(ca)) \"\(quoted(ca.plainText))\""))
         }
@@ -105,7 +106,7 @@ public enum CaptionDiff {
       switch op.kind {
       case .same:
         flush()
-        out += compareCue(a, op.aIndex, b, op.bIndex, options)
+        out += compareCue(a, op.aIndex, b, op.bIndex, options, stylesA: &stylesA, stylesB: &stylesB)
       case .delete: pendingA.append(op.aIndex)
       case .insert: pendingB.append(op.bIndex)
       }
@@ -118,7 +119,10 @@ public enum CaptionDiff {
     return out
   }
 
-  static func compareCue(_ a: CaptionDocument, _ i: Int, _ b: CaptionDocument, _ j: Int, _ options: Options) -> [Difference] {
+  static func compareCue(
+    _ a: CaptionDocument, _ i: Int, _ b: CaptionDocument, _ j: Int, _ options: Options,
+    stylesA: inout NamedStyleResolver, stylesB: inout NamedStyleResolver
+  ) -> [Difference] {
     let x = a.cues[i], y = b.cues[j]
     var out: [Difference] = []
     if options.compareTiming {
@@ -131,14 +135,14 @@ public enum CaptionDiff {
     if options.compareText && tx != ty {
       out.append(Difference(kind: .text, indexA: i, indexB: j, detail: "\"\(quoted(x.plainText))\" → \"\(quoted(y.plainText))\""))
     }
-    if options.compareStyle {
-      var parts: [String] = []
-      if x.style != y.style { parts.append("cue style differs") }
-      if x.styleRefs != y.styleRefs { parts.append("styles [\(x.styleRefs.joined(separator: " "))] → [\(y.styleRefs.joined(separator: " "))]") }
-      if tx == ty && stripText(x.content) != stripText(y.content) { parts.append("markup differs (\(markupSummary(x.content)) → \(markupSummary(y.content)))") }
-      if !parts.isEmpty { out.append(Difference(kind: .style, indexA: i, indexB: j, detail: parts.joined(separator: "; "))) }
+    // Style and position as a viewer sees them (`CueAppearance`, `CuePlacement`), not as
+    // written: an SRT file and its TTML or WebVTT conversion look the same.
+    if options.compareStyle, tx == ty {
+      if let what = CueAppearance(x, in: a, styles: &stylesA).firstDifference(from: CueAppearance(y, in: b, styles: &stylesB)) {
+        out.append(Difference(kind: .style, indexA: i, indexB: j, detail: what))
+      }
     }
-    if options.comparePosition && x.settings != y.settings {
+    if options.comparePosition && CuePlacement(x.settings) != CuePlacement(y.settings) {
       out.append(Difference(kind: .position, indexA: i, indexB: j, detail: "\(settingsSummary(x.settings)) → \(settingsSummary(y.settings))"))
     }
     return out
@@ -165,42 +169,6 @@ public enum CaptionDiff {
     return flat.count > 60 ? String(flat.prefix(57)) + "..." : flat
   }
 
-  /// The node tree without its text, to compare markup alone.
-  static func stripText(_ nodes: [CueNode]) -> [CueNode] {
-    nodes.compactMap { n in
-      switch n {
-      case .text: return nil
-      case .element(var e):
-        e.children = stripText(e.children)
-        return .element(e)
-      default: return n
-      }
-    }
-  }
-
-  static func markupSummary(_ nodes: [CueNode]) -> String {
-    var names: [String] = []
-    func walk(_ ns: [CueNode]) {
-      for n in ns {
-        if case .element(let e) = n {
-          switch e.kind {
-          case .italic: names.append("i")
-          case .bold: names.append("b")
-          case .underline: names.append("u")
-          case .span: names.append("c" + e.classes.map { "." + $0 }.joined())
-          case .ruby: names.append("ruby")
-          case .rubyText: names.append("rt")
-          case .voice(let v): names.append("v \(v)")
-          case .language(let l): names.append("lang \(l)")
-          }
-          walk(e.children)
-        }
-      }
-    }
-    walk(nodes)
-    return names.isEmpty ? "plain" : names.joined(separator: ",")
-  }
-
   static func settingsSummary(_ s: CueSettings) -> String {
     var parts: [String] = []
     if case .value(let v) = s.line { parts.append("line \(v)\(s.snapToLines ? "" : "%")") }
@@ -214,7 +182,6 @@ public enum CaptionDiff {
 }
 
 extension String {
-  /// The string with line breaks shown as ` / `, for one-line messages.
   /// Line breaks (LF, CR and CRLF: the scalars, since CRLF is one `Character`) as ` / `, and
   /// other control characters escaped, so a cue's text stays on its report line.
   var replacingNewlines: String {
