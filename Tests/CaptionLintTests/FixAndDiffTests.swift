@@ -269,6 +269,21 @@ import Testing
     #expect(lines.count == 5, "\(r.out)")
   }
 
+  /// A region per cue (as TTML's inline regions give): each cue's region is looked up, not
+  /// found by a scan of all regions (20,000 × 20,000 string comparisons).
+  @Test func diffWithARegionPerCueStaysLinear() {
+    var d = CaptionDocument()
+    d.regions = (0..<20_000).map { Region(id: "r\($0)") }
+    d.cues = (0..<20_000).map { k in
+      var c = Cue(start: CaptionTime(milliseconds: Int64(k) * 1_000), end: CaptionTime(milliseconds: Int64(k) * 1_000 + 500), content: [.text("cue \(k)")])
+      c.settings.region = "r\(k)"
+      return c
+    }
+    var other = d
+    other.cues[19_999].content = [.element(CueElement(.italic, children: [.text("cue 19999")]))]
+    #expect(CaptionDiff.compare(d, other).map(\.detail) == ["\"cue 19999\" colour #ffffff → italic, colour #ffffff"])
+  }
+
   @Test func semanticDiffAcrossFormats() throws {
     let s = try Scratch()
     defer { s.remove() }

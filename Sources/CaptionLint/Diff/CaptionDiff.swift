@@ -76,7 +76,7 @@ public enum CaptionDiff {
     }
     var out: [Difference] = []
     var pendingA: [Int] = [], pendingB: [Int] = []
-    var stylesA = NamedStyleResolver(a.styles), stylesB = NamedStyleResolver(b.styles)
+    var lookA = CueAppearance.Document(a), lookB = CueAppearance.Document(b)
 
     func flush() {
       // Pair leftovers whose times overlap, in order: each removed cue with the earliest-starting
@@ -90,7 +90,7 @@ public enum CaptionDiff {
         if let c = candidates.take(overlapping: ca.start, ca.end, countingSameStart: false, taken: &taken) {
           let j = pendingB[c]
           usedB.insert(j)
-          out += compareCue(a, i, b, j, options, stylesA: &stylesA, stylesB: &stylesB)
+          out += compareCue(a, i, b, j, options, &lookA, &lookB)
         } else {
           out.append(Difference(kind: .removed, indexA: i, indexB: nil, detail: "\(span(ca)) \"\(quoted(ca.plainText))\""))
         }
@@ -106,7 +106,7 @@ public enum CaptionDiff {
       switch op.kind {
       case .same:
         flush()
-        out += compareCue(a, op.aIndex, b, op.bIndex, options, stylesA: &stylesA, stylesB: &stylesB)
+        out += compareCue(a, op.aIndex, b, op.bIndex, options, &lookA, &lookB)
       case .delete: pendingA.append(op.aIndex)
       case .insert: pendingB.append(op.bIndex)
       }
@@ -121,7 +121,7 @@ public enum CaptionDiff {
 
   static func compareCue(
     _ a: CaptionDocument, _ i: Int, _ b: CaptionDocument, _ j: Int, _ options: Options,
-    stylesA: inout NamedStyleResolver, stylesB: inout NamedStyleResolver
+    _ lookA: inout CueAppearance.Document, _ lookB: inout CueAppearance.Document
   ) -> [Difference] {
     let x = a.cues[i], y = b.cues[j]
     var out: [Difference] = []
@@ -138,7 +138,7 @@ public enum CaptionDiff {
     // Style and position as a viewer sees them (`CueAppearance`, `CuePlacement`), not as
     // written: an SRT file and its TTML or WebVTT conversion look the same.
     if options.compareStyle, tx == ty {
-      if let what = CueAppearance(x, in: a, styles: &stylesA).firstDifference(from: CueAppearance(y, in: b, styles: &stylesB)) {
+      if let what = CueAppearance(x, in: &lookA).firstDifference(from: CueAppearance(y, in: &lookB)) {
         out.append(Difference(kind: .style, indexA: i, indexB: j, detail: what))
       }
     }

@@ -49,14 +49,27 @@ struct CueAppearance: Equatable {
   /// The runs in order, adjacent runs with one look joined; line breaks are `\n` in the text.
   private(set) var runs: [Run] = []
 
-  init(_ cue: Cue, in doc: CaptionDocument, styles: inout NamedStyleResolver) {
-    var base = styles.resolve("") ?? TextStyle()
-    if let id = cue.settings.region, let region = doc.regions.first(where: { $0.id == id }) {
-      base.merge(region.resolvedStyle(&styles))
+  /// What the cues of one document are resolved against: its named styles (memoised) and
+  /// its regions by id (the first of each id, as readers resolve `region:`; looked up, since
+  /// a scan per cue would be quadratic in a document with a region per cue).
+  struct Document {
+    var styles: NamedStyleResolver
+    let regions: [String: Region]
+
+    init(_ doc: CaptionDocument) {
+      styles = NamedStyleResolver(doc.styles)
+      regions = Dictionary(doc.regions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
-    for ref in cue.styleRefs { if let s = styles.resolve(ref) { base.merge(s) } }
+  }
+
+  init(_ cue: Cue, in doc: inout Document) {
+    var base = doc.styles.resolve("") ?? TextStyle()
+    if let id = cue.settings.region, let region = doc.regions[id] {
+      base.merge(region.resolvedStyle(&doc.styles))
+    }
+    for ref in cue.styleRefs { if let s = doc.styles.resolve(ref) { base.merge(s) } }
     if let own = cue.style { base.merge(own) }
-    add(cue.content, base, Context(), &styles, depth: 0)
+    add(cue.content, base, Context(), &doc.styles, depth: 0)
     // Runs of white space as one space, none at the end: what a renderer shows.
     for k in runs.indices { runs[k].text = Self.collapsed(runs[k].text, trimEnd: k == runs.count - 1) }
   }
