@@ -619,11 +619,20 @@ import Testing
       #expect(try String(contentsOfFile: out, encoding: .utf8) == good)
       #expect(run(["convert", input, "--to", "srt"]).1 == "")
     }
-    // An empty SRT reads cleanly: it still converts, to an empty WebVTT file.
+    // An empty SRT reads cleanly: it still converts, to an empty WebVTT file. So does a TTML
+    // document with no p, whatever conformance errors it has (here no xml:lang).
     let empty = try file("empty.srt", "")
     let (code, stdout, _) = run(["convert", empty, "--to", "webvtt"])
     #expect(code == 0)
     #expect(stdout == "WEBVTT\n\n")
+    let bare = try file("bare.ttml", #"<tt xmlns="http://www.w3.org/ns/ttml"><body/></tt>"#)
+    let (bareCode, bareOut, bareErr) = run(["convert", bare, "--to", "webvtt"])
+    #expect(bareCode == 0)
+    #expect(bareOut == "WEBVTT\n\n")
+    #expect(bareErr.contains("[ttml.validate.missing-lang]"))
+    // SRT text with no cue at all is not SRT.
+    let prose = try file("prose.srt", "This is a letter, not captions.\n")
+    #expect(run(["convert", prose, "--to", "webvtt"]).0 == 2)
   }
 
   /// Errors quote what the user or a file gave (an option, a profile's id): their control

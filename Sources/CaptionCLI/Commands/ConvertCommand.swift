@@ -219,12 +219,19 @@ enum ConvertCommand: CLICommand {
     return failOnLoss && (lossy || unread) ? .findings : .success
   }
 
-  /// Refuses to write an output when reading found errors and not one cue: the input was not
-  /// what it claimed (an HTML page saved as .srt, a truncated TTML), and an empty output, exit
-  /// 0, would replace a good file with nothing and pass a CI step. (A file that reads cleanly
-  /// with no cues, an empty SRT, still converts.)
+  /// Refuses to write an output when not one cue was read and the reader says the file could
+  /// not be read as its format (a wrong WebVTT signature, SRT text without a cue, TTML that is
+  /// not well-formed XML or has another root): the input was not what it claimed (an HTML page
+  /// saved as .srt), and an empty output, exit 0, would replace a good file with nothing and
+  /// pass a CI step. A file that reads as an empty document still converts, conformance errors
+  /// and all (a TTML body with no p and no xml:lang).
   private static func refuseEmptyOutput(cueCount: Int, read: [Diagnostic], input: String, output: String) throws(ToolError) {
-    guard cueCount == 0, read.contains(where: { $0.severity >= .error }) else { return }
+    guard cueCount == 0, read.contains(where: { $0.severity >= .error && isUnreadable($0.code) }) else { return }
     throw .io(path: input, message: "no cue could be read (see the errors above); \(output == "-" ? "nothing was written" : "\(output) was not written")")
+  }
+
+  /// Codes that say the file as a whole could not be read as its format.
+  static func isUnreadable(_ code: String) -> Bool {
+    code.hasSuffix(".signature.invalid") || code.hasSuffix(".file.no-cues") || code.hasPrefix("ttml.xml.") || code == "ttml.structure.root"
   }
 }
