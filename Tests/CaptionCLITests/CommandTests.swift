@@ -630,9 +630,20 @@ import Testing
     #expect(bareCode == 0)
     #expect(bareOut == "WEBVTT\n\n")
     #expect(bareErr.contains("[ttml.validate.missing-lang]"))
-    // SRT text with no cue at all is not SRT.
+    // SRT text with no cue at all is not SRT; TTML cut off before its first p is refused too.
     let prose = try file("prose.srt", "This is a letter, not captions.\n")
     #expect(run(["convert", prose, "--to", "webvtt"]).0 == 2)
+    let cut = try file("cut.ttml", #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>"#)
+    #expect(run(["convert", cut, "--to", "srt"]).0 == 2)
+    // An empty WebVTT file (no signature: an error) has nothing to lose: it converts to an empty
+    // SRT. So does an empty DFXP whose XML declaration follows a blank line (not well-formed,
+    // but libxml2 reads on: an empty document).
+    let none = try file("none.vtt", "")
+    let (noneCode, noneOut, _) = run(["convert", none, "--to", "srt"])
+    #expect(noneCode == 0)
+    #expect(noneOut == "")
+    let late = try file("late.dfxp", "\n<?xml version=\"1.0\"?>\n<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"en\"><body/></tt>\n")
+    #expect(run(["convert", late, "--to", "srt"]).0 == 0)
   }
 
   /// Errors quote what the user or a file gave (an option, a profile's id): their control

@@ -103,7 +103,7 @@ enum ConvertCommand: CLICommand {
     for d in loaded.result.diagnostics where !quiet || d.severity > .info {
       io.errLine(printer.line(d))
     }
-    try refuseEmptyOutput(cueCount: loaded.result.document.cues.count, read: loaded.result.diagnostics, input: input, output: out)
+    try refuseEmptyOutput(cueCount: loaded.result.document.cues.count, read: loaded.result.diagnostics, bytes: inputBytes, input: input, output: out)
     let bytes: [UInt8]
     var losses: [Diagnostic] = []
     var document = loaded.result.document
@@ -206,7 +206,7 @@ enum ConvertCommand: CLICommand {
     for d in converted.trailingLosses { printLoss(d) }
     flush()
     // Not committed: the existing output stays as it was.
-    try refuseEmptyOutput(cueCount: converted.cueCount, read: converted.read.diagnostics, input: input, output: out)
+    try refuseEmptyOutput(cueCount: converted.cueCount, read: converted.read.diagnostics, bytes: bytes, input: input, output: out)
     if let file {
       // The header and the cues are in the file; WebVTT's STYLE blocks (if any) go between them.
       file.insert(converted.chunks.flatMap { $0 }, at: headSize)
@@ -219,19 +219,27 @@ enum ConvertCommand: CLICommand {
     return failOnLoss && (lossy || unread) ? .findings : .success
   }
 
-  /// Refuses to write an output when not one cue was read and the reader says the file could
-  /// not be read as its format (a wrong WebVTT signature, SRT text without a cue, TTML that is
-  /// not well-formed XML or has another root): the input was not what it claimed (an HTML page
-  /// saved as .srt), and an empty output, exit 0, would replace a good file with nothing and
-  /// pass a CI step. A file that reads as an empty document still converts, conformance errors
-  /// and all (a TTML body with no p and no xml:lang).
-  private static func refuseEmptyOutput(cueCount: Int, read: [Diagnostic], input: String, output: String) throws(ToolError) {
+  /// Refuses to write an output when not one cue was read from an input with content and the
+  /// reader says the file could not be read as its format (a wrong WebVTT signature, SRT text
+  /// without a cue, TTML that is not XML, is cut off or has another root): the input was not
+  /// what it claimed (an HTML page saved as .srt), and an empty output, exit 0, would replace
+  /// a good file with nothing and pass a CI step. An empty or blank input still converts to an
+  /// empty document, and so does one that reads as an empty document, conformance errors and
+  /// all (a TTML body with no p; an XML declaration after a blank line, which libxml2 recovers).
+  private static func refuseEmptyOutput(cueCount: Int, read: [Diagnostic], bytes: [UInt8], input: String, output: String) throws(ToolError) {
     guard cueCount == 0, read.contains(where: { $0.severity >= .error && isUnreadable($0.code) }) else { return }
+    let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+    guard !blank else { return }
     throw .io(path: input, message: "no cue could be read (see the errors above); \(output == "-" ? "nothing was written" : "\(output) was not written")")
   }
 
   /// Codes that say the file as a whole could not be read as its format.
   static func isUnreadable(_ code: String) -> Bool {
-    code.hasSuffix(".signature.invalid") || code.hasSuffix(".file.no-cues") || code.hasPrefix("ttml.xml.") || code == "ttml.structure.root"
+    switch code {
+    case "webvtt.signature.invalid", "srt.file.no-cues", "ttml.xml.not-xml", "ttml.xml.unexpected-end", "ttml.structure.root",
+      "ttml.xml.too-many-elements", "ttml.xml.entity-expansion-limit":
+      true
+    default: false
+    }
   }
 }
