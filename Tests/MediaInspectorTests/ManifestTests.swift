@@ -449,6 +449,17 @@ import Testing
 
   static let mpdHead = #"<?xml version="1.0"?>\#n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static">\#n<Period>\#n"#
 
+  /// Found by `Scripts/fuzz.sh mpd`: an Accessibility entry of only `=` (`CC1=eng;=;CC3=spa`)
+  /// indexed an empty list and stopped the process. It names nothing; the others are tracks.
+  @Test func captionEntryOfOnlyAnEqualsSign() {
+    let r = Self.inspectMPD(Self.mpdHead + """
+      <AdaptationSet contentType="video" mimeType="video/mp4"><Accessibility schemeIdUri="urn:scte:dash:cc:cea-608:2015" value="CC1=eng;=;CC3=spa"/></AdaptationSet>
+      </Period></MPD>
+      """)
+    #expect(r.tracks.map(\.instreamID) == ["CC1", "CC3"])
+    #expect(r.tracks.map(\.languageBCP47) == ["en", "es"])
+  }
+
   /// Each `CCn=lang` entry is a track: a 2 MB MPD of them once listed 262,000 tracks (1.6 GB).
   @Test func closedCaptionTracksAreCapped() {
     func mpd(entries: Int) -> MediaReport {

@@ -273,6 +273,8 @@ struct DASHInspector {
             // SCTE 214-1: `CC1=eng` (608) or `1=lang:eng,…` (708); an entry without a channel or
             // service number is only a language (ExoPlayer then knows no channel either).
             let parts = entry.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces }
+            // An entry of only `=` names nothing (found by the mpd fuzzer: it indexed an empty list).
+            guard !parts.isEmpty else { continue }
             var t = TrackReport(index: out.count, mediaType: "closed-captions", codec: is608 ? "eia_608" : "eia_708")
             t.groupID = a.id
             t.period = a.period
