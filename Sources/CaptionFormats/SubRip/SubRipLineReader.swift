@@ -24,10 +24,8 @@ struct SubRipLineReader {
   private var position = 0
   private var lineNumber = 1
   private var peeked: Line?
-  /// Lines ended by a lone CR, CRLF and LF.
-  private(set) var crCount = 0, crlfCount = 0, lfCount = 0
-  /// Lines ended by CR CR LF (read as one line end).
-  private(set) var crcrlfCount = 0
+  /// How many lines ended with a lone CR, LF, CRLF and CR CR LF (read as one line end).
+  private(set) var lineEnds = LineEnds()
 
   init(_ buf: UnsafeBufferPointer<UInt8>) {
     self.buf = buf
@@ -46,9 +44,7 @@ struct SubRipLineReader {
   /// The number the next line gets.
   var nextLineNumber: Int { peeked?.number ?? lineNumber }
 
-  /// How many lines ended with a lone CR, LF, CRLF and CR CR LF.
-  var lineEnds: LineEnds { LineEnds(cr: crCount, lf: lfCount, crlf: crlfCount, crcrlf: crcrlfCount) }
-
+  /// Counts of line ends by kind.
   struct LineEnds {
     var cr = 0, lf = 0, crlf = 0, crcrlf = 0
 
@@ -121,19 +117,19 @@ struct SubRipLineReader {
       if buf[i] == 0x0D {
         if i + 1 < n && buf[i + 1] == 0x0A {
           term = 2
-          crlfCount += 1
+          lineEnds.crlf += 1
         } else if i + 2 < n && buf[i + 1] == 0x0D && buf[i + 2] == 0x0A && mergesDoubledCR {
           // CR CR LF: a CRLF file whose line ends were converted again. One line end, not
           // two (which would put a blank line inside every cue).
           term = 3
-          crcrlfCount += 1
+          lineEnds.crcrlf += 1
         } else {
           term = 1
-          crCount += 1
+          lineEnds.cr += 1
         }
       } else {
         term = 1
-        lfCount += 1
+        lineEnds.lf += 1
       }
     }
     let line = Line(range: start..<i, number: lineNumber)

@@ -99,7 +99,7 @@ extension SubRipReader {
     let limit = min(n, p + (64 << 10))
     while p < limit {
       defer { p += 1 }
-      guard buf[p - 1] == 0x0A, buf[p - 2] == 0x0A || (buf[p - 2] == 0x0D && buf[p - 3] == 0x0A) else { continue }
+      guard ByteScan.followsEmptyLine(buf, p) else { continue }
       var e = p
       var index = 0
       while e < n, e - p < 9, SubRipTimingParser.isDigit(buf[e]) {

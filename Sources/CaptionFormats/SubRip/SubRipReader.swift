@@ -207,12 +207,6 @@ struct SubRipReader {
 
   /// Reads the lines that start before byte `end` (the cue being read stays pending).
   mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, _ scanner: inout SubRipLineReader, upTo end: Int) {
-    // Locals in the loop (kept in registers), the reader's own when it returns.
-    var state = self.state, strayReported = self.strayReported
-    defer {
-      self.state = state
-      self.strayReported = strayReported
-    }
     while scanner.nextLineStart < end, let line = nextLine(&scanner) {
       // Read without a byte order mark that starts it: files joined together (see `startCue`).
       let r = Self.withoutByteOrderMark(buf, line.range)

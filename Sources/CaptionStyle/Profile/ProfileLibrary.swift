@@ -99,7 +99,10 @@ public struct ProfileLibrary: Sendable {
       }
       var ids: [String] = []
       // Only regular files: a FIFO would block until written to.
-      for n in names where RegularFile.exists(at: url.appendingPathComponent(n).path) { ids += try add(contentsOf: url.appendingPathComponent(n)) }
+      for n in names {
+        let file = url.appendingPathComponent(n)
+        if RegularFile.exists(at: file.path) { ids += try add(contentsOf: file) }
+      }
       return ids
     }
     let data: Data

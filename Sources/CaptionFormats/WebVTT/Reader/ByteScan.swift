@@ -83,6 +83,13 @@ enum ByteScan {
   }
 
   /// The index of the first zero byte, if any.
+  /// Whether byte `p` starts a line that follows an empty one: LF LF or LF CR LF just before
+  /// it (`p` ≥ 3). After any line end (LF, CRLF, CR CR LF) an LF ends a line, so `p` is a line
+  /// start in SRT and WebVTT alike; the cut the two-halves readers look for.
+  static func followsEmptyLine(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+    p[i - 1] == 0x0A && (p[i - 2] == 0x0A || (p[i - 2] == 0x0D && p[i - 3] == 0x0A))
+  }
+
   static func firstZero(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
     // The C library's memchr is vectorised: a tenth of the word-at-a-time loop's cost over a
     // whole file, which every SRT and WebVTT read scans once.

@@ -110,7 +110,7 @@ extension WebVTTReader {
     let limit = min(n, q + (64 << 10))
     while q < limit {
       defer { q += 1 }
-      guard buf[q - 1] == 0x0A, buf[q - 2] == 0x0A || (buf[q - 2] == 0x0D && buf[q - 3] == 0x0A) else { continue }
+      guard ByteScan.followsEmptyLine(buf, q) else { continue }
       var c = q
       while c < n, buf[c] == 0x0A || buf[c] == 0x0D { c += 1 }
       return c < n ? c : nil
