@@ -21,9 +21,9 @@ public struct TTMLFormat: CaptionFormat {
     var p = prefix
     if p.starts(with: [0xEF, 0xBB, 0xBF]) { p = p.dropFirst(3) }
     let s = String(decoding: p, as: UTF8.self)
-    let hasTTNS = s.contains("http://www.w3.org/ns/ttml") || s.contains("http://www.w3.org/2006/10/ttaf1") || s.contains("http://www.w3.org/2006/04/ttaf1")
-    if hasTTNS && (s.contains("<tt") || s.contains(":tt")) { return 95 }
-    if let first = p.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }), first == UInt8(ascii: "<"), s.contains("<tt") {
+    let hasTTNS = s.containsUTF8("http://www.w3.org/ns/ttml") || s.containsUTF8("http://www.w3.org/2006/10/ttaf1") || s.containsUTF8("http://www.w3.org/2006/04/ttaf1")
+    if hasTTNS && (s.containsUTF8("<tt") || s.containsUTF8(":tt")) { return 95 }
+    if let first = p.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }), first == UInt8(ascii: "<"), s.containsUTF8("<tt") {
       return 40
     }
     return 0

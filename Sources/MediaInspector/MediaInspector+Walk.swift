@@ -47,6 +47,6 @@ extension MediaInspector {
   private static func isMediaPlaylist(_ path: String) -> Bool {
     guard let f = BoundedFile(path: path) else { return false }
     let head = String(decoding: f.read(at: 0, count: 64 << 10), as: UTF8.self)
-    return head.contains("#EXTINF") && !head.contains("#EXT-X-STREAM-INF")
+    return head.containsUTF8("#EXTINF") && !head.containsUTF8("#EXT-X-STREAM-INF")
   }
 }

@@ -158,7 +158,7 @@ enum FixCommand: CLICommand {
       }
       changedFiles += 1
       let repaired = SafeFixer.repairableDiagnostics(loaded.result.diagnostics).filter { d in
-        guard d.severity >= .warning || d.code.contains("timing") || d.code.contains("timestamp") else { return false }
+        guard d.severity >= .warning || d.code.containsUTF8("timing") || d.code.containsUTF8("timestamp") else { return false }
         guard let edited = editedRanges, let o = d.location?.offset else { return true }
         return Self.touches(edited, o)
       }

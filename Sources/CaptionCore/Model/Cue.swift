@@ -42,12 +42,12 @@ public struct Cue: Sendable, Hashable {
 
   /// `sourceText` when a reader stored it, that is when it differs from the plain text. Lint
   /// rules that look for markup read this and skip plain cues without building their text.
-  package private(set) var storedSourceText: String?
+  @usableFromInline package internal(set) var storedSourceText: String?
   /// Whether the source text is `plainText` (set by readers through `setSourceTextToPlainText`).
-  package private(set) var sourceTextIsPlainText = false
+  @usableFromInline package internal(set) var sourceTextIsPlainText = false
   /// Out-of-line storage for the rarely set fields (see `Boxed`).
-  private var boxedSettings: Boxed<CueSettings>?
-  private var boxedStyle: Boxed<TextStyle>?
+  @usableFromInline var boxedSettings: Boxed<CueSettings>?
+  @usableFromInline var boxedStyle: Boxed<TextStyle>?
 
   /// Records that the cue text as written is exactly `plainText`: no markup, no character
   /// references. Readers call this instead of storing a second copy of the text.
@@ -59,6 +59,8 @@ public struct Cue: Sendable, Hashable {
   /// A cue as readers build it by the hundred thousand: default settings, no style, and the
   /// source text either `sourceText` or (when nil) the plain text. Skips the public
   /// initialiser's settings comparison, which is a measurable part of reading a plain cue.
+  /// Inlinable: called across modules, it otherwise built the cue and then copied it.
+  @inlinable
   package init(id: String, start: CaptionTime, end: CaptionTime, content: [CueNode], source: SourceLocation, sourceText: String?) {
     self.id = id
     self.start = start

@@ -77,9 +77,8 @@ extension SubRipReader {
       halves = .kept
       // The second half numbered its lines from 1 at the cut.
       let shift = scanner.nextLineNumber - 1
-      for k in half.cues.indices { half.cues[k].source?.line += shift }
+      cues.appendMoving(from: &half.cues, placeholder: Cue(start: .zero, end: .zero, content: [])) { $0.source?.line += shift }
       half.sink.changeEach { $0.location?.line += shift }
-      cues.append(contentsOf: half.cues)
       sink.absorb(half.sink)
       cueCount += half.cueCount
       referenceReported = referenceReported || half.referenceReported

@@ -136,7 +136,7 @@ public enum Fingerprint {
   /// A path with `./` prefixes and backslashes normalised, so the same file fingerprints the
   /// same on every platform and however it was named on the command line.
   public static func normalizedPath(_ p: String) -> String {
-    var s = p.contains("\\") ? String(p.map { $0 == "\\" ? "/" : $0 }) : p
+    var s = p.containsUTF8("\\") ? String(p.map { $0 == "\\" ? "/" : $0 }) : p
     while s.hasPrefix("./") { s.removeFirst(2) }
     return s
   }

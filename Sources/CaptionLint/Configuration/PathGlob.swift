@@ -7,7 +7,7 @@ public enum PathGlob {
   public static func matches(_ glob: String, _ path: String) -> Bool {
     var g = glob
     if g.hasPrefix("./") { g.removeFirst(2) }
-    if !g.contains("/") { g = "**/" + g }
+    if !g.containsUTF8("/") { g = "**/" + g }
     if g.hasSuffix("/") { g += "**" }
     let gs = g.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     let ps = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)

@@ -5,7 +5,7 @@ enum ExportSupport {
   /// A number with at most `digits` decimals and no trailing zeros (`0.06`, `5.33`, `1`).
   static func num(_ x: Double, _ digits: Int = 4) -> String {
     var s = NumberFormat.fixed(x, digits)
-    if s.contains(".") {
+    if s.containsUTF8(".") {
       while s.hasSuffix("0") { s.removeLast() }
       if s.hasSuffix(".") { s.removeLast() }
     }

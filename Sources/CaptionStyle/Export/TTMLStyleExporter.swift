@@ -13,7 +13,7 @@ public enum TTMLStyleExporter {
     a.append(("tts:color", ExportSupport.ttml(Paint(p.text.color, opacity: p.text.opacity))))
     a.append(("tts:backgroundColor", ExportSupport.ttml(Paint(p.background.color, opacity: p.background.opacity))))
     let families = p.text.fontFamily.map { f -> String in
-      GenericFamily(rawValue: f) != nil ? f : (f.contains(" ") ? "'\(f.replacingOccurrences(of: "'", with: ""))'" : f)
+      GenericFamily(rawValue: f) != nil ? f : (f.containsUTF8(" ") ? "'\(f.replacingOccurrences(of: "'", with: ""))'" : f)
     }
     a.append(("tts:fontFamily", families.joined(separator: ", ")))
     a.append(("tts:fontSize", "\(ExportSupport.num(p.effectiveFontSize, 2))rh"))

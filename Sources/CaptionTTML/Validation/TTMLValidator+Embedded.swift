@@ -112,7 +112,7 @@ extension TTMLValidator {
         // clipBegin and clipEnd are offsets into the audio: offset-time only (TTML2 §9.1.1).
         for a in e.attributes where a.name.namespace == "" && (a.name.local == "clipBegin" || a.name.local == "clipEnd") {
           let isOffset: Bool
-          if case .success = TTMLTimeExpression.parse(a.value, parameters: parameters) { isOffset = !a.value.contains(":") } else { isOffset = false }
+          if case .success = TTMLTimeExpression.parse(a.value, parameters: parameters) { isOffset = !a.value.containsUTF8(":") } else { isOffset = false }
           if !isOffset {
             error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(a.value.prefix(40))\" is not an offset time such as 2.5s or 120f (TTML2 §9.1.1)", a.location)
           }

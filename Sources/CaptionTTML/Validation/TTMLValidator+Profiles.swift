@@ -106,8 +106,8 @@ extension TTMLValidator {
   }
 
   func usesPixels(_ e: XMLElementNode, depth: Int) -> Bool {
-    if e.attributes.contains(where: { $0.name.namespace == TTMLNamespace.styling && $0.name.local != "extent" && $0.value.contains("px") }) { return true }
-    if e.name.local == "region" || e.name.local == "style", e.attributes.contains(where: { $0.name.local == "extent" && $0.value.contains("px") }) { return true }
+    if e.attributes.contains(where: { $0.name.namespace == TTMLNamespace.styling && $0.name.local != "extent" && $0.value.containsUTF8("px") }) { return true }
+    if e.name.local == "region" || e.name.local == "style", e.attributes.contains(where: { $0.name.local == "extent" && $0.value.containsUTF8("px") }) { return true }
     guard depth < 64 else { return false }
     for child in e.children {
       if case .element(let c) = child, usesPixels(c, depth: depth + 1) { return true }

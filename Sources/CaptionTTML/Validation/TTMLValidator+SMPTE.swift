@@ -104,7 +104,7 @@ extension TTMLValidator {
       }
     default:
       let keywords: Set<String> = a.name.local == "backgroundImageHorizontal" ? ["left", "center", "right"] : ["top", "center", "bottom"]
-      let ok = keywords.contains(v) || (TTMLValueRules.length(v[...], nonNegative: true, units: ["px", "%"]) && !v.contains(" "))
+      let ok = keywords.contains(v) || (TTMLValueRules.length(v[...], nonNegative: true, units: ["px", "%"]) && !v.containsUTF8(" "))
       if !ok {
         error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" must be \(keywords.sorted().joined(separator: ", ")) or a non-negative px or % length", a.location)
       }

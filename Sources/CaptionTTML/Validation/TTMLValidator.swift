@@ -51,7 +51,7 @@ struct TTMLValidator {
     timeBase = root.attribute(TTMLNamespace.parameter, "timeBase")
     profile = TTMLValidator.effectiveProfile(requested, root)
     designatesIMSC13 = [root.attribute(TTMLNamespace.parameter, "contentProfiles"), root.attribute(TTMLNamespace.parameter, "profile")]
-      .contains { $0?.contains("imsc1.3") ?? false }
+      .contains { $0?.containsUTF8("imsc1.3") ?? false }
   }
 
   /// The profile to check: the requested one, refined by the document's designators.
@@ -59,7 +59,7 @@ struct TTMLValidator {
     let designators = [
       root.attribute(TTMLNamespace.parameter, "contentProfiles"), root.attribute(TTMLNamespace.parameter, "profile"),
     ].compactMap { $0 }.joined(separator: " ")
-    let image = designators.contains("/image")
+    let image = designators.containsUTF8("/image")
     switch requested?.lowercased() {
     case "imsc1.1", "imsc11", "imsc": return image ? "imsc1.1-image" : "imsc1.1-text"
     case "imsc1.0", "imsc10", "imsc1": return image ? "imsc1.0-image" : "imsc1.0-text"
@@ -70,10 +70,10 @@ struct TTMLValidator {
     case .some(let p) where !p.isEmpty: return p
     default: break
     }
-    if designators.contains("imsc1.1") || designators.contains("imsc1.2") || designators.contains("imsc1.3") { return image ? "imsc1.1-image" : "imsc1.1-text" }
-    if designators.contains("imsc1/") { return image ? "imsc1.0-image" : "imsc1.0-text" }
-    if designators.contains("urn:ebu:tt:distribution") { return "ebu-tt-d" }
-    if designators.contains("smpte-ra.org/schemas/2052-1/") { return "smpte-tt" }
+    if designators.containsUTF8("imsc1.1") || designators.containsUTF8("imsc1.2") || designators.containsUTF8("imsc1.3") { return image ? "imsc1.1-image" : "imsc1.1-text" }
+    if designators.containsUTF8("imsc1/") { return image ? "imsc1.0-image" : "imsc1.0-text" }
+    if designators.containsUTF8("urn:ebu:tt:distribution") { return "ebu-tt-d" }
+    if designators.containsUTF8("smpte-ra.org/schemas/2052-1/") { return "smpte-tt" }
     // EBU-TT-D has no ttp:profile (its schema does not allow it): a document says it conforms
     // in its head metadata, `ebuttm:conformsToStandard` (Tech 3380 §4.1.2). Only when it names
     // no other standard: a document that also claims IMSC is checked as TTML.
@@ -321,7 +321,7 @@ struct TTMLValidator {
   /// Whether `v` is an offset time in frames (`12f`, `1.5f`): a number and the `f` metric.
   static func isFrameOffset(_ v: String) -> Bool {
     let t = TTMLWhitespace.trimmed(v)
-    guard t.hasSuffix("f"), !t.contains(":") else { return false }
+    guard t.hasSuffix("f"), !t.containsUTF8(":") else { return false }
     return TTMLValueRules.isNumber(t.dropLast(), signed: false)
   }
 
@@ -444,7 +444,7 @@ struct TTMLValidator {
         } else if profile == "ttml1", TTMLValueRules.words(v).contains(where: { TTMLStyleParser.length(String($0)).map { $0.unit == .rootWidth || $0.unit == .rootHeight } ?? false }) {
           // TTML1 §8.3.9 <length>: px, em, c and % only; rw and rh came with TTML2.
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 lengths are px, em, c or %; rw and rh are TTML2 units", a.location)
-        } else if (local == "animate" || local == "set") && v.contains(";") ? v.split(separator: ";", omittingEmptySubsequences: false).contains(where: { TTMLValueRules.validStyle(n, String($0)) == false }) : TTMLValueRules.validStyle(n, v) == false {
+        } else if (local == "animate" || local == "set") && v.containsUTF8(";") ? v.split(separator: ";", omittingEmptySubsequences: false).contains(where: { TTMLValueRules.validStyle(n, String($0)) == false }) : TTMLValueRules.validStyle(n, v) == false {
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location)
         } else if n == "extent", local == "tt" {
           let w = TTMLValueRules.words(v)
@@ -559,7 +559,7 @@ struct TTMLValidator {
       switch a.name.local {
       case "type": ok = v == "content" || v == "processor"
       case "combine": ok = ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
-      case "designator", "use": ok = !v.trimmingSpaces.isEmpty && !v.contains("#")
+      case "designator", "use": ok = !v.trimmingSpaces.isEmpty && !v.containsUTF8("#")
       case "value": ok = ["optional", "required", "prohibited", "use"].contains(v)
       default: break
       }

@@ -149,7 +149,7 @@ enum TTMLValueRules {
       return parts[0] != "60" || fraction.allSatisfy { $0 == "0" }
     }
     if let t = body.firstIndex(of: "T") { return date(body[..<t]) && time(body[body.index(after: t)...]) }
-    return body.contains(":") ? time(body) : date(body)
+    return body.containsUTF8(":") ? time(body) : date(body)
   }
 
   /// The comma-separated items of a list value (`tts:textShadow`), not splitting inside
@@ -210,7 +210,7 @@ enum TTMLValueRules {
       let fn = v[..<open]
       return (fn == "rgb" && args.count == 3) || (fn == "rgba" && args.count == 4)
     }
-    return TTMLStyleParser.color(v) != nil && !v.contains(" ")
+    return TTMLStyleParser.color(v) != nil && !v.containsUTF8(" ")
   }
 
   static let keywords: [String: Set<String>] = [
@@ -355,7 +355,7 @@ enum TTMLValueRules {
     case "frameRate", "subFrameRate", "tickRate": return w.count == 1 && positiveInt(w[0])
     case "frameRateMultiplier", "pixelAspectRatio", "displayAspectRatio", "cellResolution":
       return w.count == 2 && w.allSatisfy(positiveInt)
-    case "profile": return !v.contains(" ") && TTMLDesignations.isKnownProfile(v)
+    case "profile": return !v.containsUTF8(" ") && TTMLDesignations.isKnownProfile(v)
     case "contentProfiles", "processorProfiles":
       // Designators, optionally grouped as all(d1 d2 …) or, for processor profiles only, any(…)
       // (TTML2 §7.2.5); no designator twice once relative ones are resolved against the TTML
@@ -367,7 +367,7 @@ enum TTMLValueRules {
         if !inGroup, t.hasPrefix("all(") || (t.hasPrefix("any(") && local == "processorProfiles") {
           inGroup = true
           t = t.dropFirst(4)
-        } else if t.contains("(") {
+        } else if t.containsUTF8("(") {
           return false
         }
         if inGroup, t.hasSuffix(")") {
@@ -376,10 +376,10 @@ enum TTMLValueRules {
           if t.isEmpty, designators.isEmpty { return false }
         }
         if t.isEmpty { continue }
-        guard !t.contains("("), !t.contains(")"), !t.contains(","), !t.contains("#") else { return false }
+        guard !t.containsUTF8("("), !t.containsUTF8(")"), !t.containsUTF8(","), !t.containsUTF8("#") else { return false }
         designators.append(t)
       }
-      let absolute = designators.map { $0.contains(":") ? String($0) : "http://www.w3.org/ns/ttml/profile/" + $0 }
+      let absolute = designators.map { $0.containsUTF8(":") ? String($0) : "http://www.w3.org/ns/ttml/profile/" + $0 }
       return !inGroup && !designators.isEmpty && Set(absolute).count == absolute.count
     case "contentProfileCombination", "processorProfileCombination": return ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
     case "inferProcessorProfileMethod": return ["loose", "strict"].contains(v)

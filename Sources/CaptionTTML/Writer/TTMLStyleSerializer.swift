@@ -126,7 +126,7 @@ enum TTMLStyleSerializer {
     if let v = s.linePadding { s.linePadding = p(v, vertical: false) }
     // Lengths kept as written (padding, and others the model has no field for): each `rw`/`rh`
     // word becomes cells too, `rh` through the rows and `rw` through the columns.
-    for (k, v) in s.other where v.contains("rw") || v.contains("rh") {
+    for (k, v) in s.other where v.containsUTF8("rw") || v.containsUTF8("rh") {
       let words = v.split(separator: " ").map { w -> String in
         guard let l = TTMLStyleParser.length(String(w)), l.unit == .rootWidth || l.unit == .rootHeight else { return String(w) }
         return p(l, vertical: l.unit == .rootHeight).description
@@ -141,7 +141,7 @@ enum TTMLStyleSerializer {
   /// value: both; two: block, inline; three: before, start and end, after; four: before, end,
   /// after, start), for horizontal text.
   static func withoutCells(_ s: TextStyle, cells: (rows: Double, columns: Double)) -> TextStyle {
-    guard let v = s.other["tts:padding"], v.contains("c") else { return s }
+    guard let v = s.other["tts:padding"], v.containsUTF8("c") else { return s }
     var s = s
     var words = v.split(separator: " ").map(String.init)
     if words.count == 1 { words = [words[0], words[0]] }

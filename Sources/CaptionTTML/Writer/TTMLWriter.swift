@@ -722,7 +722,7 @@ extension TTMLWriter {
       if px(s.fontSize) || px(s.fontSizeVertical) || px(s.lineHeight) || px(s.linePadding) { return true }
       if let o = s.textOutline, px(o.thickness) || px(o.blur) { return true }
       // Lengths kept as written (tts:padding…).
-      if s.other.contains(where: { $0.key.hasPrefix("tts:") && $0.value.contains("px") }) { return true }
+      if s.other.contains(where: { $0.key.hasPrefix("tts:") && $0.value.containsUTF8("px") }) { return true }
       return s.textShadow?.contains { px($0.offsetX) || px($0.offsetY) || px($0.blur) } ?? false
     }
     func px(_ nodes: [CueNode]) -> Bool {

@@ -169,7 +169,7 @@ enum LibXML2Handlers {
       }
     case XML_ERR_COMMENT_NOT_FINISHED, XML_ERR_PI_NOT_FINISHED, XML_ERR_CDATA_NOT_FINISHED, XML_ERR_ATTRIBUTE_NOT_FINISHED,
       XML_ERR_STRING_NOT_CLOSED, XML_ERR_LTSLASH_REQUIRED:
-      code = at >= b.positions.bytes.count ? "unexpected-end" : (message.contains("too long") ? "attribute-too-long" : "not-well-formed")
+      code = at >= b.positions.bytes.count ? "unexpected-end" : (message.containsUTF8("too long") ? "attribute-too-long" : "not-well-formed")
     case XML_ERR_GT_REQUIRED:
       code = at >= b.positions.bytes.count ? "unexpected-end" : "not-well-formed"
     case XML_ERR_ENTITY_LOOP:
@@ -189,7 +189,7 @@ enum LibXML2Handlers {
       code = "invalid-character"
     case XML_ERR_INVALID_CHARREF, XML_ERR_INVALID_HEX_CHARREF, XML_ERR_INVALID_DEC_CHARREF, XML_ERR_ENTITYREF_SEMICOL_MISSING:
       code = "bad-reference"
-    case XML_ERR_INTERNAL_ERROR where message.contains("depth"):
+    case XML_ERR_INTERNAL_ERROR where message.containsUTF8("depth"):
       code = "nesting-too-deep"
       if b.depthReported { return }
       b.depthReported = true

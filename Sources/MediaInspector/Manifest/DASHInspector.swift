@@ -325,7 +325,7 @@ struct DASHInspector {
       reason = "FFmpeg's DASH demuxer ignores Accessibility descriptors"
     } else if set.contentComponent != nil {
       reason = "FFmpeg's DASH demuxer does not list text muxed in a video Representation"
-    } else if !(set.contentType ?? "").lowercased().contains("text") && !(set.mimeType ?? "").lowercased().contains("text") {
+    } else if !(set.contentType ?? "").lowercased().containsUTF8("text") && !(set.mimeType ?? "").lowercased().containsUTF8("text") {
       reason = "FFmpeg's DASH demuxer takes a set as subtitles only when contentType or mimeType says text"
     } else if !["webvtt", "wvtt"].contains(t.codec) {
       reason = "FFmpeg has no \(t.codec == "stpp" || t.codec == "ttml" ? "TTML" : t.codec) subtitle decoder"

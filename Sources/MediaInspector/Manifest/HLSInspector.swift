@@ -340,7 +340,7 @@ struct HLSInspector {
         // The header ends at the first blank line; X-TIMESTAMP-MAP must be in it.
         let headText = String(decoding: head, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         let header = headText.components(separatedBy: "\n\n").first ?? ""
-        if !header.contains("X-TIMESTAMP-MAP=") { p.segmentsWithoutTimestampMap.append(seg) }
+        if !header.containsUTF8("X-TIMESTAMP-MAP=") { p.segmentsWithoutTimestampMap.append(seg) }
       }
       if !p.segmentsMissing.isEmpty {
         d.append(rule("HLS-013", .error, "\(p.segmentsMissing.count) segment(s) of '\(uri)' are missing: \(p.segmentsMissing.prefix(3).joined(separator: ", "))", line: line))
@@ -501,7 +501,7 @@ struct HLSInspector {
         if r.uri == nil { d.append(rule("HLS-002", .error, "\(what) has no URI", line: r.line)) }
         let hasOne = r.characteristics.contains { HLSInspector.sdhUTIs.contains($0) }
         let hasBoth = HLSInspector.sdhUTIs.allSatisfy(r.characteristics.contains)
-        let namedSDH = (r.name ?? "").uppercased().contains("SDH")
+        let namedSDH = (r.name ?? "").uppercased().containsUTF8("SDH")
         if (hasOne || namedSDH) && !hasBoth {
           d.append(rule("HLS-009", .warning, "\(what) looks like SDH but CHARACTERISTICS lacks transcribes-spoken-dialog and describes-music-and-sound", line: r.line))
         } else if hasBoth && !r.isAutoselect {

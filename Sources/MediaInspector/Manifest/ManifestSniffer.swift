@@ -13,12 +13,12 @@ enum ManifestSniffer {
     if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
       let le = head[0] == 0xFF
       let units = stride(from: 2, to: head.count - 1, by: 2).map { le ? UInt16(head[$0]) | UInt16(head[$0 + 1]) << 8 : UInt16(head[$0]) << 8 | UInt16(head[$0 + 1]) }
-      return ext == "mpd" || String(decoding: units, as: UTF16.self).contains("<MPD")
+      return ext == "mpd" || String(decoding: units, as: UTF16.self).containsUTF8("<MPD")
     }
     if looksBinary(head) { return false }
     if ext == "mpd" { return true }
     let s = String(decoding: head, as: UTF8.self)
-    return s.contains("<MPD")
+    return s.containsUTF8("<MPD")
   }
 
   static func looksBinary(_ head: [UInt8]) -> Bool {

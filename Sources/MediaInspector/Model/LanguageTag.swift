@@ -43,7 +43,7 @@ public enum LanguageTag {
   public static func matches(_ actual: String, wanted: String) -> Bool {
     let a = canonical(actual), w = canonical(wanted)
     guard a == w || macrolanguages[a]?.contains(w) == true || macrolanguages[w]?.contains(a) == true else { return false }
-    if wanted.contains("-") { return actual.lowercased() == wanted.lowercased() }
+    if wanted.containsUTF8("-") { return actual.lowercased() == wanted.lowercased() }
     return true
   }
 

@@ -62,13 +62,12 @@ extension WebVTTReader {
     }
     // The second half numbered its lines from 1 at the cut, and its cues from 0.
     let lines = lineNo - 1, cues = cueCount
-    for k in half.doc.cues.indices { half.doc.cues[k].source?.line += lines }
     for var c in half.doc.comments {
       c.beforeCue += cues
       c.source?.line += lines
       doc.comments.append(c)
     }
-    doc.cues.append(contentsOf: half.doc.cues)
+    doc.cues.appendMoving(from: &half.doc.cues, placeholder: Cue(start: .zero, end: .zero, content: [])) { $0.source?.line += lines }
     half.sink.changeEach { d in
       d.location?.line += lines
       guard let k = d.cueIndex else { return }

@@ -245,7 +245,7 @@ enum WebVTTSettingsParser {
       case "id":
         region.id = text(p, value)
         hasID = true
-        if p[value].contains(UInt8(ascii: ">")), text(p, value).contains("-->") {
+        if p[value].contains(UInt8(ascii: ">")), text(p, value).containsUTF8("-->") {
           report("webvtt.region.invalid-value", .error, "a region identifier must not contain '-->'", st.start)
         }
       case "width":

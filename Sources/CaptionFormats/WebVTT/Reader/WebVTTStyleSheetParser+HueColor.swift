@@ -14,7 +14,7 @@ extension WebVTTStyleSheetParser {
     guard function == "hsl" || function == "hsla" || function == "hwb" else { return nil }
     let inner = v[v.index(after: open)..<v.index(before: v.endIndex)].replacingASCIIWhitespace(with: " ")
     // Legacy syntax: commas between all components, no `none`, percentages only.
-    let legacy = inner.contains(",")
+    let legacy = inner.containsUTF8(",")
     var parts: [String]
     var alpha: String? = nil
     if legacy {

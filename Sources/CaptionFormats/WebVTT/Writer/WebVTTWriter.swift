@@ -137,7 +137,7 @@ struct WebVTTWriter {
     ttmlRegions = Set(doc.regions.filter(\.hasTTMLGeometry).map(\.id))
     var head: [UInt8] = Array("WEBVTT".utf8)
     var suffix = doc.metadata.signatureSuffix
-    if suffix.contains(where: { $0 == "\n" || $0 == "\r" }) || suffix.contains("-->") {
+    if suffix.contains(where: { $0 == "\n" || $0 == "\r" }) || suffix.containsUTF8("-->") {
       suffix = String(suffix.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
       warn("webvtt.write.header-changed", .warning, "the text after WEBVTT had line breaks or '-->', which were replaced")
     }
@@ -146,7 +146,7 @@ struct WebVTTWriter {
     head.append(0x0A)
     var hasMap = false
     for l in doc.metadata.headerLines {
-      if l.isEmpty || l.contains(where: { $0 == "\n" || $0 == "\r" }) || l.contains("-->") {
+      if l.isEmpty || l.contains(where: { $0 == "\n" || $0 == "\r" }) || l.containsUTF8("-->") {
         warn("webvtt.write.header-changed", .warning, "header line '\(l.prefix(40))' cannot be written (blank, multi-line or containing '-->') and was dropped")
         continue
       }
@@ -333,7 +333,7 @@ struct WebVTTWriter {
   private mutating func writeRegion(_ r: Region, into out: inout [UInt8]) {
     var settings: [String] = []
     var id = r.id
-    if id.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) || id.contains("-->") {
+    if id.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) || id.containsUTF8("-->") {
       id = String(id.map { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" ? "_" : $0 }).replacingArrows()
       warn("webvtt.write.region-id-changed", .warning, "region identifier '\(r.id.prefix(40))' cannot contain whitespace or '-->'; written as '\(id)'")
     }
@@ -488,7 +488,7 @@ struct WebVTTWriter {
   ) {
     if !cueID.isEmpty {
       var id = cueID
-      if Self.mayNeedLineFix(id), id.contains(where: { $0 == "\n" || $0 == "\r" }) || id.contains("-->") {
+      if Self.mayNeedLineFix(id), id.contains(where: { $0 == "\n" || $0 == "\r" }) || id.containsUTF8("-->") {
         id = String(id.map { $0 == "\n" || $0 == "\r" ? " " : $0 }).replacingArrows()
         warn("webvtt.write.cue-id-changed", .warning, "the identifier '\(cueID.prefix(40))' cannot contain line breaks or '-->'; written as '\(id.prefix(40))'", cue: k)
       }
