@@ -79,7 +79,7 @@ public enum TextDecoder {
 
   /// Whether the bytes are well-formed UTF-8.
   public static func isValidUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-    bytes.withUnsafeBufferPointer { UTF8Validator.isValid($0) }
+    UTF8Validator.isValid(bytes)
   }
 
   /// How many invalid sequences get a diagnostic of their own; the rest are counted in one.

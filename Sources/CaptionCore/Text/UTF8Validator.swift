@@ -42,4 +42,25 @@ package enum UTF8Validator {
     }
     return true
   }
+
+  /// Inputs from this size up (bytes) are checked in two halves at once.
+  package static let halvesMinimumSize = 1 << 20
+
+  /// Whether `bytes` are well-formed UTF-8; from `minimumSize` bytes up, the second half is
+  /// checked on a side thread while the caller checks the first.
+  ///
+  /// The cut is at a byte that starts a character (not `10xxxxxx`): no well-formed sequence
+  /// spans such a byte, so the input is well-formed exactly when both halves are. Four
+  /// continuation bytes in a row are never well-formed.
+  package static func isValid(_ bytes: ArraySlice<UInt8>, halvesFrom minimumSize: Int = halvesMinimumSize) -> Bool {
+    guard bytes.count >= minimumSize, minimumSize >= 8 else { return bytes.withUnsafeBufferPointer { isValid($0) } }
+    var cut = bytes.startIndex + bytes.count / 2
+    let limit = cut + 4
+    while cut < limit, bytes[cut] & 0xC0 == 0x80 { cut += 1 }
+    guard cut < limit else { return false }
+    let tail = bytes[cut...]
+    let second = SideThread(name: "captionkit-utf8-second-half") { tail.withUnsafeBufferPointer { isValid($0) } }
+    let first = bytes[..<cut].withUnsafeBufferPointer { isValid($0) }
+    return second.join() && first
+  }
 }

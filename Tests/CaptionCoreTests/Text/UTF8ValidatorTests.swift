@@ -45,4 +45,34 @@ struct UTF8ValidatorTests {
     #expect(mismatches == 0)
     #expect(validCount > 1_000)  // the generator does produce valid multi-byte text too
   }
+
+  /// Checked in halves (a minimum size of 8 bytes makes every buffer here cut), with each
+  /// sequence of the edge table placed across the middle at every offset.
+  @Test("Halves agree with one pass wherever the cut falls in a sequence")
+  func halves() {
+    let sequences: [[UInt8]] = [
+      [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],  // é € 😀
+      [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0x80, 0x80, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xC0, 0x80],
+    ]
+    for seq in sequences {
+      for before in 4...12 {
+        let bytes = Array(repeating: UInt8(ascii: "a"), count: before) + seq + Array(repeating: UInt8(ascii: "b"), count: 16 - before)
+        #expect(UTF8Validator.isValid(bytes[...], halvesFrom: 8) == Self.valid(bytes), "\(seq) after \(before) bytes")
+      }
+    }
+    var rng = SplitMix64(seed: 11)
+    var mismatches = 0
+    for _ in 0..<2_000 {
+      let bytes = (0..<Int(8 + rng.next() % 40)).map { _ -> UInt8 in
+        let r = rng.next()
+        return r % 3 == 0 ? UInt8(truncatingIfNeeded: 0x80 + (r >> 8) % 0x40) : UInt8(truncatingIfNeeded: r >> 8)
+      }
+      if UTF8Validator.isValid(bytes[...], halvesFrom: 8) != Self.valid(bytes) { mismatches += 1 }
+    }
+    #expect(mismatches == 0)
+    // A slice that does not start at index 0 is cut within itself.
+    let text = Array("xx héllo wörld, 字幕 and 😀 again".utf8)
+    #expect(UTF8Validator.isValid(text[2...], halvesFrom: 8))
+    #expect(!UTF8Validator.isValid((text + [0xFF])[2...], halvesFrom: 8))
+  }
 }

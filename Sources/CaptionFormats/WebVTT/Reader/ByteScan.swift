@@ -97,6 +97,4 @@ enum ByteScan {
     return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
   }
 
-  /// Whether the bytes are well-formed UTF-8 (see `UTF8Validator`).
-  static func isValidUTF8(_ p: UnsafeBufferPointer<UInt8>) -> Bool { UTF8Validator.isValid(p) }
 }

@@ -108,7 +108,7 @@ struct WebVTTReader {
     // WebVTT is UTF-8 only (§6.1). A file that starts with the signature and is valid UTF-8 is
     // parsed in place; anything else goes through the shared decoder (BOM, U+FFFD, --encoding).
     let plain = options.encoding == nil && bytes.starts(with: [0x57, 0x45, 0x42, 0x56, 0x54, 0x54])
-      && bytes.withUnsafeBufferPointer { ByteScan.isValidUTF8($0) }
+      && UTF8Validator.isValid(bytes[...])
     var sink = DiagnosticSink(limit: options.limits.maxDiagnostics)
     var encoding = TextEncoding.utf8
     var utf8 = bytes
