@@ -140,7 +140,7 @@ enum ConvertCommand: CLICommand {
       try FileAccess.writeAtomically(bytes, to: out, protecting: [input])
     }
     // Content the reader could not read never reached the output: that is a loss too.
-    let unread = loaded.result.diagnostics.contains { $0.severity >= .error }
+    let unread = loaded.result.diagnostics.contains(where: Self.isUnreadContent)
     return failOnLoss && (unread || losses.contains(where: { $0.severity >= .warning })) ? .findings : .success
   }
 
@@ -215,7 +215,7 @@ enum ConvertCommand: CLICommand {
       for chunk in converted.chunks { io.writeOut(chunk) }
     }
     // Content the reader could not read never reached the output: that is a loss too.
-    let unread = converted.read.diagnostics.contains { $0.severity >= .error }
+    let unread = converted.read.diagnostics.contains(where: Self.isUnreadContent)
     return failOnLoss && (lossy || unread) ? .findings : .success
   }
 
@@ -242,4 +242,16 @@ enum ConvertCommand: CLICommand {
     default: false
     }
   }
+
+  /// Reading diagnostics that mean content never reached the model, for `--fail-on-loss`:
+  /// every reading error, and the warnings that say the reader left something a viewer would see
+  /// (content the file holds correctly but the text model cannot: image subtitles, animation).
+  /// TTML's conformance checks (`ttml.validate.*`, `ttml.profile.*`, `ttml.hrm.*`) judge the
+  /// document and lose nothing: an unknown attribute is an error there, not a loss.
+  static func isUnreadContent(_ d: Diagnostic) -> Bool {
+    if d.code.hasPrefix("ttml.validate.") || d.code.hasPrefix("ttml.profile.") || d.code.hasPrefix("ttml.hrm.") { return false }
+    return d.severity >= .error || (d.severity >= .warning && unreadContentCodes.contains(d.code))
+  }
+
+  static let unreadContentCodes: Set<String> = ["ttml.content.image-dropped", "ttml.content.animation-ignored"]
 }

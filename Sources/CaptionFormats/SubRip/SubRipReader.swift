@@ -350,9 +350,11 @@ struct SubRipReader {
           state = .text
           continue
         }
+        // Text no player shows: lost, as WebVTT's unrecognized blocks are (an error there too),
+        // so `convert --fail-on-loss` counts it.
         if !strayReported {
           let what = cueCount == 0 && pending == nil ? "text before the first cue" : "text outside a cue"
-          sink.report("srt.text.stray", .warning, "\(what) is skipped", at: line.start)
+          sink.report("srt.text.stray", .error, "\(what) is skipped", at: line.start)
           strayReported = true
         }
       }

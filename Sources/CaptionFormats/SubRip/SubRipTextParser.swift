@@ -349,7 +349,13 @@ struct SubRipTextParser {
       case "color":
         if let c = Color(named: value) {
           style.color = c
-        } else if value.hasPrefix("#"), let c = Color(hex: value) {
+        } else if value.hasPrefix("#"), var c = Color(hex: value) {
+          // #RRGGBBAA (CSS order, as FFmpeg reads it). A zero alpha would hide the text: more
+          // likely a tool's #AARRGGBB, or a mistake, than text meant to be invisible.
+          if c.alpha == 0 {
+            c.alpha = 255
+            sink.report("srt.font.transparent-color", .warning, "colour \"\(value)\" is fully transparent as #RRGGBBAA; read as opaque \(c.hex) so the text stays visible", at: at)
+          }
           style.color = c
         } else if value.utf8.count == 6, let c = Color(hex: value) {
           style.color = c

@@ -65,10 +65,13 @@ extension TTMLReader {
       reportNeverShown(e, begin: n.begin, end: parentEnd)
       return
     }
-    // SMPTE-TT and IMSC Image Profile subtitles are pictures: the model holds text only.
-    if e.name.local == "div",
-      let image = e.attribute(TTMLNamespace.smpte2010, "backgroundImage") ?? e.attribute(TTMLNamespace.smpte2013, "backgroundImage")
-    {
+    // SMPTE-TT and IMSC Image Profile subtitles are pictures (a div's smpte:backgroundImage,
+    // or an <image> element in it, TTML2 §8.1.6): the model holds text only.
+    let image =
+      e.name.local == "div"
+      ? e.attribute(TTMLNamespace.smpte2010, "backgroundImage") ?? e.attribute(TTMLNamespace.smpte2013, "backgroundImage")
+      : e.name.local == "image" && e.name.namespace == TTMLNamespace.tt ? e.attribute("", "src") ?? "<image>" : nil
+    if let image {
       if imageSubtitles.count == 0 { imageSubtitles.first = (image, e.location) }
       imageSubtitles.count += 1
     }
@@ -140,9 +143,22 @@ extension TTMLReader {
       c.siblings = TTMLSiblingStyleCache(generation: resolverGeneration)
       guard depth < depthLimit else { return }
       for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
+    case "set":
+      // A set on body or div animates the style its content inherits: not modelled.
+      reportAnimationIgnored(e, "on a body or div")
     default:
       break
     }
+  }
+
+  /// `ttml.content.animation-ignored`: an animation the model does not apply (the text model
+  /// has no time-varying regions, nor `animate`'s values): what it changes is lost in every output.
+  mutating func reportAnimationIgnored(_ e: XMLElementNode, _ place: String) {
+    let what = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling }.map(\.qualifiedName).prefix(4).joined(separator: " ")
+    sink.report(
+      "ttml.content.animation-ignored", .warning,
+      "<\(e.name.local)\(what.isEmpty ? "" : " " + what)> \(place) is not applied: the caption model has no such animation",
+      at: e.location)
   }
 
   /// The first `region` child of `e` (iterating children, not copying `elements`).
@@ -421,7 +437,12 @@ extension TTMLReader {
           runs.append(run)
         }
       case .element(let e):
-        guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else { continue }
+        guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else {
+          if e.name.local == "animate", e.name.namespace == TTMLNamespace.tt {
+            sink.report("ttml.content.animation-ignored", .warning, "<animate> is not applied: the caption model has no continuous or keyed animation (TTML2 §11.1.1)", at: e.location)
+          }
+          continue
+        }
         guard timedIndex < n.children.count else { continue }
         let tn = n.children[timedIndex]
         timedIndex += 1
@@ -446,8 +467,10 @@ extension TTMLReader {
           let c = wantsDetails ? resolver.computed(specified: spec, parent: computed) : computed
           var childLang = lang
           var kind = CueElement.Kind.span
+          var ownLanguage: String?
           if let l = e.attribute(TTMLNamespace.xml, "lang"), l != lang {
             kind = .language(l)
+            ownLanguage = l
             childLang = l
           }
           switch inline.other["tts:ruby"] ?? spec.other["tts:ruby"] {
@@ -456,6 +479,15 @@ extension TTMLReader {
           default: break
           }
           if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
+          // A voice or a ruby text that also changes the language keeps the language inside it
+          // (`<v Alice><lang fr>…`), as one element can be only one of them.
+          let innerLanguage: String? = {
+            guard let l = ownLanguage else { return nil }
+            switch kind {
+            case .voice, .rubyText: return l
+            default: return nil
+            }
+          }()
           // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
           let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
           let own = wantsDetails ? TTMLReader.layer(c) : []
@@ -465,6 +497,7 @@ extension TTMLReader {
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }
           }
           let marker = childPreserve == preserve ? [] : [childPreserve ? TTMLWhitespace.preserveMarker : TTMLWhitespace.defaultMarker]
+          if let l = innerLanguage { kids = [.element(CueElement(.language(l), children: kids))] }
           out.append(.element(CueElement(kind, classes: refs + marker, style: inline.isEmpty ? nil : inline, children: kids)))
         default:
           continue

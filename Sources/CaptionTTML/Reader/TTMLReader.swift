@@ -420,7 +420,7 @@ struct TTMLReader {
       if imageSubtitles.count > 0, let first = imageSubtitles.first {
         sink.report(
           "ttml.content.image-dropped", .warning,
-          "\(imageSubtitles.count) subtitle(s) are images (smpte:backgroundImage, the first \"\(first.image.prefix(80))\"): they are not read, as the caption model holds text only",
+          "\(imageSubtitles.count) subtitle(s) are images (smpte:backgroundImage or <image>, the first \"\(first.image.prefix(80))\"): they are not read, as the caption model holds text only",
           at: first.location)
       }
       if regionClipping.clipped + regionClipping.dropped > 0 {
@@ -562,6 +562,7 @@ struct TTMLReader {
     // ends: significant times, as ttconv counts them. Its times are relative to the region's.
     if inlineID == nil {
       for s in r.elements where TTMLReader.isTT(s, "set") {
+        reportAnimationIgnored(s, "in region '\(id)'")
         if s.attribute(TTMLNamespace.styling, "display") != nil { regionsWithDisplaySet.insert(id) }
         var (begin, end) = interval(s, from: regionBegin)
         if let e = regionEnd { end = min(end ?? e, e) }
@@ -654,7 +655,8 @@ struct TTMLReader {
     }
     var implicitEnd: CaptionTime? = begin
     let local = e.name.local
-    if (local == "br" || local == "set") && parentIsPar { implicitEnd = nil }
+    // Like a br or set, an image (TTML2 §8.1.6) lasts as long as its parent in a par.
+    if (local == "br" || local == "set" || local == "image") && parentIsPar { implicitEnd = nil }
     let mixed = local == "p" || local == "span"
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
     if mixed { reportForeignContent(e) }

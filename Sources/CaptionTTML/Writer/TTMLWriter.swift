@@ -197,7 +197,7 @@ struct TTMLWriter {
     if !directives.isEmpty { a.append(("xmlns:ck", TTMLNamespace.captionkitLint)) }
     if (doc.metadata.language ?? "").isEmpty {
       // TTML requires xml:lang on tt; "" is its "unknown" (XML 1.0 §2.12), valid but unhelpful.
-      report("language-unknown", .info, "the document's language is not known (SRT has none): written as xml:lang=\"\", so players cannot name it; set the language where the file is used")
+      report("language-unknown", .info, "the document's language is not known (SRT and WebVTT files do not say it): written as xml:lang=\"\", so players cannot name it; set the language where the file is used")
     }
     a.append(("xml:lang", doc.metadata.language ?? ""))
     a.append(("ttp:timeBase", "media"))

@@ -73,7 +73,7 @@ let diagnosticCases: [DiagnosticCase] = [
   .init(code: "srt.cue.missing-timing", input: "1\n\(T)\nA\n\n2\nLost text\n\n3\n00:00:03,000 --> 00:00:04,000\nC\n", line: 5, column: 1, severity: .error) {
     $0.map(\.plainText) == ["A", "C"]
   },
-  .init(code: "srt.text.stray", input: "Title: x\nby me\n\n1\n\(T)\nA\n", line: 1, column: 1, severity: .warning) { $0.count == 1 && $0[0].plainText == "A" },
+  .init(code: "srt.text.stray", input: "Title: x\nby me\n\n1\n\(T)\nA\n", line: 1, column: 1, severity: .error) { $0.count == 1 && $0[0].plainText == "A" },
   .init(code: "srt.line.whitespace-only", input: "1\n\(T)\nA\n   \n2\n00:00:03,000 --> 00:00:04,000\nB\n", line: 4, column: 1, severity: .info) { $0.map(\.plainText) == ["A", "B"] },
   .init(code: "srt.line.mixed-endings", input: "1\r\n\(T)\nA\n", line: nil, column: nil, severity: .info) { $0[0].plainText == "A" },
   .init(code: "srt.file.no-cues", input: "", line: nil, column: nil, severity: .warning) { $0.isEmpty },

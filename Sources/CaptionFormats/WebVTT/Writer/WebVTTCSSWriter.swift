@@ -3,10 +3,13 @@ import CaptionCore
 /// Writes `TextStyle` as CSS declarations for generated `::cue` rules, and says which
 /// properties CSS / WebVTT cannot carry.
 enum WebVTTCSSWriter {
-  /// The declarations (`name: value;` pairs, in a fixed order) and the names of dropped properties.
-  static func declarations(_ s: TextStyle) -> (css: [String], dropped: [String]) {
+  /// The declarations (`name: value;` pairs, in a fixed order), the properties dropped (what a
+  /// viewer sees changes: reported as warnings), and those written another way (an outline as
+  /// shadows; text alignment, display alignment and writing mode as cue settings: notes).
+  static func declarations(_ s: TextStyle) -> (css: [String], dropped: [String], expressedOtherwise: [String]) {
     var css: [String] = []
     var dropped: [String] = []
+    var otherwise: [String] = []
     if let c = s.color { css.append("color: \(color(c))") }
     if let c = s.backgroundColor { css.append("background-color: \(color(c))") }
     if let f = s.fontFamily, !f.isEmpty { css.append("font-family: \(f.map(family).joined(separator: ", "))") }
@@ -30,7 +33,7 @@ enum WebVTTCSSWriter {
       if let t = length(o.thickness) {
         let c = o.color.map { " " + color($0) } ?? ""
         shadowParts += ["\(t) 0\(c)", "-\(t) 0\(c)", "0 \(t)\(c)", "0 -\(t)\(c)"]
-        dropped.append("textOutline (approximated with text-shadow)")
+        otherwise.append("textOutline (approximated with text-shadow)")
       } else {
         dropped.append("textOutline")
       }
@@ -51,20 +54,27 @@ enum WebVTTCSSWriter {
       css.append("text-shadow: none")
     }
     // ::cue has no text-align (WebVTT §7.2.1): the cue's `align` setting places the text.
-    if s.textAlign != nil { dropped.append("textAlign (WebVTT's ::cue has none; the cue's align setting places text)") }
+    if s.textAlign != nil { otherwise.append("textAlign (WebVTT's ::cue has none; the cue's align setting places text)") }
     if let l = s.lineHeight { if let v = length(l) { css.append("line-height: \(v)") } else { dropped.append("lineHeight (\(l))") } }
     if let v = s.visible { css.append("visibility: \(v ? "visible" : "hidden")") }
-    if s.displayAlign != nil { dropped.append("displayAlign") }
-    if s.displayed != nil { dropped.append("display") }
-    if s.writingMode != nil { dropped.append("writingMode") }
+    if s.displayAlign != nil { otherwise.append("displayAlign (the cue's line setting places the text)") }
+    if s.displayed != nil { otherwise.append("display") }
+    if s.writingMode != nil { otherwise.append("writingMode (the cue's vertical setting)") }
     if s.direction != nil { dropped.append("direction") }
     if s.forcedDisplay != nil { dropped.append("forcedDisplay") }
     if s.linePadding != nil { dropped.append("linePadding") }
     if s.multiRowAlign != nil { dropped.append("multiRowAlign") }
     for (k, v) in s.other.sorted(by: { $0.key < $1.key }) {
-      if isCSSName(k), appliesToCue(k) { css.append("\(k): \(sanitize(v))") } else { dropped.append(k) }
+      if isCSSName(k), appliesToCue(k) {
+        css.append("\(k): \(sanitize(v))")
+      } else if k == "tts:ruby" {
+        // The cue text holds the ruby itself (<ruby> and <rt>), which is what tts:ruby marks.
+        otherwise.append(k)
+      } else {
+        dropped.append(k)
+      }
     }
-    return (css, dropped)
+    return (css, dropped, otherwise)
   }
 
   /// Whether `::cue` takes the CSS property (WebVTT §7.2.1): colour, opacity, visibility,

@@ -14,6 +14,9 @@ struct WebVTTWriter {
   /// Classes generated for inline element styles, in order of first use.
   private var generated: [(style: TextStyle, name: String)] = []
   private var generatedIndex: [TextStyle: String] = [:]
+  /// The prefix of generated class names: `ck-`, or `ck2-`, `ck3-`… when the document's own
+  /// styles or style sheets already use names like those (their rules would otherwise merge).
+  private var generatedPrefix = "ck-"
   private var regionIDs: [String: String] = [:]
   private var cueIndex = 0
   private var cueNotes: [String] = []
@@ -91,6 +94,18 @@ struct WebVTTWriter {
     sink.report(code, severity, cue.map { "cue \($0 + 1): " + message() } ?? message(), at: nil, cueIndex: cue)
   }
 
+  /// Reports what `WebVTTCSSWriter` could not write for `subject` ("style 's1'"): dropped
+  /// properties as warnings (a viewer sees the difference, so `--fail-on-loss` counts them),
+  /// properties written another way as notes.
+  private mutating func reportCSS(_ subject: String, dropped: [String], otherwise: [String], cue: Int? = nil) {
+    if !dropped.isEmpty {
+      warn("webvtt.write.style-property-dropped", .warning, "\(subject): \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS", cue: cue)
+    }
+    if !otherwise.isEmpty {
+      warn("webvtt.write.style-property-moved", .info, "\(subject): \(otherwise.joined(separator: ", ")) not written as CSS: WebVTT expresses it another way", cue: cue)
+    }
+  }
+
   // MARK: - File
 
   private mutating func file(_ doc: CaptionDocument) -> [UInt8] {
@@ -130,7 +145,20 @@ struct WebVTTWriter {
       for st in doc.styles where !st.id.isEmpty && cssClassName(st.id) != st.id { renamedStyleClasses[st.id] = cssClassName(st.id) }
     }
     header.cues = []
-    if let lang = doc.metadata.language, !lang.isEmpty {
+    var k = 1
+    // Bounded: a document made to use a thousand such prefixes keeps the last one.
+    while k < 1000, doc.styles.contains(where: { cssClassName($0.id).hasPrefix(generatedPrefix) })
+      || doc.styleSheets.contains(where: { $0.containsUTF8("." + generatedPrefix) })
+    {
+      k += 1
+      generatedPrefix = "ck\(k)-"
+    }
+    // A `Language:` header line (kept from the input, as many WebVTT files carry one) says it.
+    let headerSaysLanguage = doc.metadata.headerLines.contains { (line: String) -> Bool in
+      let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed() }
+      return parts.count == 2 && String(parts[0]).lowercased() == "language" && String(parts[1]) == doc.metadata.language
+    }
+    if let lang = doc.metadata.language, !lang.isEmpty, !headerSaysLanguage {
       // WebVTT has no document language: a page gives it with <track srclang>, HLS with LANGUAGE.
       warn("webvtt.write.language-dropped", .info, "the document's language '\(lang.prefix(40))' has no place in WebVTT (set it where the file is used: <track srclang>, HLS LANGUAGE)")
     }
@@ -215,10 +243,8 @@ struct WebVTTWriter {
       }
       for s in doc.styles where s.id.isEmpty || usedClasses.contains(cssClassName(s.id)) {
         let resolved = resolver.bases(of: s).merged(with: s.style)
-        let (decls, dropped) = WebVTTCSSWriter.declarations(resolved)
-        if !dropped.isEmpty {
-          warn("webvtt.write.style-property-dropped", .info, "style '\(s.id)': \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS")
-        }
+        let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(resolved)
+        reportCSS("style '\(s.id)'", dropped: dropped, otherwise: otherwise)
         guard !decls.isEmpty else { continue }
         let selector = s.id.isEmpty ? "::cue" : "::cue(.\(cssClassName(s.id)))"
         css.append("\(selector) { \(decls.joined(separator: "; ")); }")
@@ -228,10 +254,8 @@ struct WebVTTWriter {
     if !generated.isEmpty {
       var css: [String] = []
       for g in generated {
-        let (decls, dropped) = WebVTTCSSWriter.declarations(g.style)
-        if !dropped.isEmpty {
-          warn("webvtt.write.style-property-dropped", .info, "inline style for class '\(g.name)': \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS")
-        }
+        let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(g.style)
+        reportCSS("inline style for class '\(g.name)'", dropped: dropped, otherwise: otherwise)
         css.append("::cue(.\(g.name)) { \(decls.joined(separator: "; "))\(decls.isEmpty ? "" : ";") }")
       }
       writeStyleBlock(css.joined(separator: "\n"), into: &styles)
@@ -714,13 +738,13 @@ struct WebVTTWriter {
   /// rule would only add noise); what it cannot express is reported once per style either way.
   private mutating func generatedClass(for style: TextStyle) -> String? {
     if let name = generatedIndex[style] { return name.isEmpty ? nil : name }
-    let (decls, dropped) = WebVTTCSSWriter.declarations(style)
+    let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(style)
     guard !decls.isEmpty else {
       generatedIndex[style] = ""
-      warn("webvtt.write.style-property-dropped", .info, "inline style: \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS", cue: cueIndex)
+      reportCSS("inline style", dropped: dropped, otherwise: otherwise, cue: cueIndex)
       return nil
     }
-    let name = "ck-\(generated.count + 1)"
+    let name = "\(generatedPrefix)\(generated.count + 1)"
     generated.append((style, name))
     generatedIndex[style] = name
     return name

@@ -1,0 +1,144 @@
+import CaptionCLI
+import Foundation
+import Testing
+
+/// What `convert` says it lost, and what `--fail-on-loss` counts: each case is something a
+/// viewer would see differently (or not at all) in the output, found by a review that looked
+/// for silent losses.
+@Suite struct ConversionLossReportTests {
+  let dir: URL
+
+  init() throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-loss-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func convert(_ args: [String]) -> (code: Int32, out: String, err: String) {
+    let io = ToolIO.captured()
+    let code = CaptionTool.run(["convert"] + args, io: io)
+    return (code, io.capturedOut, io.capturedErr)
+  }
+
+  static let tt = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt" xml:lang="en">"#
+
+  /// An `<image>` in a div (IMSC 1.1 Image Profile) and a div's smpte:backgroundImage are both
+  /// counted; the image lasts as long as its div, so it is not mistaken for one never shown.
+  @Test func imageSubtitlesAreLossesForFailOnLoss() throws {
+    let ttml = try file("img.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<body>
+        <div begin="1s" end="2s"><image src="one.png" type="image/png"/></div>
+        <div begin="2s" end="3s" smpte:backgroundImage="two.png"/>
+      </body></tt>
+      """)
+    let r = convert([ttml, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.code == 1)
+    #expect(r.err.contains("warning: [ttml.content.image-dropped] 2 subtitle(s) are images"))
+    #expect(r.err.contains("\"one.png\""))
+    #expect(!r.out.contains("-->"))
+    #expect(convert([ttml, "--to", "vtt"]).code == 0)
+  }
+
+  /// A region's `set`, a div's `set` and `animate` are not applied: said, and counted.
+  @Test func animationsThatAreNotAppliedAreReported() throws {
+    let ttml = try file("anim.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<head><layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 20%"><set begin="1s" tts:origin="10% 70%"/></region></layout></head>
+      <body><div><set begin="0s" end="1s" tts:color="red"/><p region="r" begin="0s" end="2s">moves<animate tts:color="red;lime"/></p></div></body></tt>
+      """)
+    let r = convert([ttml, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.code == 1)
+    let lines = r.err.split(separator: "\n").filter { $0.contains("[ttml.content.animation-ignored]") }
+    #expect(lines.count == 3)
+    #expect(lines.contains { $0.contains("<set tts:origin> in region 'r' is not applied") })
+    #expect(lines.contains { $0.contains("<set tts:color> on a body or div is not applied") })
+    #expect(lines.contains { $0.contains("<animate> is not applied") })
+  }
+
+  /// SRT text outside any cue is lost: an error (as WebVTT's unrecognized blocks are).
+  @Test func strayTextBeforeTheFirstCueIsALoss() throws {
+    let srt = try file("stray.srt", "Hello viewer\n\n1\n00:00:01,000 --> 00:00:02,000\nA\n")
+    let r = convert([srt, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.code == 1)
+    #expect(r.err.contains("1:1: error: [srt.text.stray] text before the first cue is skipped"))
+    #expect(r.out.contains("00:00:01.000 --> 00:00:02.000\nA\n"))
+  }
+
+  /// Properties WebVTT CSS cannot hold are warnings (counted); those it holds another way are
+  /// notes; `tts:ruby`, which the cue text's <ruby> and <rt> keep, is neither.
+  @Test func droppedStylePropertiesAreWarningsAndMovedOnesNotes() throws {
+    let ttml = try file("bidi.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<body><div>
+      <p begin="1s" end="2s"><span tts:direction="rtl" tts:unicodeBidi="bidiOverride">abc</span></p>
+      <p begin="2s" end="3s" tts:textAlign="left"><span tts:ruby="container"><span tts:ruby="base">漢</span><span tts:ruby="text">かん</span></span></p>
+      </div></body></tt>
+      """)
+    let r = convert([ttml, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.code == 1)
+    #expect(r.err.contains("warning: [webvtt.write.style-property-dropped] cue 1: inline style: direction, tts:unicodeBidi cannot be expressed in WebVTT CSS"))
+    #expect(!r.err.contains("ruby cannot"))
+    #expect(r.out.contains("<ruby><c>漢</c><rt>かん</rt></ruby>"))
+  }
+
+  /// A named style called like a generated class (`ck-1`) keeps its own rule: generated
+  /// classes take another prefix.
+  @Test func generatedClassesDoNotTakeADocumentStylesName() throws {
+    let ttml = try file("coll.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<head><styling><style xml:id="ck-1" tts:color="blue"/></styling></head>
+      <body><div><p begin="1s" end="2s"><span tts:color="red">red</span> <span style="ck-1">blue</span></p></div></body></tt>
+      """)
+    let r = convert([ttml, "--to", "vtt"])
+    #expect(r.out.contains("::cue(.ck-1) { color: blue; }"))
+    #expect(r.out.contains("::cue(.ck2-1) { color: red; }"))
+    #expect(r.out.contains("<c.ck2-1>red</c> <c.ck-1>blue</c>"))
+  }
+
+  /// A span that is a voice and changes the language keeps both.
+  @Test func voiceAndLanguageOnOneSpanAreBothKept() throws {
+    let ttml = try file("agent.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<head><metadata><ttm:agent xml:id="alice" type="person"><ttm:name type="full">Alice</ttm:name></ttm:agent></metadata></head>
+      <body><div><p begin="1s" end="2s">hi <span xml:lang="fr" ttm:agent="alice">bonjour</span></p></div></body></tt>
+      """)
+    #expect(convert([ttml, "--to", "vtt"]).out.contains("hi <v Alice><lang fr>bonjour</lang></v>"))
+  }
+
+  /// A `Language:` header line kept in the output says the language: no note that it is lost.
+  @Test func languageHeaderLineIsNotReportedAsLost() throws {
+    let vtt = try file("ja.vtt", "WEBVTT\nLanguage: ja\n\n00:01.000 --> 00:02.000\nこんにちは\n")
+    let r = convert([vtt, "--to", "vtt"])
+    #expect(r.out.hasPrefix("WEBVTT\nLanguage: ja\n"))
+    #expect(!r.err.contains("language-dropped"))
+    // Without the header line, the document's language (from TTML, say) is reported.
+    let ttml = try file("lang.ttml", "\(Self.tt)<body><div><p begin=\"1s\" end=\"2s\">x</p></div></body></tt>")
+    #expect(convert([ttml, "--to", "vtt"]).err.contains("[webvtt.write.language-dropped] the document's language 'en'"))
+  }
+
+  /// `#RRGGBBAA` with a zero alpha would hide the text: read as opaque, and said.
+  @Test func fullyTransparentSRTColourIsReadOpaque() throws {
+    let srt = try file("c8.srt", "1\n00:00:01,000 --> 00:00:02,000\n<font color=\"#80ff0000\">red?</font> <font color=\"#ff000080\">half</font>\n")
+    let r = convert([srt, "--to", "vtt"])
+    #expect(r.err.contains("3:7: warning: [srt.font.transparent-color] colour \"#80ff0000\" is fully transparent as #RRGGBBAA; read as opaque #80ff00"))
+    #expect(r.out.contains("{ color: #80ff00; }"))
+    // A colour that is only translucent is kept as written.
+    #expect(r.out.contains("rgba(255, 0, 0, 0.502)"))
+    #expect(r.err.components(separatedBy: "transparent-color").count == 2)
+  }
+
+  /// A TTML conformance error (an unknown attribute) loses nothing: not a loss.
+  @Test func conformanceErrorsAreNotLosses() throws {
+    let ttml = try file("attr.ttml", "\(Self.tt)<body><div><p begin=\"1s\" end=\"2s\" foo=\"bar\">x</p></div></body></tt>")
+    let r = convert([ttml, "--to", "srt", "--fail-on-loss"])
+    #expect(r.err.contains("error: [ttml.validate.unknown-attribute]"))
+    #expect(r.code == 0)
+    #expect(r.out == "1\n00:00:01,000 --> 00:00:02,000\nx\n")
+  }
+}
