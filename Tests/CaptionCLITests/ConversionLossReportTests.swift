@@ -141,4 +141,13 @@ import Testing
     #expect(r.code == 0)
     #expect(r.out == "1\n00:00:01,000 --> 00:00:02,000\nx\n")
   }
+
+  /// The HLS time offset a WebVTT file carries is lost in SRT: a warning, counted.
+  @Test func timestampMapDroppedIsALoss() throws {
+    let vtt = try file("hls.vtt", "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000\n\n00:01.000 --> 00:02.000\nA\n")
+    let r = convert([vtt, "--to", "srt", "--fail-on-loss"])
+    #expect(r.code == 1)
+    #expect(r.err.contains("warning: [srt.write.timestamp-map-dropped]"))
+    #expect(r.out == "1\n00:00:01,000 --> 00:00:02,000\nA\n")
+  }
 }

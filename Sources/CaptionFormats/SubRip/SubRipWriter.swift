@@ -149,7 +149,13 @@ struct SubRipWriter {
     if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
     if m.title != nil { header.append("title") }
     if m.language != nil { header.append("language") }
-    if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP") }
+    // The map says which media time the cue times count from (HLS): without it they are off by
+    // that offset wherever the map mattered, so a warning, not a note.
+    if m.timestampMap != nil {
+      diagnostics.append(Diagnostic(
+        code: "srt.write.timestamp-map-dropped", severity: .warning,
+        message: "X-TIMESTAMP-MAP (the HLS MPEG-TS time the cue times count from) has no SRT equivalent, dropped: the times are written as they are"))
+    }
     // `captionkit:` keys are the readers' own notes, not the file's.
     let parameters = m.parameters.keys.filter { !$0.hasPrefix("captionkit:") }.sorted()
     if !parameters.isEmpty { header.append("parameters (\(parameters.joined(separator: ", ")))") }

@@ -171,7 +171,9 @@ struct TTMLWriter {
     let m = doc.metadata
     var header: [String] = []
     if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
-    if m.timestampMap != nil { header.append("X-TIMESTAMP-MAP (the HLS MPEG-TS time offset)") }
+    if m.timestampMap != nil {
+      report("timestamp-map-dropped", .warning, "X-TIMESTAMP-MAP (the HLS MPEG-TS time the cue times count from) has no TTML equivalent, dropped: the times are written as they are")
+    }
     if !header.isEmpty {
       report("header-dropped", .info, "the document's \(header.joined(separator: " and ")) have no TTML equivalent, dropped")
     }
