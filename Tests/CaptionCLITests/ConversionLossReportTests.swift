@@ -150,4 +150,19 @@ import Testing
     #expect(r.err.contains("warning: [srt.write.timestamp-map-dropped]"))
     #expect(r.out == "1\n00:00:01,000 --> 00:00:02,000\nA\n")
   }
+
+  /// TTML's `style="b a"` lets `a` win; CSS would let the rule written last (`.b`) win on
+  /// `<c.b.a>`: a compound rule keeps TTML's colour, and only where the two orders differ.
+  @Test func severalClassesKeepTheirOrderInCSS() throws {
+    let ttml = try file("ord.ttml", """
+      \(Self.tt)<head><styling><style xml:id="a" tts:color="red"/><style xml:id="b" tts:color="blue"/><style xml:id="w" tts:fontWeight="bold"/></styling></head>
+      <body><div><p begin="1s" end="2s" style="b a">red</p><p begin="2s" end="3s" style="a b">blue</p><p begin="3s" end="4s" style="w a">no conflict</p></div></body></tt>
+      """)
+    let out = convert([ttml, "--to", "vtt"]).out
+    #expect(out.contains("STYLE\n::cue(.b.a) { color: red; }\n"))
+    // `.a` then `.b` in the sheet already make `<c.a.b>` blue, and `w` and `a` set different
+    // properties: no rule for either.
+    #expect(!out.contains("::cue(.a.b)"))
+    #expect(!out.contains("::cue(.w.a)"))
+  }
 }

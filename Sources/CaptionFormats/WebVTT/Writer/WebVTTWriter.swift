@@ -23,6 +23,10 @@ struct WebVTTWriter {
   private var cueNoteSet: Set<String> = []
   /// The classes written in cue text: only their rules (and `::cue` itself) go into STYLE blocks.
   private var usedClasses: Set<String> = []
+  /// Lists of two or more classes written on one element, in order of first use (for
+  /// `compoundRules`).
+  private var usedClassLists: [[String]] = []
+  private var usedClassListSet: Set<[String]> = []
   /// Identifiers written so far (WebVTT §4.1: unique in the file).
   private var usedIDs = IdentifierSet()
   /// The document's header part (metadata, styles, regions), given to `begin`.
@@ -232,6 +236,7 @@ struct WebVTTWriter {
     let doc = header
     var styles: [UInt8] = []
     for sheet in doc.styleSheets { writeStyleBlock(sheet, into: &styles) }
+    var namedRules: [String: (position: Int, style: TextStyle)] = [:]
     if doc.styleSheets.isEmpty, !doc.styles.isEmpty {
       var css: [String] = []
       var resolver = NamedStyleResolver(doc.styles)
@@ -243,6 +248,7 @@ struct WebVTTWriter {
       }
       for s in doc.styles where s.id.isEmpty || usedClasses.contains(cssClassName(s.id)) {
         let resolved = resolver.bases(of: s).merged(with: s.style)
+        namedRules[s.id.isEmpty ? "" : cssClassName(s.id)] = (namedRules.count, resolved)
         let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(resolved)
         reportCSS("style '\(s.id)'", dropped: dropped, otherwise: otherwise)
         guard !decls.isEmpty else { continue }
@@ -260,7 +266,35 @@ struct WebVTTWriter {
       }
       writeStyleBlock(css.joined(separator: "\n"), into: &styles)
     }
+    if doc.styleSheets.isEmpty {
+      let compound = compoundRules(namedRules)
+      if !compound.isEmpty { writeStyleBlock(compound.joined(separator: "\n"), into: &styles) }
+    }
     return styles
+  }
+
+  /// Rules for elements with several classes whose styles set one property differently.
+  ///
+  /// The model applies an element's classes in the order it lists them, the last winning (as
+  /// TTML's `style="b a"` does); CSS applies the rule written last instead, whatever the order
+  /// of the classes on the element. A compound selector (`::cue(.b.a)`) is more specific than
+  /// any one class, so its rule, the classes' styles merged in the element's order, wins in a
+  /// browser too. Only written where the two orders give different styles.
+  private func compoundRules(_ named: [String: (position: Int, style: TextStyle)]) -> [String] {
+    let generatedPosition = Dictionary(uniqueKeysWithValues: generated.enumerated().map { ($1.name, (named.count + $0, $1.style)) })
+    var rules: [String] = []
+    for list in usedClassLists {
+      // Built-in colour classes are the user agent's rules, beneath every author rule.
+      let parts = list.compactMap { c in named[c] ?? generatedPosition[c] ?? CueDefaultClass.style(c).map { (-1, $0) } }
+      guard parts.count >= 2 else { continue }
+      let inListOrder = parts.reduce(TextStyle()) { $0.merged(with: $1.style) }
+      let inCSSOrder = parts.sorted { $0.position < $1.position }.reduce(TextStyle()) { $0.merged(with: $1.style) }
+      guard inListOrder != inCSSOrder else { continue }
+      let decls = WebVTTCSSWriter.declarations(inListOrder).css
+      guard !decls.isEmpty else { continue }
+      rules.append("::cue(\(list.map { "." + $0 }.joined())) { \(decls.joined(separator: "; ")); }")
+    }
+    return rules
   }
 
   /// A class name usable both in cue text (`<c.name>`) and in a simple CSS class selector.
@@ -890,6 +924,7 @@ struct WebVTTWriter {
         out.append(UInt8(ascii: "<"))
         out += Array(name.utf8)
         usedClasses.formUnion(classes)
+        if classes.count >= 2, usedClassListSet.insert(classes).inserted { usedClassLists.append(classes) }
         for c in classes {
           out.append(UInt8(ascii: "."))
           out += Array(c.utf8)
