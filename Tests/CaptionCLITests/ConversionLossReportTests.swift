@@ -165,4 +165,21 @@ import Testing
     #expect(!out.contains("::cue(.a.b)"))
     #expect(!out.contains("::cue(.w.a)"))
   }
+
+  /// Font sizes in cells, or in pixels of the root extent, are the video's: written as `vh`
+  /// (CSS `px` are the player's pixels, and CSS has no cells).
+  @Test func cellAndRootPixelFontSizesBecomeViewportHeights() throws {
+    let ttml = try file("fs.ttml", """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:cellResolution="40 20" tts:extent="1920px 1080px">
+      <body><div><p begin="1s" end="2s" tts:fontSize="2c">cells</p><p begin="2s" end="3s" tts:fontSize="54px">pixels</p></div></body></tt>
+      """)
+    let r = convert([ttml, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.out.contains("{ font-size: 10vh; }"))
+    #expect(r.out.contains("{ font-size: 5vh; }"))
+    #expect(!r.out.contains("px;"))
+    #expect(r.code == 0)
+    // Without a root extent, px stay px (CSS pixels are what a WebVTT file means by them).
+    let vtt = try file("px.vtt", "WEBVTT\n\nSTYLE\n::cue(.big) { font-size: 30px; }\n\n00:01.000 --> 00:02.000\n<c.big>x</c>\n")
+    #expect(convert([vtt, "--to", "vtt"]).out.contains("font-size: 30px"))
+  }
 }

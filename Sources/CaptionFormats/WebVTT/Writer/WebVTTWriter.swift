@@ -249,7 +249,7 @@ struct WebVTTWriter {
       for s in doc.styles where s.id.isEmpty || usedClasses.contains(cssClassName(s.id)) {
         let resolved = resolver.bases(of: s).merged(with: s.style)
         namedRules[s.id.isEmpty ? "" : cssClassName(s.id)] = (namedRules.count, resolved)
-        let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(resolved)
+        let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(cssLengths(resolved))
         reportCSS("style '\(s.id)'", dropped: dropped, otherwise: otherwise)
         guard !decls.isEmpty else { continue }
         let selector = s.id.isEmpty ? "::cue" : "::cue(.\(cssClassName(s.id)))"
@@ -260,7 +260,7 @@ struct WebVTTWriter {
     if !generated.isEmpty {
       var css: [String] = []
       for g in generated {
-        let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(g.style)
+        let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(cssLengths(g.style))
         reportCSS("inline style for class '\(g.name)'", dropped: dropped, otherwise: otherwise)
         css.append("::cue(.\(g.name)) { \(decls.joined(separator: "; "))\(decls.isEmpty ? "" : ";") }")
       }
@@ -290,7 +290,7 @@ struct WebVTTWriter {
       let inListOrder = parts.reduce(TextStyle()) { $0.merged(with: $1.style) }
       let inCSSOrder = parts.sorted { $0.position < $1.position }.reduce(TextStyle()) { $0.merged(with: $1.style) }
       guard inListOrder != inCSSOrder else { continue }
-      let decls = WebVTTCSSWriter.declarations(inListOrder).css
+      let decls = WebVTTCSSWriter.declarations(cssLengths(inListOrder)).css
       guard !decls.isEmpty else { continue }
       rules.append("::cue(\(list.map { "." + $0 }.joined())) { \(decls.joined(separator: "; ")); }")
     }
@@ -369,6 +369,23 @@ struct WebVTTWriter {
   /// A TTML region length as percent of the video on its axis: `%`, `rw`/`rh` on their own
   /// axis, cells through `ttp:cellResolution` (default 32 × 15), px through the root
   /// `tts:extent` in px; nil for what has no such reading (em, px without a root extent).
+  /// `s` with TTML's font size, line height and outline thickness given in cells, or in pixels
+  /// of the root extent, as `vh` (percent of the video's height): CSS `px` are the player's own
+  /// pixels, and CSS has no cells. Lengths WebVTT CSS can take as they are stay.
+  func cssLengths(_ s: TextStyle) -> TextStyle {
+    func vh(_ l: Length?) -> Length? {
+      guard let l, l.unit == .cells || (l.unit == .pixels && header.metadata.parameters["tts:extent"] != nil),
+        let v = rootPercent(l, horizontal: false)
+      else { return l }
+      return Length(v, .rootHeight)
+    }
+    var out = s
+    out.fontSize = vh(s.fontSize)
+    out.lineHeight = vh(s.lineHeight)
+    if let o = s.textOutline, let t = vh(o.thickness) { out.textOutline?.thickness = t }
+    return out
+  }
+
   func rootPercent(_ l: Length, horizontal: Bool) -> Double? {
     switch l.unit {
     case .percent: return l.value
@@ -772,7 +789,7 @@ struct WebVTTWriter {
   /// rule would only add noise); what it cannot express is reported once per style either way.
   private mutating func generatedClass(for style: TextStyle) -> String? {
     if let name = generatedIndex[style] { return name.isEmpty ? nil : name }
-    let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(style)
+    let (decls, dropped, otherwise) = WebVTTCSSWriter.declarations(cssLengths(style))
     guard !decls.isEmpty else {
       generatedIndex[style] = ""
       reportCSS("inline style", dropped: dropped, otherwise: otherwise, cue: cueIndex)
