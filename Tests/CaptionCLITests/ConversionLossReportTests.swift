@@ -154,16 +154,55 @@ import Testing
   /// TTML's `style="b a"` lets `a` win; CSS would let the rule written last (`.b`) win on
   /// `<c.b.a>`: a compound rule keeps TTML's colour, and only where the two orders differ.
   @Test func severalClassesKeepTheirOrderInCSS() throws {
+    let head = #"<head><styling><style xml:id="a" tts:color="red"/><style xml:id="b" tts:color="blue"/><style xml:id="w" tts:fontWeight="bold"/></styling></head>"#
     let ttml = try file("ord.ttml", """
-      \(Self.tt)<head><styling><style xml:id="a" tts:color="red"/><style xml:id="b" tts:color="blue"/><style xml:id="w" tts:fontWeight="bold"/></styling></head>
-      <body><div><p begin="1s" end="2s" style="b a">red</p><p begin="2s" end="3s" style="a b">blue</p><p begin="3s" end="4s" style="w a">no conflict</p></div></body></tt>
+      \(Self.tt)\(head)
+      <body><div><p begin="1s" end="2s" style="b a">red</p><p begin="3s" end="4s" style="w a">no conflict</p></div></body></tt>
       """)
-    let out = convert([ttml, "--to", "vtt"]).out
-    #expect(out.contains("STYLE\n::cue(.b.a) { color: red; }\n"))
-    // `.a` then `.b` in the sheet already make `<c.a.b>` blue, and `w` and `a` set different
-    // properties: no rule for either.
-    #expect(!out.contains("::cue(.a.b)"))
-    #expect(!out.contains("::cue(.w.a)"))
+    let r = convert([ttml, "--to", "vtt"])
+    #expect(r.out.contains("STYLE\n::cue(.b.a) { color: red; }\n"))
+    // `w` and `a` set different properties: no rule.
+    #expect(!r.out.contains("::cue(.w.a)"))
+    #expect(!r.err.contains("class-order-conflict"))
+    // `.b.a` would also match `<c.a.b>` (blue in TTML): with both orders, no rule, and a warning.
+    let both = try file("both.ttml", """
+      \(Self.tt)\(head)
+      <body><div><p begin="1s" end="2s" style="b a">red</p><p begin="2s" end="3s" style="a b">blue</p></div></body></tt>
+      """)
+    let r2 = convert([both, "--to", "vtt", "--fail-on-loss"])
+    #expect(!r2.out.contains("::cue(.b.a)") && !r2.out.contains("::cue(.a.b)"))
+    #expect(r2.err.contains("warning: [webvtt.write.class-order-conflict] classes .a.b are listed in orders that give different styles"))
+    #expect(r2.code == 1)
+  }
+
+  /// What the review of these reports found noisy or wrong: a set that sets nothing, a normal
+  /// line height, ruby, an empty xml:lang on a voice, an image inside a p, an extent so odd a
+  /// font size would come out 0vh, and a TTML error that does drop text.
+  @Test func noFalseLossesAndNoMissedOnes() throws {
+    let quiet = try file("quiet.ttml", """
+      \(Self.tt)<head><layout><region xml:id="r"><set begin="1s" end="2s"/></region></layout>
+      <metadata><ttm:agent xml:id="al" type="person"/></metadata></head>
+      <body><div region="r"><set begin="0s" end="1s"/>
+      <p begin="1s" end="2s" tts:lineHeight="normal">hi</p>
+      <p begin="2s" end="3s"><span tts:ruby="container"><span tts:ruby="base">漢</span><span tts:ruby="text">かん</span></span></p>
+      <p begin="3s" end="4s"><span ttm:agent="al" xml:lang="">no language</span></p>
+      </div></body></tt>
+      """)
+    let r = convert([quiet, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(!r.err.contains("animation-ignored") && !r.err.contains("ruby") && !r.err.contains("lineHeight"))
+    #expect(r.out.contains("<v al>no language</v>"))
+    let img = try file("imgp.ttml", "\(Self.tt)<body><div><p begin=\"1s\" end=\"2s\">text <span><image src=\"b.png\"/></span></p></div></body></tt>")
+    let ri = convert([img, "--to", "srt", "--fail-on-loss"])
+    #expect(ri.code == 1)
+    #expect(ri.err.contains("warning: [ttml.content.image-dropped] an <image> (\"b.png\") in a <span> is not read"))
+    let odd = try file("odd.ttml", """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" tts:extent="1e300px 1e300px">
+      <body><div><p begin="1s" end="2s" tts:fontSize="24px">x</p></div></body></tt>
+      """)
+    #expect(convert([odd, "--to", "vtt"]).out.contains("font-size: 24px"))
+    let nested = try file("nested.ttml", "\(Self.tt)<body><div><p begin=\"1s\" end=\"2s\">one <span>two <p>nested</p></span></p></div></body></tt>")
+    #expect(convert([nested, "--to", "srt", "--fail-on-loss"]).code == 1)
   }
 
   /// Font sizes in cells, or in pixels of the root extent, are the video's: written as `vh`

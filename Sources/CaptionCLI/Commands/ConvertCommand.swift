@@ -246,12 +246,14 @@ enum ConvertCommand: CLICommand {
   /// Reading diagnostics that mean content never reached the model, for `--fail-on-loss`:
   /// every reading error, and the warnings that say the reader left something a viewer would see
   /// (content the file holds correctly but the text model cannot: image subtitles, animation).
-  /// TTML's conformance checks (`ttml.validate.*`, `ttml.profile.*`, `ttml.hrm.*`) judge the
-  /// document and lose nothing: an unknown attribute is an error there, not a loss.
+  /// TTML's profile and rendering-model checks (`ttml.profile.*`, `ttml.hrm.*`), and an unknown
+  /// or misplaced attribute, judge the document and lose nothing. Other conformance errors can
+  /// (an unknown element's text, text directly in a div, a p inside a span): they count.
   static func isUnreadContent(_ d: Diagnostic) -> Bool {
-    if d.code.hasPrefix("ttml.validate.") || d.code.hasPrefix("ttml.profile.") || d.code.hasPrefix("ttml.hrm.") { return false }
+    if d.code.hasPrefix("ttml.profile.") || d.code.hasPrefix("ttml.hrm.") || conformanceOnlyCodes.contains(d.code) { return false }
     return d.severity >= .error || (d.severity >= .warning && unreadContentCodes.contains(d.code))
   }
 
   static let unreadContentCodes: Set<String> = ["ttml.content.image-dropped", "ttml.content.animation-ignored"]
+  static let conformanceOnlyCodes: Set<String> = ["ttml.validate.unknown-attribute", "ttml.validate.misplaced-attribute", "ttml.validate.missing-lang"]
 }

@@ -146,7 +146,8 @@ struct SubRipWriter {
     }
     let m = document.metadata
     var header: [String] = []
-    if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
+    // The X-TIMESTAMP-MAP line has a report of its own (below).
+    if !m.signatureSuffix.isEmpty || m.headerLines.contains(where: { !$0.hasPrefix("X-TIMESTAMP-MAP") }) { header.append("header lines") }
     if m.title != nil { header.append("title") }
     if m.language != nil { header.append("language") }
     // The map says which media time the cue times count from (HLS): without it they are off by

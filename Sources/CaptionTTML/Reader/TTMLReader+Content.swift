@@ -154,7 +154,10 @@ extension TTMLReader {
   /// `ttml.content.animation-ignored`: an animation the model does not apply (the text model
   /// has no time-varying regions, nor `animate`'s values): what it changes is lost in every output.
   mutating func reportAnimationIgnored(_ e: XMLElementNode, _ place: String) {
-    let what = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling }.map(\.qualifiedName).prefix(4).joined(separator: " ")
+    let styled = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling }
+    // A set that sets nothing animates nothing.
+    if e.name.local == "set", styled.isEmpty { return }
+    let what = styled.map(\.qualifiedName).prefix(4).joined(separator: " ")
     sink.report(
       "ttml.content.animation-ignored", .warning,
       "<\(e.name.local)\(what.isEmpty ? "" : " " + what)> \(place) is not applied: the caption model has no such animation",
@@ -456,6 +459,11 @@ extension TTMLReader {
         switch e.name.local {
         case "br":
           out.append(.lineBreak)
+        case "image":
+          // An image inline in a p or span (TTML2 §8.1.6): the text model has no place for it.
+          sink.report(
+            "ttml.content.image-dropped", .warning,
+            "an <image> (\"\((e.attribute("", "src") ?? "").prefix(80))\") in a <\(n.element.name.local)> is not read, as the caption model holds text only", at: e.location)
         case "span":
           guard depth < depthLimit else { continue }
           let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
@@ -470,7 +478,7 @@ extension TTMLReader {
           var ownLanguage: String?
           if let l = e.attribute(TTMLNamespace.xml, "lang"), l != lang {
             kind = .language(l)
-            ownLanguage = l
+            if !l.isEmpty { ownLanguage = l }
             childLang = l
           }
           switch inline.other["tts:ruby"] ?? spec.other["tts:ruby"] {

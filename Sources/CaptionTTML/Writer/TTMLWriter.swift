@@ -170,7 +170,8 @@ struct TTMLWriter {
   mutating func reportUnwritableSource() {
     let m = doc.metadata
     var header: [String] = []
-    if !m.signatureSuffix.isEmpty || !m.headerLines.isEmpty { header.append("header lines") }
+    // The X-TIMESTAMP-MAP line has a report of its own (below).
+    if !m.signatureSuffix.isEmpty || m.headerLines.contains(where: { !$0.hasPrefix("X-TIMESTAMP-MAP") }) { header.append("header lines") }
     if m.timestampMap != nil {
       report("timestamp-map-dropped", .warning, "X-TIMESTAMP-MAP (the HLS MPEG-TS time the cue times count from) has no TTML equivalent, dropped: the times are written as they are")
     }
@@ -367,8 +368,9 @@ struct TTMLWriter {
     let (g, textAlign, approx) = TTMLRegionSynthesizer.geometry(for: settings, cellRows: resolver.cellRows)
     if approx {
       let line: String
-      if case .value(let v) = settings.line { line = v == v.rounded() ? String(Int(v)) : String(v) } else { line = "auto" }
-      report("line-approximated", .info, "snap-to-lines line \(line) was converted to a percentage (one line = one cell row, 1/\(Int(resolver.cellRows)) of the height)", cue: index)
+      // `Length.format`, not `Int(v)`: a line number past Int's range (line:1e19) trapped.
+      if case .value(let v) = settings.line { line = Length.format(v) } else { line = "auto" }
+      report("line-approximated", .info, "snap-to-lines line \(line) was converted to a percentage (one line = one cell row, 1/\(Length.format(resolver.cellRows)) of the height)", cue: index)
     }
     if let id = regionByKey[g.key] { return (id, textAlign) }
     let id = freshID("r")

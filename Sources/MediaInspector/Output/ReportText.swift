@@ -55,7 +55,7 @@ public enum ReportText {
         var c = "cues \(n)"
         if let a = t.firstCueStart, let b = t.lastCueEnd {
           c += " spanning \(a)–\(b)"
-          if let d = r.duration, d.seconds > 0 { c += " (\(Int((b.seconds - a.seconds) / d.seconds * 100))% of \(d))" }
+          if let d = r.duration, d.seconds > 0 { c += " (\(Length.format(min(((b.seconds - a.seconds) / d.seconds * 100).rounded(.down), 1e6)))% of \(d))" }
         }
         facts.append(c)
       }

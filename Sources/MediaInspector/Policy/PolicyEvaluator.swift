@@ -1,3 +1,4 @@
+import CaptionCore
 /// Checks one requirement against one report and explains a failure in one sentence, naming
 /// the rule that decides it where there is one.
 enum PolicyEvaluator {
@@ -94,7 +95,7 @@ enum PolicyEvaluator {
   }
 
   static func formatSeconds(_ s: Double) -> String {
-    s == s.rounded() ? String(Int(s)) : String(s)
+    Length.format(s)  // not Int(s): a policy's 1e300 seconds would trap
   }
 
   static func checkTrack(_ req: TrackRequirement, _ report: MediaReport) -> String? {

@@ -67,9 +67,10 @@ enum WebVTTCSSWriter {
     for (k, v) in s.other.sorted(by: { $0.key < $1.key }) {
       if isCSSName(k), appliesToCue(k) {
         css.append("\(k): \(sanitize(v))")
-      } else if k == "tts:ruby" {
-        // The cue text holds the ruby itself (<ruby> and <rt>), which is what tts:ruby marks.
-        otherwise.append(k)
+      } else if k == "tts:ruby" || (k == "tts:lineHeight" && v == "normal") {
+        // The cue text holds the ruby itself (<ruby> and <rt>), which is what tts:ruby marks;
+        // a normal line height is CSS's default. Nothing to write, nothing lost.
+        continue
       } else {
         dropped.append(k)
       }

@@ -106,7 +106,7 @@ struct WebVTTWriter {
       warn("webvtt.write.style-property-dropped", .warning, "\(subject): \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS", cue: cue)
     }
     if !otherwise.isEmpty {
-      warn("webvtt.write.style-property-moved", .info, "\(subject): \(otherwise.joined(separator: ", ")) not written as CSS: WebVTT expresses it another way", cue: cue)
+      warn("webvtt.write.style-property-moved", .info, "\(subject): \(otherwise.joined(separator: ", ")) expressed another way: by the cue's settings, or as text-shadow for an outline", cue: cue)
     }
   }
 
@@ -279,20 +279,40 @@ struct WebVTTWriter {
   /// TTML's `style="b a"` does); CSS applies the rule written last instead, whatever the order
   /// of the classes on the element. A compound selector (`::cue(.b.a)`) is more specific than
   /// any one class, so its rule, the classes' styles merged in the element's order, wins in a
-  /// browser too. Only written where the two orders give different styles.
-  private func compoundRules(_ named: [String: (position: Int, style: TextStyle)]) -> [String] {
+  /// browser too. Only written where the two orders give different styles. A compound selector
+  /// matches its classes in any order, so when elements list the same classes in orders that
+  /// give different styles, no rule is written and that is reported.
+  private mutating func compoundRules(_ named: [String: (position: Int, style: TextStyle)]) -> [String] {
     let generatedPosition = Dictionary(uniqueKeysWithValues: generated.enumerated().map { ($1.name, (named.count + $0, $1.style)) })
-    var rules: [String] = []
+    // Per set of classes, in order of first use: the style each order of them gives.
+    var sets: [[String]] = []
+    var bySet: [[String]: (list: [String], style: TextStyle, differs: Bool, conflict: Bool)] = [:]
     for list in usedClassLists {
       // Built-in colour classes are the user agent's rules, beneath every author rule.
       let parts = list.compactMap { c in named[c] ?? generatedPosition[c] ?? CueDefaultClass.style(c).map { (-1, $0) } }
       guard parts.count >= 2 else { continue }
       let inListOrder = parts.reduce(TextStyle()) { $0.merged(with: $1.style) }
       let inCSSOrder = parts.sorted { $0.position < $1.position }.reduce(TextStyle()) { $0.merged(with: $1.style) }
-      guard inListOrder != inCSSOrder else { continue }
-      let decls = WebVTTCSSWriter.declarations(cssLengths(inListOrder)).css
+      let key = Array(Set(list)).sorted()
+      if var seen = bySet[key] {
+        seen.differs = seen.differs || inListOrder != inCSSOrder
+        seen.conflict = seen.conflict || seen.style != inListOrder
+        bySet[key] = seen
+      } else {
+        sets.append(key)
+        bySet[key] = (list, inListOrder, inListOrder != inCSSOrder, false)
+      }
+    }
+    var rules: [String] = []
+    for key in sets {
+      guard let s = bySet[key], s.differs else { continue }
+      guard !s.conflict else {
+        warn("webvtt.write.class-order-conflict", .warning, "classes \(key.map { "." + $0 }.joined()) are listed in orders that give different styles; CSS cannot tell them apart, so some of these elements show the style of the rule written last")
+        continue
+      }
+      let decls = WebVTTCSSWriter.declarations(cssLengths(s.style)).css
       guard !decls.isEmpty else { continue }
-      rules.append("::cue(\(list.map { "." + $0 }.joined())) { \(decls.joined(separator: "; ")); }")
+      rules.append("::cue(\(s.list.map { "." + $0 }.joined())) { \(decls.joined(separator: "; ")); }")
     }
     return rules
   }
@@ -374,8 +394,9 @@ struct WebVTTWriter {
   /// pixels, and CSS has no cells. Lengths WebVTT CSS can take as they are stay.
   func cssLengths(_ s: TextStyle) -> TextStyle {
     func vh(_ l: Length?) -> Length? {
+      // A root extent or cell grid so odd that the length comes out 0 or unbounded keeps its unit.
       guard let l, l.unit == .cells || (l.unit == .pixels && header.metadata.parameters["tts:extent"] != nil),
-        let v = rootPercent(l, horizontal: false)
+        let v = rootPercent(l, horizontal: false), v.isFinite, abs(v) >= 0.001 || l.value == 0, abs(v) <= 10_000
       else { return l }
       return Length(v, .rootHeight)
     }
@@ -383,6 +404,13 @@ struct WebVTTWriter {
     out.fontSize = vh(s.fontSize)
     out.lineHeight = vh(s.lineHeight)
     if let o = s.textOutline, let t = vh(o.thickness) { out.textOutline?.thickness = t }
+    out.textShadow = s.textShadow?.map { sh in
+      var sh = sh
+      sh.offsetX = vh(sh.offsetX) ?? sh.offsetX
+      sh.offsetY = vh(sh.offsetY) ?? sh.offsetY
+      sh.blur = vh(sh.blur)
+      return sh
+    }
     return out
   }
 
