@@ -110,6 +110,29 @@ struct WebVTTWriter {
     }
   }
 
+  /// `ck-`, or the first of `ck2-`, `ck3-`… that no style of `doc` and no rule of its style
+  /// sheets uses. Bounded: a document made to use a thousand such prefixes keeps the last one.
+  private func generatedClassPrefix(_ doc: CaptionDocument) -> String {
+    var prefix = "ck-"
+    var k = 1
+    while k < 1000, doc.styles.contains(where: { cssClassName($0.id).hasPrefix(prefix) })
+      || doc.styleSheets.contains(where: { $0.containsUTF8("." + prefix) })
+    {
+      k += 1
+      prefix = "ck\(k)-"
+    }
+    return prefix
+  }
+
+  /// Whether a `Language:` header line (kept from the input, as many WebVTT files carry one)
+  /// names the document's language, so that writing it keeps it.
+  static func headerNamesLanguage(_ doc: CaptionDocument) -> Bool {
+    doc.metadata.headerLines.contains { (line: String) -> Bool in
+      let parts = line.split(separator: ":", maxSplits: 1).map { String($0).trimmingCharacters(in: .whitespaces) }
+      return parts.count == 2 && parts[0].lowercased() == "language" && parts[1] == doc.metadata.language
+    }
+  }
+
   // MARK: - File
 
   private mutating func file(_ doc: CaptionDocument) -> [UInt8] {
@@ -149,20 +172,8 @@ struct WebVTTWriter {
       for st in doc.styles where !st.id.isEmpty && cssClassName(st.id) != st.id { renamedStyleClasses[st.id] = cssClassName(st.id) }
     }
     header.cues = []
-    var k = 1
-    // Bounded: a document made to use a thousand such prefixes keeps the last one.
-    while k < 1000, doc.styles.contains(where: { cssClassName($0.id).hasPrefix(generatedPrefix) })
-      || doc.styleSheets.contains(where: { $0.containsUTF8("." + generatedPrefix) })
-    {
-      k += 1
-      generatedPrefix = "ck\(k)-"
-    }
-    // A `Language:` header line (kept from the input, as many WebVTT files carry one) says it.
-    let headerSaysLanguage = doc.metadata.headerLines.contains { (line: String) -> Bool in
-      let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed() }
-      return parts.count == 2 && String(parts[0]).lowercased() == "language" && String(parts[1]) == doc.metadata.language
-    }
-    if let lang = doc.metadata.language, !lang.isEmpty, !headerSaysLanguage {
+    generatedPrefix = generatedClassPrefix(doc)
+    if let lang = doc.metadata.language, !lang.isEmpty, !Self.headerNamesLanguage(doc) {
       // WebVTT has no document language: a page gives it with <track srclang>, HLS with LANGUAGE.
       warn("webvtt.write.language-dropped", .info, "the document's language '\(lang.prefix(40))' has no place in WebVTT (set it where the file is used: <track srclang>, HLS LANGUAGE)")
     }
