@@ -12,6 +12,11 @@ public struct DocumentMetadata: Sendable, Hashable {
   public var headerLines: [String]
   /// The HLS `X-TIMESTAMP-MAP` header, parsed (RFC 8216 §3.5), if present.
   public var timestampMap: TimestampMap?
+  /// Whether there is header text besides the `X-TIMESTAMP-MAP` line (which writers that drop
+  /// the header report on its own, as it changes when cues play).
+  public var hasHeaderBesidesTimestampMap: Bool {
+    !signatureSuffix.isEmpty || headerLines.contains { !$0.hasPrefix("X-TIMESTAMP-MAP=") }
+  }
   /// Format parameters that affect timing or layout and should survive a same-format round trip,
   /// by source name (TTML `ttp:frameRate`, `ttp:tickRate`, `ttp:cellResolution`, `tts:extent`…).
   public var parameters: [String: String]

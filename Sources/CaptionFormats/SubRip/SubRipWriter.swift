@@ -146,8 +146,7 @@ struct SubRipWriter {
     }
     let m = document.metadata
     var header: [String] = []
-    // The X-TIMESTAMP-MAP line has a report of its own (below).
-    if !m.signatureSuffix.isEmpty || m.headerLines.contains(where: { !$0.hasPrefix("X-TIMESTAMP-MAP") }) { header.append("header lines") }
+    if m.hasHeaderBesidesTimestampMap { header.append("header lines") }
     if m.title != nil { header.append("title") }
     if m.language != nil { header.append("language") }
     // The map says which media time the cue times count from (HLS): without it they are off by

@@ -170,8 +170,7 @@ struct TTMLWriter {
   mutating func reportUnwritableSource() {
     let m = doc.metadata
     var header: [String] = []
-    // The X-TIMESTAMP-MAP line has a report of its own (below).
-    if !m.signatureSuffix.isEmpty || m.headerLines.contains(where: { !$0.hasPrefix("X-TIMESTAMP-MAP") }) { header.append("header lines") }
+    if m.hasHeaderBesidesTimestampMap { header.append("header lines") }
     if m.timestampMap != nil {
       report("timestamp-map-dropped", .warning, "X-TIMESTAMP-MAP (the HLS MPEG-TS time the cue times count from) has no TTML equivalent, dropped: the times are written as they are")
     }
