@@ -23,8 +23,12 @@ public struct Cue: Sendable, Hashable {
   }
   /// Named styles the whole cue refers to (TTML `style` on `p`, WebVTT has none at cue level).
   public var styleRefs: [String]
-  /// The cue text.
-  public var content: [CueNode]
+  /// The cue text. A plain cue that a reader stored as one string (see `CueTextStorage`) builds
+  /// this list on each read; `plainText` does not.
+  public var content: [CueNode] {
+    get { textStorage.nodes }
+    set { textStorage = .nodes(newValue) }
+  }
   /// Where the cue starts in the source (the line of its timing line), if it was read.
   public var source: SourceLocation?
   /// The cue text exactly as it stood in the source, before markup parsing (what the WebVTT
@@ -33,7 +37,7 @@ public struct Cue: Sendable, Hashable {
   /// Readers store it only when it differs from `plainText` (the cue has markup or character
   /// references); otherwise the getter rebuilds it from `content`, which saves a string per cue.
   public var sourceText: String? {
-    get { storedSourceText ?? (sourceTextIsPlainText ? content.plainText : nil) }
+    get { storedSourceText ?? (sourceTextIsPlainText ? plainText : nil) }
     set {
       storedSourceText = newValue
       sourceTextIsPlainText = false
@@ -48,6 +52,8 @@ public struct Cue: Sendable, Hashable {
   /// Out-of-line storage for the rarely set fields (see `Boxed`).
   @usableFromInline var boxedSettings: Boxed<CueSettings>?
   @usableFromInline var boxedStyle: Boxed<TextStyle>?
+  /// The text, as nodes or as one plain string.
+  @usableFromInline var textStorage: CueTextStorage
 
   /// Records that the cue text as written is exactly `plainText`: no markup, no character
   /// references. Readers call this instead of storing a second copy of the text.
@@ -66,10 +72,26 @@ public struct Cue: Sendable, Hashable {
     self.start = start
     self.end = end
     self.styleRefs = []
-    self.content = content
+    self.textStorage = .nodes(content)
     self.source = source
     self.storedSourceText = sourceText
     self.sourceTextIsPlainText = sourceText == nil
+    self.boxedSettings = nil
+    self.boxedStyle = nil
+  }
+
+  /// A plain cue as readers build it: `plainText` has no markup (its source text is itself) and
+  /// `\n` between lines. Held as the one string, not as nodes (see `CueTextStorage`).
+  @inlinable
+  package init(id: String, start: CaptionTime, end: CaptionTime, plainText: String, source: SourceLocation) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.styleRefs = []
+    self.textStorage = .plain(plainText)
+    self.source = source
+    self.storedSourceText = nil
+    self.sourceTextIsPlainText = true
     self.boxedSettings = nil
     self.boxedStyle = nil
   }
@@ -84,19 +106,29 @@ public struct Cue: Sendable, Hashable {
     self.boxedSettings = settings.isDefault ? nil : Boxed(settings)
     self.boxedStyle = style.map { Boxed($0) }
     self.styleRefs = styleRefs
-    self.content = content
+    self.textStorage = .nodes(content)
     self.source = source
   }
 
   /// The plain text, with `\n` between lines and no markup.
-  public var plainText: String { content.plainText }
+  public var plainText: String {
+    if case .plain(let s) = textStorage { return s }
+    return content.plainText
+  }
+
+  /// The plain text without ruby annotations: what line length and reading speed measure (see
+  /// `[CueNode].plainTextWithoutRuby`).
+  public var plainTextWithoutRuby: String {
+    if case .plain(let s) = textStorage { return s }
+    return content.plainTextWithoutRuby
+  }
 
   /// `end - start`.
   public var duration: CaptionTime { end - start }
 
   public static func == (a: Cue, b: Cue) -> Bool {
     a.id == b.id && a.start == b.start && a.end == b.end && a.settings == b.settings
-      && a.style == b.style && a.styleRefs == b.styleRefs && a.content == b.content
+      && a.style == b.style && a.styleRefs == b.styleRefs && a.textStorage == b.textStorage
   }
 
   public func hash(into h: inout Hasher) {

@@ -470,7 +470,7 @@ struct SubRipReader {
 
   mutating func emit(_ cue: consuming Cue) {
     cueCount += 1
-    if let onCue { onCue(cue) } else { cues.append(cue) }
+    if let onCue { onCue(cue) } else { cues.append(consume cue) }
   }
 
   mutating func finishPending(_ buf: UnsafeBufferPointer<UInt8>) {
@@ -503,14 +503,9 @@ struct SubRipReader {
       if markup && referenceReported { break }
     }
     if !markup {
-      // Plain text: runs and line breaks, no tree to build; the source text is the plain text.
-      var content: [CueNode] = []
-      content.reserveCapacity(lines.count * 2 - 1)
-      for (k, r) in lines.enumerated() {
-        if k > 0 { content.append(.lineBreak) }
-        if !r.isEmpty { content.append(.text(string(buf, r))) }
-      }
-      emit(Cue(id: id, start: p.start, end: p.end, content: content, source: p.source, sourceText: nil))
+      // Plain text: one string, no tree to build; the source text is the plain text.
+      let text = PlainCueText.string(buf, lines: lines, scratch: &textScratch)
+      emit(Cue(id: id, start: p.start, end: p.end, plainText: text, source: p.source))
       return
     }
     // Join the text lines with '\n' and note where each starts.

@@ -39,7 +39,7 @@ public struct LintRuleInput: Sendable {
     self.cueNumbers = cueNumbers
     self.latestEnd = latestEnd
     let cues = document.cues
-    plainTexts = cues.map(\.content.plainTextWithoutRuby)
+    plainTexts = cues.map(\.plainTextWithoutRuby)
     presentationOrder = cues.indices.sorted { a, b in
       if cues[a].start != cues[b].start { return cues[a].start < cues[b].start }
       if cues[a].end != cues[b].end { return cues[a].end < cues[b].end }

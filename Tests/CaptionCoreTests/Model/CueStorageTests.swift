@@ -3,9 +3,11 @@ import Testing
 @testable import CaptionCore
 
 /// `Cue` keeps its style and non-default settings out of line (`Boxed`) and its source text
-/// only when it differs from the plain text; none of that may show through the public API.
+/// only when it differs from the plain text, and a plain cue's text as one string; none of that
+/// may show through the public API.
 @Suite struct CueStorageTests {
   let t0 = CaptionTime(milliseconds: 1000), t1 = CaptionTime(milliseconds: 2000)
+  let source = SourceLocation(line: 3, column: 1, offset: 12)
 
   @Test func settingsAndStyleReadBackAsSetAndKeepValueSemantics() {
     var settings = CueSettings()
@@ -57,6 +59,44 @@ import Testing
     #expect(c.storedSourceText == "<i>one</i>\ntwo")
     c.sourceText = nil
     #expect(c.sourceText == nil)
+  }
+
+  /// A plain cue held as one string shows the same nodes the readers built before, equals the
+  /// same cue held as nodes, and becomes nodes when its content is set.
+  @Test func plainTextStorageShowsTheNodesReadersBuilt() {
+    let s = source
+    let plain = Cue(id: "7", start: t0, end: t1, plainText: "one\n \n\ntwo é 字 😀", source: s)
+    #expect(plain.content == [.text("one"), .lineBreak, .text(" "), .lineBreak, .lineBreak, .text("two é 字 😀")])
+    #expect(plain.plainText == "one\n \n\ntwo é 字 😀")
+    #expect(plain.plainTextWithoutRuby == plain.plainText)
+    #expect(plain.sourceText == plain.plainText)
+    #expect(plain.storedSourceText == nil)
+    let nodes = Cue(id: "7", start: t0, end: t1, content: plain.content, source: s, sourceText: nil)
+    #expect(plain == nodes)
+    #expect(nodes == plain)
+    #expect(plain.hashValue == nodes.hashValue)
+    #expect(plain != Cue(id: "7", start: t0, end: t1, plainText: "one\n \n\ntwo é 字 😀 ", source: s))
+    #expect(Cue(id: "", start: t0, end: t1, plainText: "", source: s).content == [])
+    #expect(Cue(id: "", start: t0, end: t1, plainText: "\n", source: s).content == [.lineBreak])
+    #expect(Cue(id: "", start: t0, end: t1, plainText: "\na\n", source: s).content == [.lineBreak, .text("a"), .lineBreak])
+    var edited = plain
+    edited.content.append(.text("!"))
+    #expect(edited.content.last == .text("!"))
+    #expect(edited.plainText == "one\n \n\ntwo é 字 😀!")
+    #expect(plain.plainText == "one\n \n\ntwo é 字 😀")
+    #expect(edited != plain)
+  }
+
+  /// For every text, the node view's plain text is the text again: no line, empty or not, and no
+  /// line break is lost or added.
+  @Test func plainTextStorageRoundTripsThroughNodes() {
+    let parts = ["", "a", " ", "é", "\n", "字😀", "b c"]
+    for x in parts { for y in parts { for z in parts {
+      let text = x + y + z
+      let cue = Cue(id: "", start: t0, end: t1, plainText: text, source: source)
+      #expect(cue.content.plainText == text)
+      #expect(!cue.content.contains { if case .text(let t) = $0 { t.isEmpty || t.contains("\n") } else { false } })
+    } } }
   }
 
   @Test func millisecondTimesAreReduced() {

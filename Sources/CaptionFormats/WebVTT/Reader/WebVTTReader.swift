@@ -669,6 +669,8 @@ struct WebVTTReader {
     // The source text is kept only when it differs from the plain text (markup or references).
     var sourceText: String? = nil
     var content: [CueNode] = []
+    // A plain cue's text as one string (see `CueTextStorage`); `content` is then unused.
+    var plainText: String? = nil
     // The streaming converter's fast path: plain lines go over as byte ranges, no `Cue` built.
     // Not when STYLE blocks could style the cue: SRT gets such a style inline (a `::cue` colour
     // on every cue, a `::cue(b)` one on bold text), which only the model carries.
@@ -684,7 +686,7 @@ struct WebVTTReader {
       // The common case, one line or none: no joining needed.
       let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
       if !ByteScan.containsMarkup(p, from: r.lowerBound, to: r.upperBound) {
-        if !r.isEmpty { content = [.text(string(r))] }
+        plainText = string(r)
       } else {
         sourceText = string(r)
         scratchLines.removeAll(keepingCapacity: true)
@@ -692,23 +694,13 @@ struct WebVTTReader {
         content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
       }
     } else if !hasNUL && !blockLines.contains(where: { ByteScan.containsMarkup(p, from: $0.start, to: $0.end) }) {
-      // Plain lines: text runs straight from the input, nothing joined.
-      content.reserveCapacity(blockLines.count * 2 - 1)
-      for (k, l) in blockLines.enumerated() {
-        if k > 0 { content.append(.lineBreak) }
-        if l.end > l.start { content.append(.text(string(l.start..<l.end))) }
-      }
+      // Plain lines: one slice of the input when they are LF-separated.
+      plainText = PlainCueText.string(p, lines: blockLines.lazy.map { $0.start..<$0.end }, scratch: &scratch)
     } else {
       joinBlockLines()
       if !scratch.withUnsafeBufferPointer({ ByteScan.containsMarkup($0, from: 0, to: $0.count) }) {
         // Plain text: no tokenizer needed.
-        content.reserveCapacity(blockLines.count * 2)
-        var start = 0
-        for k in 0...scratch.count where k == scratch.count || scratch[k] == 0x0A {
-          if k > start { content.append(.text(String(decoding: scratch[start..<k], as: UTF8.self))) }
-          if k < scratch.count { content.append(.lineBreak) }
-          start = k + 1
-        }
+        plainText = String(decoding: scratch, as: UTF8.self)
       } else {
         sourceText = String(decoding: scratch, as: UTF8.self)
         let buffer = scratch
@@ -756,9 +748,13 @@ struct WebVTTReader {
           source: SourceLocation(line: line.number, column: 1, offset: line.start), buffer: p, lines: verbatimLines))
       return
     }
-    var cue = Cue(
-      id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end),
-      content: content, source: SourceLocation(line: line.number, column: 1, offset: line.start), sourceText: sourceText)
+    let cueSource = SourceLocation(line: line.number, column: 1, offset: line.start)
+    var cue =
+      if let plainText {
+        Cue(id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), plainText: plainText, source: cueSource)
+      } else {
+        Cue(id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), content: content, source: cueSource, sourceText: sourceText)
+      }
     if let settings = draftSettings { cue.settings = settings }
     cueCount += 1
     if let onCue {
