@@ -477,8 +477,8 @@ struct SubRipReader {
     guard let p = pending else { return }
     pending = nil
     defer {
-      lines.removeAll(keepingCapacity: true)
-      lineNumbers.removeAll(keepingCapacity: true)
+      lines.removeAllKeepingCapacity()
+      lineNumbers.removeAllKeepingCapacity()
     }
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
     if let onVerbatimCue, VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {

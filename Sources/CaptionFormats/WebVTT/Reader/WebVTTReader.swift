@@ -308,7 +308,7 @@ struct WebVTTReader {
   mutating func collectBlock(inHeader: Bool) {
     var lineCount = 0
     var prevPos = pos, prevLine = lineNo
-    blockLines.removeAll(keepingCapacity: true)
+    blockLines.removeAllKeepingCapacity()
     var seenArrow = false
     var draft: Draft? = nil
     var failedTiming = false
