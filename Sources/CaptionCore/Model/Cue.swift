@@ -4,6 +4,10 @@
 /// cues read from different bytes that say the same thing are equal, which is what the
 /// read → write → read round-trip law checks.
 public struct Cue: Sendable, Hashable {
+  // The optional stored properties are spelled `Optional<…>` and none has an initial value:
+  // `T?` gives a `var` an implicit `= nil`, and an initialiser that then sets the property again
+  // built each cue in a temporary and copied it out, about 300 instructions a cue.
+
   /// The cue identifier (WebVTT cue identifier, SRT sequence number as text, TTML `xml:id`).
   /// Empty when the cue has none.
   public var id: String
@@ -30,7 +34,7 @@ public struct Cue: Sendable, Hashable {
     set { textStorage = .nodes(newValue) }
   }
   /// Where the cue starts in the source (the line of its timing line), if it was read.
-  public var source: SourceLocation?
+  public var source: Optional<SourceLocation>
   /// The cue text exactly as it stood in the source, before markup parsing (what the WebVTT
   /// API exposes as `VTTCue.text`), if it was read from a file. Not part of equality.
   ///
@@ -46,12 +50,12 @@ public struct Cue: Sendable, Hashable {
 
   /// `sourceText` when a reader stored it, that is when it differs from the plain text. Lint
   /// rules that look for markup read this and skip plain cues without building their text.
-  @usableFromInline package internal(set) var storedSourceText: String?
+  @usableFromInline package internal(set) var storedSourceText: Optional<String>
   /// Whether the source text is `plainText` (set by readers through `setSourceTextToPlainText`).
-  @usableFromInline package internal(set) var sourceTextIsPlainText = false
+  @usableFromInline package internal(set) var sourceTextIsPlainText: Bool
   /// Out-of-line storage for the rarely set fields (see `Boxed`).
-  @usableFromInline var boxedSettings: Boxed<CueSettings>?
-  @usableFromInline var boxedStyle: Boxed<TextStyle>?
+  @usableFromInline var boxedSettings: Optional<Boxed<CueSettings>>
+  @usableFromInline var boxedStyle: Optional<Boxed<TextStyle>>
   /// The text, as nodes or as one plain string.
   @usableFromInline var textStorage: CueTextStorage
 
@@ -108,6 +112,8 @@ public struct Cue: Sendable, Hashable {
     self.styleRefs = styleRefs
     self.textStorage = .nodes(content)
     self.source = source
+    self.storedSourceText = nil
+    self.sourceTextIsPlainText = false
   }
 
   /// The plain text, with `\n` between lines and no markup.

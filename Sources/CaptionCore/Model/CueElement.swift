@@ -30,8 +30,9 @@ public struct CueElement: Sendable, Hashable {
     get { boxedStyle?.value }
     set { boxedStyle = newValue.map { Boxed($0) } }
   }
-  /// Out of line: most elements have no inline style (see `Boxed`).
-  private var boxedStyle: Boxed<TextStyle>?
+  /// Out of line: most elements have no inline style (see `Boxed`). Spelled `Optional<…>`, with
+  /// no initial value, so that the initialiser builds the element in place (see `Cue`).
+  private var boxedStyle: Optional<Boxed<TextStyle>>
   /// The children, in order.
   public var children: [CueNode]
 

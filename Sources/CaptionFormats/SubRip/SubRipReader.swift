@@ -523,6 +523,6 @@ struct SubRipReader {
       id: id, start: p.start, end: p.end, content: result.content, source: p.source,
       sourceText: String(decoding: textScratch, as: UTF8.self))
     if let a = result.anchor { cue.settings = NumpadAnchor.settings(for: a) }
-    emit(cue)
+    emit(consume cue)
   }
 }

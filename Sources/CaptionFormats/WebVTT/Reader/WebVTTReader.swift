@@ -19,7 +19,7 @@ struct WebVTTReader {
   /// A cue whose timing line has been read.
   struct Draft {
     var id: String
-    var idLine: LineRef?
+    var idLine: Optional<LineRef>
     var start: Int64
     var end: Int64
     var timingLine: LineRef
@@ -327,12 +327,11 @@ struct WebVTTReader {
           prevPos = pos
           prevLine = lineNo
           let idLine = blockLines.first
-          if let t = parseTimings(line) {
-            var d = t
+          if var d = parseTimings(line) {
             d.idLine = idLine
             d.id = idLine.map { lineText($0) } ?? ""
             draft = d
-            blockLines.removeAll(keepingCapacity: true)
+            blockLines.removeAllKeepingCapacity()
             seenCue = true
           } else {
             draft = nil
@@ -351,11 +350,11 @@ struct WebVTTReader {
           if isKeywordLine(b, "STYLE") {
             isStyle = true
             keyword = b
-            blockLines.removeAll(keepingCapacity: true)
+            blockLines.removeAllKeepingCapacity()
           } else if isKeywordLine(b, "REGION") {
             isRegion = true
             keyword = b
-            blockLines.removeAll(keepingCapacity: true)
+            blockLines.removeAllKeepingCapacity()
           }
         }
         blockLines.append(line)
@@ -369,7 +368,7 @@ struct WebVTTReader {
       finishHeader(endedByArrow: endedByArrow)
       return
     }
-    if let d = draft {
+    if let d = draft.take() {
       finishCue(d)
     } else if isStyle, let k = keyword {
       finishStyle(k)
