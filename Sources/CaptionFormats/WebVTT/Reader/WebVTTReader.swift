@@ -16,9 +16,10 @@ struct WebVTTReader {
     var isEmpty: Bool { start == end }
   }
 
-  /// A cue whose timing line has been read.
+  /// A cue whose timing line has been read. Only positions, no strings: a trivial value is free
+  /// to copy and to drop, where one holding the identifier went through generic value witnesses
+  /// several times a cue. `finishCue` reads the identifier from `idLine`.
   struct Draft {
-    var id: String
     var idLine: Optional<LineRef>
     var start: Int64
     var end: Int64
@@ -161,8 +162,16 @@ struct WebVTTReader {
   }
 
   /// The text of `r`, with U+0000 replaced by U+FFFD (WebVTT §6.1).
-  private func string(_ r: Range<Int>) -> String {
-    let slice = UnsafeBufferPointer(rebasing: p[r])
+  ///
+  /// This and the other small helpers of `finishCue` are inlined: called from a mutating
+  /// method, a non-mutating call copied the whole reader (625 bytes) for each.
+  @inline(__always)
+  private func string(_ r: Range<Int>) -> String { Self.text(p, r, hasNUL: hasNUL) }
+
+  /// `string(_:)` for the per-cue calls of `finishCue`: static, because even inlined, the
+  /// method copied the reader to read `p` and `hasNUL` from it.
+  private static func text(_ input: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, hasNUL: Bool) -> String {
+    let slice = UnsafeBufferPointer(rebasing: input[r])
     if !hasNUL { return String(decoding: slice, as: UTF8.self) }
     var b: [UInt8] = []
     appendReplacingNUL(slice, to: &b)
@@ -170,14 +179,19 @@ struct WebVTTReader {
   }
 
   private func appendReplacingNUL(_ s: UnsafeBufferPointer<UInt8>, to b: inout [UInt8]) {
-    if !hasNUL { b.append(contentsOf: s); return }
+    if !hasNUL { b.append(contentsOf: s) } else { Self.appendReplacingNUL(s, to: &b) }
+  }
+
+  private static func appendReplacingNUL(_ s: UnsafeBufferPointer<UInt8>, to b: inout [UInt8]) {
     for c in s {
       if c == 0 { b.append(contentsOf: [0xEF, 0xBF, 0xBD]) } else { b.append(c) }
     }
   }
 
+  @inline(__always)
   private func lineText(_ l: LineRef) -> String { string(l.start..<l.end) }
 
+  @inline(__always)
   private func startsWith(_ l: LineRef, _ s: StaticString) -> Bool {
     let k = s.utf8CodeUnitCount
     guard l.end - l.start >= k else { return false }
@@ -329,7 +343,6 @@ struct WebVTTReader {
           let idLine = blockLines.first
           if var d = parseTimings(line) {
             d.idLine = idLine
-            d.id = idLine.map { lineText($0) } ?? ""
             draft = d
             blockLines.removeAllKeepingCapacity()
             seenCue = true
@@ -470,6 +483,7 @@ struct WebVTTReader {
     report("webvtt.block.unrecognized", .error, "text that is not a cue, NOTE, STYLE or REGION block is ignored: '\(lineText(first).prefix(40))'", first)
   }
 
+  @inline(__always)
   private func isWhitespaceOnly(_ l: LineRef) -> Bool {
     guard !l.isEmpty else { return false }
     for k in l.start..<l.end where p[k] != 0x20 && p[k] != 0x09 && p[k] != 0x0C { return false }
@@ -605,8 +619,9 @@ struct WebVTTReader {
       report("webvtt.timing.spacing", .error, "cue settings must be separated from the end timestamp by a space or tab", line, at: i)
     }
     // Most cues have no settings: then none are built or compared. Kept beside the draft
-    // rather than in it, so that the small draft is what gets copied around.
-    draftSettings = nil
+    // rather than in it, so that the small draft is what gets copied around. Cleared only when
+    // set: assigning over an optional struct goes through a generic destroy.
+    if case .some = draftSettings { draftSettings = nil }
     if i < end {
       var parsed = CueSettings()
       let cueIndex = cueCount
@@ -616,7 +631,7 @@ struct WebVTTReader {
       if let r = parsed.region { usedRegions.insert(r) }
       if !parsed.isDefault { draftSettings = parsed }
     }
-    return Draft(id: "", idLine: nil, start: start, end: stop, timingLine: line)
+    return Draft(idLine: nil, start: start, end: stop, timingLine: line)
   }
 
   private mutating func timestamp(_ i: inout Int, _ line: LineRef, role: String) -> Int64? {
@@ -665,6 +680,8 @@ struct WebVTTReader {
   private mutating func finishCue(_ d: Draft) {
     let index = cueCount
     let line = d.timingLine
+    let input = p, nul = hasNUL
+    let id = d.idLine.map { Self.text(input, $0.start..<$0.end, hasNUL: nul) } ?? ""
     // The source text is kept only when it differs from the plain text (markup or references).
     var sourceText: String? = nil
     var content: [CueNode] = []
@@ -684,10 +701,10 @@ struct WebVTTReader {
     } else if blockLines.count <= 1 && !hasNUL {
       // The common case, one line or none: no joining needed.
       let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
-      if !ByteScan.containsMarkup(p, from: r.lowerBound, to: r.upperBound) {
-        plainText = string(r)
+      if !ByteScan.containsMarkup(input, from: r.lowerBound, to: r.upperBound) {
+        plainText = Self.text(input, r, hasNUL: false)
       } else {
-        sourceText = string(r)
+        sourceText = Self.text(input, r, hasNUL: false)
         scratchLines.removeAll(keepingCapacity: true)
         if let l = blockLines.first { scratchLines.append((0, l)) }
         content = parseCueText(UnsafeBufferPointer(rebasing: p[r]), d, index: index)
@@ -713,14 +730,14 @@ struct WebVTTReader {
       if isWhitespaceOnly(idLine) {
         report("webvtt.block.whitespace-line", .warning, "cue \(index + 1): a line with only spaces or tabs is not a blank line; it became the cue identifier", idLine, cue: index)
       }
-      if d.id == "NOTE" || startsWith(idLine, "NOTE ") || startsWith(idLine, "NOTE\t") {
+      if id == "NOTE" || startsWith(idLine, "NOTE ") || startsWith(idLine, "NOTE\t") {
         // A valid cue identifier (WebVTT §4.1 allows any text without '-->'), and browsers read
         // the block as a cue; but an author may have meant a comment, and older tools skip it.
         report("webvtt.note.contains-arrow", .warning, "the cue identifier starts with NOTE: the block is read as a cue (a NOTE comment cannot contain '-->'), though a comment may have been meant and older tools skip it", idLine, cue: index)
       }
-      if !d.id.isEmpty {
-        if !cueIDs.insert(d.id) {
-          report("webvtt.cue.duplicate-id", .error, "cue \(index + 1): the identifier '\(d.id.prefix(40))' is already used by another cue", idLine, cue: index)
+      if !id.isEmpty {
+        if !cueIDs.insert(id) {
+          report("webvtt.cue.duplicate-id", .error, "cue \(index + 1): the identifier '\(id.prefix(40))' is already used by another cue", idLine, cue: index)
         }
       }
     }
@@ -743,16 +760,16 @@ struct WebVTTReader {
       sendHeaderIfNeeded()
       onVerbatimCue(
         VerbatimCue(
-          id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end),
+          id: id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end),
           source: SourceLocation(line: line.number, column: 1, offset: line.start), buffer: p, lines: verbatimLines))
       return
     }
     let cueSource = SourceLocation(line: line.number, column: 1, offset: line.start)
     var cue =
       if let plainText {
-        Cue(id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), plainText: plainText, source: cueSource)
+        Cue(id: id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), plainText: plainText, source: cueSource)
       } else {
-        Cue(id: d.id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), content: content, source: cueSource, sourceText: sourceText)
+        Cue(id: id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), content: content, source: cueSource, sourceText: sourceText)
       }
     if let settings = draftSettings { cue.settings = settings }
     cueCount += 1
