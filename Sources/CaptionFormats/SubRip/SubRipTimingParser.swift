@@ -46,9 +46,9 @@ enum SubRipTimingParser {
     /// there as dropped.
     func report(to sink: inout DiagnosticSink, at location: (Int) -> SourceLocation) {
       for issue in list { sink.report(issue.code, issue.severity, issue.message, at: location(issue.offset)) }
-      for _ in 0..<counted.info { sink.countDropped(.info) }
-      for _ in 0..<counted.warning { sink.countDropped(.warning) }
-      for _ in 0..<counted.error { sink.countDropped(.error) }
+      sink.countDropped(.info, count: counted.info)
+      sink.countDropped(.warning, count: counted.warning)
+      sink.countDropped(.error, count: counted.error)
     }
   }
 

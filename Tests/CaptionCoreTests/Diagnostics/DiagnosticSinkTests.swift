@@ -40,6 +40,19 @@ import Testing
     #expect(sink.diagnostics.first?.unlistedCounts == nil)
   }
 
+  /// Counting several at once is counting them one by one; a count of zero changes nothing,
+  /// not even the summary's severity.
+  @Test func countsManyDroppedAtOnce() {
+    var one = DiagnosticSink(limit: 0), many = DiagnosticSink(limit: 0)
+    for _ in 0..<3 { one.countDropped(.warning) }
+    many.countDropped(.warning, count: 3)
+    many.countDropped(.error, count: 0)
+    #expect(many.dropped == 3)
+    #expect(many.droppedBySeverity == [.warning: 3])
+    #expect(many.limitSummary == one.limitSummary)
+    #expect(many.limitSummary?.severity == .warning)
+  }
+
   @Test func drainedDiagnosticsStillCountTowardsTheLimit() {
     var sink = DiagnosticSink(limit: 3)
     sink.report("a", .warning, "1", at: nil)
