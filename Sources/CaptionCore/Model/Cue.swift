@@ -122,6 +122,13 @@ public struct Cue: Sendable, Hashable {
     return content.plainText
   }
 
+  /// Whether the text is held as one plain string (see `CueTextStorage`): no elements, so a
+  /// writer looking for styled spans can skip building `content`.
+  package var hasPlainTextStorage: Bool {
+    if case .plain = textStorage { return true }
+    return false
+  }
+
   /// The plain text without ruby annotations: what line length and reading speed measure (see
   /// `[CueNode].plainTextWithoutRuby`).
   public var plainTextWithoutRuby: String {

@@ -22,24 +22,25 @@ enum CueTextStorage: Sendable, Equatable {
   }
 
   /// Text runs and line breaks for `s`, split at `\n`: no `.text` for an empty line, so the
-  /// node list's `plainText` is `s` again.
+  /// node list's `plainText` is `s` again. A single line shares `s`'s storage; writers ask for
+  /// the nodes of every plain cue, so the split scans bytes rather than stepping string indices.
   static func nodes(plainText s: String) -> [CueNode] {
-    var out: [CueNode] = []
-    var lineStart = s.utf8.startIndex
-    var i = lineStart
-    let end = s.utf8.endIndex
-    while true {
-      if i == end || s.utf8[i] == 0x0A {
-        if i > lineStart { out.append(.text(String(s[lineStart..<i]))) }
-        if i == end { break }
+    var text = s
+    return text.withUTF8 { bytes -> [CueNode] in
+      guard let firstBreak = bytes.firstIndex(of: 0x0A) else { return bytes.isEmpty ? [] : [.text(s)] }
+      var out: [CueNode] = []
+      out.reserveCapacity(3)
+      var lineStart = 0, k = firstBreak
+      while true {
+        if k > lineStart { out.append(.text(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<k]), as: UTF8.self))) }
+        guard k < bytes.count else { break }
         out.append(.lineBreak)
-        i = s.utf8.index(after: i)
-        lineStart = i
-      } else {
-        i = s.utf8.index(after: i)
+        lineStart = k + 1
+        k = lineStart
+        while k < bytes.count && bytes[k] != 0x0A { k += 1 }
       }
+      return out
     }
-    return out
   }
 
   @usableFromInline static func == (a: CueTextStorage, b: CueTextStorage) -> Bool {

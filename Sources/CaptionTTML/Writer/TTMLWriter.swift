@@ -563,14 +563,16 @@ struct TTMLWriter {
     var style = c.style ?? TextStyle()
     if let textAlign, style.textAlign == nil, textAlign != .start { style.textAlign = textAlign }
     attrs += styleAttributes(style.isEmpty ? nil : style, refs: c.styleRefs, index: index)
-    if TTMLWhitespace.needsPreserve(c.content) { attrs.append(("xml:space", "preserve")) }
+    // Once: a plain cue builds its node list on each `content` read.
+    let content = c.content
+    if TTMLWhitespace.needsPreserve(content) { attrs.append(("xml:space", "preserve")) }
     b.indent(3)
     b.open(p + "p", attrs)
     b.raw(">")
     if let lists = directives.perCue[index] { TTMLLintDirectives.write(lists, prefix: p, into: &b) }
     if flavor == .ebuttd {
       var runs: [(node: CueNode, style: TextStyle, refs: [String])] = []
-      flatten(c.content, style: TextStyle(), refs: [], index: index, depth: 0, into: &runs)
+      flatten(content, style: TextStyle(), refs: [], index: index, depth: 0, into: &runs)
       for r in runs {
         switch r.node {
         case .lineBreak: b.raw("<tt:br/>")
@@ -591,7 +593,7 @@ struct TTMLWriter {
         }
       }
     } else {
-      writeNodes(c.content, index: index, depth: 0, into: &b)
+      writeNodes(content, index: index, depth: 0, into: &b)
     }
     b.raw("</\(p)p>")
   }
@@ -740,6 +742,7 @@ extension TTMLWriter {
     }
     if doc.styles.contains(where: { px($0.style) }) { return true }
     if doc.regions.contains(where: { px($0.style) || px($0.origin?.x) || px($0.origin?.y) || px($0.extent?.x) || px($0.extent?.y) }) { return true }
-    return doc.cues.contains { px($0.style) || px($0.content) }
+    // A plain cue has no elements, so no lengths: its nodes are not built.
+    return doc.cues.contains { px($0.style) || (!$0.hasPlainTextStorage && px($0.content)) }
   }
 }
