@@ -39,7 +39,7 @@ public struct Cue: Sendable, Hashable {
   /// API exposes as `VTTCue.text`), if it was read from a file. Not part of equality.
   ///
   /// Readers store it only when it differs from `plainText` (the cue has markup or character
-  /// references); otherwise the getter rebuilds it from `content`, which saves a string per cue.
+  /// references); otherwise the getter returns `plainText`, which saves a string per cue.
   public var sourceText: String? {
     get { storedSourceText ?? (sourceTextIsPlainText ? plainText : nil) }
     set {

@@ -163,13 +163,13 @@ struct WebVTTReader {
 
   /// The text of `r`, with U+0000 replaced by U+FFFD (WebVTT §6.1).
   ///
-  /// This and the other small helpers of `finishCue` are inlined: called from a mutating
-  /// method, a non-mutating call copied the whole reader (625 bytes) for each.
+  /// Called from a mutating method, a non-mutating helper copied the whole reader (625 bytes)
+  /// on each call: `finishCue` calls the static `text(_:_:hasNUL:)` instead, and the small
+  /// helpers it calls per cue are inlined.
   @inline(__always)
   private func string(_ r: Range<Int>) -> String { Self.text(p, r, hasNUL: hasNUL) }
 
-  /// `string(_:)` for the per-cue calls of `finishCue`: static, because even inlined, the
-  /// method copied the reader to read `p` and `hasNUL` from it.
+  /// `string(_:)` without the reader.
   private static func text(_ input: UnsafeBufferPointer<UInt8>, _ r: Range<Int>, hasNUL: Bool) -> String {
     let slice = UnsafeBufferPointer(rebasing: input[r])
     if !hasNUL { return String(decoding: slice, as: UTF8.self) }
