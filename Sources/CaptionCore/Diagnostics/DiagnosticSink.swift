@@ -73,14 +73,22 @@ public struct DiagnosticSink: Sendable {
   /// here in order: its kept ones are reported, its dropped ones counted (by severity). Lets a streaming caller fill two sinks side by side and join them afterwards
   /// with the same result as one sink filled in sequence.
   public mutating func absorb(_ other: DiagnosticSink) {
-    for d in other.diagnostics { report(d) }
-    if other.dropped > 0, let w = other.worst {
-      worst = max(worst ?? w, w)
-      dropped += other.dropped
-      droppedInfo += other.droppedInfo
-      droppedWarning += other.droppedWarning
-      droppedError += other.droppedError
+    // In bulk: one append (or, into an empty sink, the other's storage itself) instead of one
+    // `report` each, whose growing array copied a large file's 10,000 diagnostics several times.
+    let room = max(0, limit - (diagnostics.count + drained))
+    let kept = min(room, other.diagnostics.count)
+    if kept == other.diagnostics.count && diagnostics.isEmpty {
+      diagnostics = other.diagnostics
+    } else {
+      diagnostics.append(contentsOf: other.diagnostics.prefix(kept))
     }
+    for d in other.diagnostics.dropFirst(kept) { countDropped(d.severity) }
+    // `other.worst` covers everything reported there, kept or dropped.
+    if let w = other.worst { worst = max(worst ?? w, w) }
+    dropped += other.dropped
+    droppedInfo += other.droppedInfo
+    droppedWarning += other.droppedWarning
+    droppedError += other.droppedError
   }
 
   /// Changes every kept diagnostic with `change` (for a reader that read a part of its input
@@ -113,5 +121,15 @@ public struct DiagnosticSink: Sendable {
   public var finished: [Diagnostic] {
     guard let summary = limitSummary else { return diagnostics }
     return diagnostics + [summary]
+  }
+
+  /// `finished`, handing over the kept diagnostics instead of copying them; the sink is left
+  /// empty (for a reader returning its result: a large file's list is megabytes).
+  public mutating func takeFinished() -> [Diagnostic] {
+    let summary = limitSummary
+    var out = diagnostics
+    diagnostics = []
+    if let summary { out.append(summary) }
+    return out
   }
 }

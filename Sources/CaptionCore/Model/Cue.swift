@@ -35,6 +35,9 @@ public struct Cue: Sendable, Hashable {
   }
   /// Where the cue starts in the source (the line of its timing line), if it was read.
   public var source: Optional<SourceLocation>
+  /// Whether the source text is `plainText` (set by readers through `setSourceTextToPlainText`).
+  /// Declared here, after `source`, so it fills that optional's padding: 8 bytes less a cue.
+  @usableFromInline package internal(set) var sourceTextIsPlainText: Bool
   /// The cue text exactly as it stood in the source, before markup parsing (what the WebVTT
   /// API exposes as `VTTCue.text`), if it was read from a file. Not part of equality.
   ///
@@ -51,8 +54,6 @@ public struct Cue: Sendable, Hashable {
   /// `sourceText` when a reader stored it, that is when it differs from the plain text. Lint
   /// rules that look for markup read this and skip plain cues without building their text.
   @usableFromInline package internal(set) var storedSourceText: Optional<String>
-  /// Whether the source text is `plainText` (set by readers through `setSourceTextToPlainText`).
-  @usableFromInline package internal(set) var sourceTextIsPlainText: Bool
   /// Out-of-line storage for the rarely set fields (see `Boxed`).
   @usableFromInline var boxedSettings: Optional<Boxed<CueSettings>>
   @usableFromInline var boxedStyle: Optional<Boxed<TextStyle>>

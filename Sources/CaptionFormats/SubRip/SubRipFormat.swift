@@ -46,7 +46,7 @@ public struct SubRipFormat: CaptionFormat {
     var reader = SubRipReader(bytes: decoded.utf8, limits: options.limits)
     for d in decoded.diagnostics { reader.sink.report(d) }
     let cues = reader.readInHalves()
-    return ReadResult(document: CaptionDocument(cues: cues), diagnostics: reader.sink.finished, encoding: decoded.encoding)
+    return ReadResult(document: CaptionDocument(cues: cues), diagnostics: reader.sink.takeFinished(), encoding: decoded.encoding)
   }
 
   /// The text every SRT read works on: decoded to UTF-8 (`TextDecoder`), NULs replaced; the

@@ -176,8 +176,36 @@ enum SubRipTimingParser {
     return (v, j - i, j)
   }
 
+  /// "start time has 123 hours; many players only read two hour digits", copied together on
+  /// the stack: a file past 99 hours says it for every timestamp, and string interpolation
+  /// cost about 2,900 instructions a message.
+  static func hoursOver99Message(_ which: StaticString, _ hours: Int64) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { out in
+      guard let base = out.baseAddress else { return "" }
+      var n = 0
+      @inline(__always) func put(_ s: StaticString) {
+        (base + n).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        n += s.utf8CodeUnitCount
+      }
+      put(which)
+      put(" time has ")
+      // At most 19 digits (an Int64), written lowest first and then reversed.
+      var v = hours.magnitude
+      let first = n
+      repeat {
+        base[n] = UInt8(truncatingIfNeeded: v % 10) + zero
+        n += 1
+        v /= 10
+      } while v > 0
+      var digits = UnsafeMutableBufferPointer(rebasing: out[first..<n])
+      digits.reverse()
+      put(" hours; many players only read two hour digits")
+      return String(decoding: UnsafeBufferPointer(rebasing: out[..<n]), as: UTF8.self)
+    }
+  }
+
   /// Parses one timestamp starting at a digit.
-  static func timestamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ issues: inout Issues, _ which: String) -> Stamp? {
+  static func timestamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ issues: inout Issues, _ which: StaticString) -> Stamp? {
     // Fast path: canonical `HH:MM:SS,mmm` not followed by another digit.
     if start + 12 <= end, buf[start + 2] == UInt8(ascii: ":"), buf[start + 5] == UInt8(ascii: ":"),
       buf[start + 8] == UInt8(ascii: ","), start + 12 == end || !isDigit(buf[start + 12])
@@ -206,7 +234,7 @@ enum SubRipTimingParser {
           var h: Int64 = 0
           for k in start..<c { h = h * 10 + Int64(buf[k] - zero) }
           if h > 99 {
-            issues.add("srt.timing.hours-over-99", .info, "\(which) time has \(h) hours; many players only read two hour digits", start)
+            issues.add("srt.timing.hours-over-99", .info, hoursOver99Message(which, h), start)
           }
           let seconds = h * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
           let ms = seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2)
@@ -268,7 +296,7 @@ enum SubRipTimingParser {
       issues.add("srt.timing.extra-digits", .warning, "\(which) time has a minutes or seconds field longer than two digits", m.count > 2 ? m.at : s.at)
     }
     if h.value > 99 {
-      issues.add("srt.timing.hours-over-99", .info, "\(which) time has \(h.value) hours; many players only read two hour digits", h.at)
+      issues.add("srt.timing.hours-over-99", .info, hoursOver99Message(which, h.value), h.at)
     }
     if m.value > 59 || s.value > 59 {
       issues.add("srt.timing.field-out-of-range", .warning, "\(which) time has \(m.value > 59 ? "minutes" : "seconds") above 59; the value is added as written", m.value > 59 ? m.at : s.at)

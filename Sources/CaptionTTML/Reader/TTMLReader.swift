@@ -125,7 +125,7 @@ struct TTMLReader {
     for d in xml.diagnostics { reader.sink.report(d) }
     // Taken out, so that `root` holds the only reference to the tree (see the end).
     guard var root = xml.root.take() else {
-      return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.finished, encoding: decoded.encoding), runs: [], significantTimes: [])
+      return Output(result: ReadResult(document: CaptionDocument(), diagnostics: reader.sink.takeFinished(), encoding: decoded.encoding), runs: [], significantTimes: [])
     }
     if root.name.local == "tt", root.name.namespace.isEmpty {
       reader.sink.report(
@@ -165,7 +165,7 @@ struct TTMLReader {
       _ = SideThread(name: "captionkit-ttml-release") { [tree = consume root] in withExtendedLifetime(tree) {} }
     }
     return Output(
-      result: ReadResult(document: reader.doc, diagnostics: reader.sink.finished, encoding: decoded.encoding),
+      result: ReadResult(document: reader.doc, diagnostics: reader.sink.takeFinished(), encoding: decoded.encoding),
       runs: reader.runs, significantTimes: times)
   }
 

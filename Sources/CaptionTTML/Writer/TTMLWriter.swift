@@ -66,7 +66,7 @@ struct TTMLWriter {
     w.sink = DiagnosticSink(limit: options.maxDiagnostics)
     for d in diags { w.sink.report(d) }
     let bytes = w.run()
-    return WriteResult(bytes: bytes, diagnostics: w.sink.finished)
+    return WriteResult(bytes: bytes, diagnostics: w.sink.takeFinished())
   }
 
   /// `ttp:cellResolution` rows and columns (for writing `rw`/`rh` in flavors without them).

@@ -73,4 +73,47 @@ import Testing
     #expect(sink.limitSummary == nil)
     #expect(sink.finished.count == 1)
   }
+
+  /// Absorbing is reporting the other sink's diagnostics one by one, in bulk: those past this
+  /// sink's room are counted by severity, and the summary takes the worst of both.
+  @Test func absorbingIsReportingInOrder() {
+    func filled(_ codes: [(String, Severity)], limit: Int) -> DiagnosticSink {
+      var s = DiagnosticSink(limit: limit)
+      for (c, sev) in codes { s.report(c, sev, c, at: nil) }
+      return s
+    }
+    let other = filled([("b", .info), ("c", .error), ("d", .warning), ("e", .info)], limit: 3)
+    for start in [0, 1, 3, 5] {
+      let mine = (0..<start).map { ("a\($0)", Severity.info) }
+      var joined = filled(mine, limit: 5)
+      joined.absorb(other)
+      // What one sink reporting everything in order keeps: the same list and counts.
+      let sequence = mine + [("b", .info), ("c", .error), ("d", .warning), ("e", .info)]
+      var one = filled(Array(sequence.prefix(start + 3)), limit: 5)
+      one.countDropped(.info)  // "e", which `other` itself dropped
+      #expect(joined.diagnostics.map(\.code) == one.diagnostics.map(\.code), "start \(start)")
+      #expect(joined.dropped == one.dropped, "start \(start)")
+      #expect(joined.droppedBySeverity == one.droppedBySeverity, "start \(start)")
+      #expect(joined.limitSummary == one.limitSummary, "start \(start)")
+    }
+    // Into an empty sink the other's list is taken whole.
+    var empty = DiagnosticSink(limit: 10)
+    empty.absorb(other)
+    #expect(empty.diagnostics.map(\.code) == ["b", "c", "d"])
+    #expect(empty.limitSummary?.severity == .error)
+    #expect(empty.limitSummary?.unlistedCounts == [.info: 1])
+  }
+
+  /// `takeFinished` returns what `finished` does and leaves the sink empty.
+  @Test func takeFinishedHandsOverTheList() {
+    var sink = DiagnosticSink(limit: 2)
+    for k in 0..<4 { sink.report("a", .warning, "\(k)", at: nil) }
+    let expected = sink.finished
+    #expect(expected.count == 3)
+    #expect(sink.takeFinished() == expected)
+    #expect(sink.diagnostics.isEmpty)
+    var clean = DiagnosticSink(limit: 2)
+    clean.report("a", .info, "x", at: nil)
+    #expect(clean.takeFinished().map(\.message) == ["x"])
+  }
 }

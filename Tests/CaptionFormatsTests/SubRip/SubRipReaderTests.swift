@@ -16,6 +16,21 @@ import Testing
     #expect(!r.diagnostics.contains { $0.code.hasPrefix("srt.tag.") })
   }
 
+  /// The hours-past-99 message is built by hand (it is said for every timestamp of a long
+  /// file); it reads as the other messages do, on both parser paths (canonical fields and
+  /// one-digit minutes) and for the largest hours a field holds.
+  @Test func hoursOver99MessagesNameTheHours() {
+    let r = SRT.read("1\n123:00:00,000 --> 999999999:00:01,000\nA\n\n2\n100:0:00,000 --> 100:00:01,000\nB\n")
+    let messages = r.diagnostics.filter { $0.code == "srt.timing.hours-over-99" }.map(\.message)
+    #expect(messages == [
+      "start time has 123 hours; many players only read two hour digits",
+      "end time has 999999999 hours; many players only read two hour digits",
+      "start time has 100 hours; many players only read two hour digits",
+      "end time has 100 hours; many players only read two hour digits",
+    ])
+    #expect(r.cues.map(\.end) == [ms(999_999_999 * 3_600_000 + 1000), ms(360_001_000)])
+  }
+
   @Test func readsCanonicalFile() {
     let r = SRT.read("1\n00:00:01,000 --> 00:00:02,500\nHello\nworld\n\n2\n01:02:03,004 --> 01:02:04,005\nSecond\n")
     #expect(r.diagnostics.isEmpty)

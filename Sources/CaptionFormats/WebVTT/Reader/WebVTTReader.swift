@@ -151,7 +151,8 @@ struct WebVTTReader {
       reader.onVerbatimCue = nil
       return (reader.doc, reader.sink)
     }
-    return ReadResult(document: result.0, diagnostics: result.1.finished, encoding: encoding)
+    var finalSink = result.1
+    return ReadResult(document: result.0, diagnostics: finalSink.takeFinished(), encoding: encoding)
   }
 
   // MARK: - Diagnostics and strings
@@ -777,6 +778,7 @@ struct WebVTTReader {
       sendHeaderIfNeeded()
       onCue(cue)
     } else {
+      if doc.cues.count & 1023 == 0 { doc.cues.prefaultCapacity(from: doc.cues.count, count: 1024) }
       doc.cues.append(consume cue)
     }
   }

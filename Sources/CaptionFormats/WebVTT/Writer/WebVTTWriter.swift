@@ -61,7 +61,7 @@ struct WebVTTWriter {
   static func write(_ document: CaptionDocument, options: WriteOptions) -> WriteResult {
     var w = WebVTTWriter(maxDiagnostics: options.maxDiagnostics)
     let out = w.file(document)
-    return WriteResult(bytes: options.lineEnding == .crlf ? crlf(out) : out, diagnostics: w.sink.finished)
+    return WriteResult(bytes: options.lineEnding == .crlf ? crlf(out) : out, diagnostics: w.sink.takeFinished())
   }
 
   /// `bytes` with every LF written as CRLF.
