@@ -12,7 +12,6 @@ extension Array {
   @inlinable
   package mutating func appendMoving(from other: inout [Element], placeholder: Element, _ adjust: (inout Element) -> Void) {
     reserveCapacity(count + other.count)
-    prefaultCapacity(from: count, count: other.count)
     other.withUnsafeMutableBufferPointer { source in
       guard let base = source.baseAddress else { return }
       for k in 0..<source.count {

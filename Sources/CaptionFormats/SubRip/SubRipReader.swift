@@ -470,13 +470,7 @@ struct SubRipReader {
 
   mutating func emit(_ cue: consuming Cue) {
     cueCount += 1
-    if let onCue {
-      onCue(cue)
-    } else {
-      // The pages of the next thousand cues at once (see `prefaultCapacity`).
-      if cues.count & 1023 == 0 { cues.prefaultCapacity(from: cues.count, count: 1024) }
-      cues.append(consume cue)
-    }
+    if let onCue { onCue(cue) } else { cues.append(consume cue) }
   }
 
   mutating func finishPending(_ buf: UnsafeBufferPointer<UInt8>) {

@@ -778,7 +778,6 @@ struct WebVTTReader {
       sendHeaderIfNeeded()
       onCue(cue)
     } else {
-      if doc.cues.count & 1023 == 0 { doc.cues.prefaultCapacity(from: doc.cues.count, count: 1024) }
       doc.cues.append(consume cue)
     }
   }
