@@ -49,4 +49,39 @@ import Testing
       }
     }
   }
+
+  /// Three to nine hour digits are read in one step too, with the general parser's value, end
+  /// and hour digit count; other lengths and every failure stay with it.
+  @Test func longHoursAgreeWithTheGeneralParser() {
+    func long(_ s: String) -> (WebVTTTimestamp.Value, Int)? {
+      Array(s.utf8).withUnsafeBufferPointer { p in
+        var i = 0
+        return WebVTTTimestamp.longHours(p, &i, end: p.count).map { ($0, i) }
+      }
+    }
+    let read = [
+      "100:00:00.000", "123:45:06.789", "0123:45:06.789 --> x", "999999999:59:59.999", "1000:00:00.001\n", "100:00:00.000a",
+    ]
+    for s in read {
+      let r = Self.both(s)
+      guard let fast = long(s) else {
+        Issue.record("\(s) has long hours but was not read in one step")
+        continue
+      }
+      #expect(fast.0 == r.general.0 && fast.1 == r.general.1, "\(s)")
+    }
+    #expect(long("123:45:06.789")?.0 == WebVTTTimestamp.Value(milliseconds: ((123 * 60 + 45) * 60 + 6) * 1000 + 789, hourDigits: 3))
+    #expect(long("0123:00:00.000")?.0.hourDigits == 4)
+    let left: [(String, WebVTTTimestamp.Failure?)] = [
+      ("00:00:00.000", nil), ("1234567890:00:00.000", nil), ("100:60:00.000", .minutesOutOfRange),
+      ("100:00:60.000", .secondsOutOfRange), ("100:00:00.0000", .fractionDigits), ("100:00:00.00", .fractionDigits),
+      ("100:0:00.000", .fieldDigits), ("100:00:00,000", .malformed), ("100:00.000", .malformed),
+      ("99999999999999999999:00:00.000", .tooLarge),
+    ]
+    for (s, failure) in left {
+      #expect(long(s) == nil, "\(s) is not read by the long-hours step")
+      let r = Self.both(s)
+      if let failure { #expect(r.general.0 == nil && r.general.2 == failure, "\(s)") } else { #expect(r.general.0 != nil, "\(s)") }
+    }
+  }
 }
