@@ -123,8 +123,10 @@ public struct DiagnosticSink: Sendable {
     return diagnostics + [summary]
   }
 
-  /// `finished`, handing over the kept diagnostics instead of copying them; the sink is left
-  /// empty (for a reader returning its result: a large file's list is megabytes).
+  /// `finished`, handing over the kept diagnostics instead of copying them (for a reader
+  /// returning its result: a large file's list is megabytes). The sink keeps its counts but no
+  /// diagnostics, so this is the last thing to ask of it: `finished` afterwards would hold only
+  /// the summary.
   public mutating func takeFinished() -> [Diagnostic] {
     let summary = limitSummary
     var out = diagnostics
