@@ -135,7 +135,9 @@ struct WebVTTReader {
       encoding = decoded.encoding
       utf8 = decoded.utf8
     }
-    let result = utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
+    // `var`, so that the sink's list is handed over from the tuple itself: a copy of the sink
+    // would share the list, and appending the limit summary would then copy it.
+    var result = utf8.withUnsafeBufferPointer { p -> (CaptionDocument, DiagnosticSink) in
       var reader = WebVTTReader(p, limits: options.limits, sink: sink)
       if let hooks {
         reader.onHeader = hooks.0
@@ -151,8 +153,7 @@ struct WebVTTReader {
       reader.onVerbatimCue = nil
       return (reader.doc, reader.sink)
     }
-    var finalSink = result.1
-    return ReadResult(document: result.0, diagnostics: finalSink.takeFinished(), encoding: encoding)
+    return ReadResult(document: result.0, diagnostics: result.1.takeFinished(), encoding: encoding)
   }
 
   // MARK: - Diagnostics and strings
