@@ -316,3 +316,84 @@ struct TTMLFuzzTests {
     }
   }
 }
+
+/// The attribute counter's memchr scan against the byte-at-a-time scan it replaced, on random
+/// markup made of the bytes the scan looks at.
+@Suite struct XMLAttributeCounterTests {
+  /// The scan as it was (before memchr), kept as the reference.
+    static func reference(_ b: [UInt8], limit: Int) -> Int? {
+      b.withUnsafeBufferPointer { p -> Int? in
+        let n = p.count
+        var i = 0
+        func skip(past end: [UInt8], from k: Int) -> Int {
+          var j = k
+          while j + end.count <= n {
+            if p[j] == end[0] {
+              var k2 = 1
+              while k2 < end.count && p[j + k2] == end[k2] { k2 += 1 }
+              if k2 == end.count { return j + end.count }
+            }
+            j += 1
+          }
+          return n
+        }
+        while i < n {
+          guard p[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+          let c = p[i + 1]
+          if c == UInt8(ascii: "!") {
+            if i + 3 < n, p[i + 2] == UInt8(ascii: "-"), p[i + 3] == UInt8(ascii: "-") {
+              i = skip(past: Array("-->".utf8), from: i + 4)
+            } else if i + 8 < n, p[i + 2] == UInt8(ascii: "[") {
+              i = skip(past: Array("]]>".utf8), from: i + 3)
+            } else {
+              // A declaration: up to its '>', over quotes and an internal subset's brackets.
+              var j = i + 2, depth = 0, quote: UInt8 = 0
+              while j < n {
+                let x = p[j]
+                if quote != 0 { if x == quote { quote = 0 } }
+                else if x == 0x22 || x == 0x27 { quote = x }
+                else if x == UInt8(ascii: "[") { depth += 1 }
+                else if x == UInt8(ascii: "]") { depth -= 1 }
+                else if x == UInt8(ascii: ">") && depth <= 0 { break }
+                j += 1
+              }
+              i = j + 1
+            }
+            continue
+          }
+          if c == UInt8(ascii: "?") { i = skip(past: Array("?>".utf8), from: i + 2); continue }
+          let isNameStart = (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
+          guard isNameStart else { i += 1; continue }
+          var j = i + 2, count = 0, quote: UInt8 = 0
+          while j < n {
+            let x = p[j]
+            if quote != 0 {
+              if x == quote { quote = 0 }
+            } else if x == 0x22 || x == 0x27 {
+              quote = x
+            } else if x == UInt8(ascii: "=") {
+              count += 1
+              if count > limit { return i }
+            } else if x == UInt8(ascii: ">") || x == UInt8(ascii: "<") {
+              break
+            }
+            j += 1
+          }
+          i = j
+        }
+        return nil
+      }
+    }
+
+  @Test func memchrScanAgreesWithTheByteScan() {
+    var rng = SplitMix64(seed: 0x5EED_A77C)
+    let alphabet = Array("<<<>>>!-[]?=\"'ab _:\u{E9}\n".utf8)
+    for _ in 0..<5_000 {
+      let count = Int.random(in: 0...40, using: &rng)
+      let bytes = (0..<count).map { _ in alphabet.randomElement(using: &rng)! }
+      for limit in [0, 1, 2] {
+        #expect(XMLAttributeCounter.firstCrowdedTag(bytes, limit: limit) == Self.reference(bytes, limit: limit), "\(String(decoding: bytes, as: UTF8.self)) limit \(limit)")
+      }
+    }
+  }
+}

@@ -1,5 +1,6 @@
 /// Small pieces of TTML reading: source positions, the one-step clock time, numbers out of range.
 import CaptionCore
+import CaptionTestSupport
 @testable import CaptionTTML
 import Testing
 
@@ -23,6 +24,56 @@ import Testing
     }
     for offset in 0...text.count {
       #expect(positions.location(offset, line: &hint) == positions.location(offset))
+    }
+  }
+
+  /// The line table (built eight bytes a step) against a byte-by-byte count, with CR, LF and
+  /// CRLF at every position within and across eight-byte words.
+  @Test func lineTableMatchesAByteCount() {
+    var rng = SplitMix64(seed: 7)
+    let alphabet: [UInt8] = [0x0A, 0x0D, 0x61, 0x62, 0x3C, 0xC3, 0xA9, 0x20, 0x61, 0x61, 0x61, 0x61]
+    for _ in 0..<300 {
+      let text = (0..<Int.random(in: 0...70, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+      let positions = XMLSourcePositions(text)
+      var line = 1, column = 1, k = 0
+      while k <= text.count {
+        #expect(positions.location(k) == CaptionCore.SourceLocation(line: line, column: column, offset: k))
+        guard k < text.count else { break }
+        if text[k] == 0x0D, k + 1 < text.count, text[k + 1] == 0x0A {
+          #expect(positions.location(k + 1) == CaptionCore.SourceLocation(line: line, column: column + 1, offset: k + 1))
+          k += 1
+        }
+        if text[k] == 0x0A || text[k] == 0x0D {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+        k += 1
+      }
+    }
+  }
+
+  /// The backward byte search (memrchr) against a loop, at every offset and look-back limit.
+  @Test func lastIndexMatchesABackwardLoop() {
+    let text = Array("<a b='1'>x<&c d=\"<\"/>&&<".utf8)
+    let positions = XMLSourcePositions(text)
+    for byte in [UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "z")] {
+      for offset in -2...(text.count + 2) {
+        for limit in [0, 1, 3, .max] {
+          var expected: Int?
+          let floor = limit == .max ? 0 : max(0, offset - limit)
+          var k = min(offset, text.count - 1)
+          while k >= floor {
+            if text[k] == byte {
+              expected = k
+              break
+            }
+            k -= 1
+          }
+          #expect(positions.lastIndex(of: byte, atOrBefore: offset, limit: limit) == expected, "\(byte) \(offset) \(limit)")
+        }
+      }
     }
   }
 
@@ -107,5 +158,60 @@ import Testing
     #expect(never.map { $0.location?.line } == [2, 3, 6])
     #expect(never.allSatisfy { $0.severity == .info })
     #expect(never.first?.message.hasPrefix("<p> \"end before begin\" is never shown") == true)
+  }
+}
+
+/// The tree builder's name table: every name stays findable however the slots collide.
+@Suite struct XMLNameTableTests {
+  func pointer(_ k: Int) -> UnsafeRawPointer { UnsafeRawPointer(bitPattern: 0x10_0000 + 16 * k)! }
+
+  @Test func namesSurviveSlotCollisions() {
+    var table = XMLNameTable()
+    // 1,000 names in 128 slots: most are pushed out of their slot by later ones.
+    for k in 0..<1000 { table.insert("n\(k)", pointer(k)) }
+    for k in 0..<1000 { #expect(table.lookup(pointer(k)) == "n\(k)") }
+    // Looked up again in reverse, after each lookup moved a name back into its slot.
+    for k in (0..<1000).reversed() { #expect(table.lookup(pointer(k)) == "n\(k)") }
+    #expect(table.lookup(pointer(1000)) == nil)
+  }
+
+  @Test func pairsAreKeyedByBothPointers() {
+    var table = XMLNameTable()
+    table.insert("tts:color", pointer(1), pointer(2))
+    table.insert("color", pointer(1))
+    table.insert("x:color", pointer(1), pointer(3))
+    #expect(table.lookup(pointer(1), pointer(2)) == "tts:color")
+    #expect(table.lookup(pointer(1)) == "color")
+    #expect(table.lookup(pointer(1), pointer(3)) == "x:color")
+    #expect(table.lookup(pointer(2), pointer(1)) == nil)
+    // Two null pointers name nothing: the empty string.
+    #expect(table.lookup(nil, nil) == "")
+  }
+}
+
+/// Siblings share computed styles through the cache; its last-used entry must never answer
+/// for another key or an older resolver.
+@Suite struct TTMLSiblingStyleCacheTests {
+  @Test func lastEntryAnswersOnlyItsOwnKey() {
+    let cache = TTMLSiblingStyleCache(generation: 0)
+    var red = TextStyle()
+    red.color = Color(named: "red")
+    var blue = TextStyle()
+    blue.color = Color(named: "blue")
+    let a = TTMLSiblingStyleCache.Key(region: "bottom", refs: ["s1"])
+    let b = TTMLSiblingStyleCache.Key(region: "bottom", refs: ["s2"])
+    cache.store(.init(computed: red), for: a)
+    cache.store(.init(computed: blue), for: b)
+    #expect(cache.entry(a, generation: 0)?.computed.color == Color(named: "red"))
+    #expect(cache.entry(b, generation: 0)?.computed.color == Color(named: "blue"))
+    #expect(cache.entry(TTMLSiblingStyleCache.Key(region: nil, refs: ["s1"]), generation: 0) == nil)
+    // Settings stored for a key reach the entry whichever way it is found next.
+    var start = CueSettings()
+    start.align = .start
+    cache.storeSettings(start, for: a)
+    #expect(cache.entry(b, generation: 0)?.settings == nil)
+    #expect(cache.entry(a, generation: 0)?.settings?.align == .start)
+    // A rebuilt resolver empties the cache, last entry included.
+    #expect(cache.entry(a, generation: 1) == nil)
   }
 }

@@ -22,7 +22,7 @@ extension TTMLReader {
       switch c {
       case .text(let t, _): out += t
       case .element(let child):
-        if depth < 64, child.name.namespace == TTMLNamespace.tt, child.name.local != "metadata" {
+        if depth < 64, child.name.isIn(TTMLNamespace.tt), child.name.local != "metadata" {
           appendContentText(child, to: &out, limit: limit, depth: depth + 1)
         }
       }
@@ -37,12 +37,16 @@ extension TTMLReader {
   /// (`div region="bottom"` around `p region="r0"`), so it is kept, in the region it names
   /// (`ttml.region.conflict`, info, once).
   mutating func regionIsShown(_ named: String, inside ancestor: String?, element e: XMLElementNode) -> Bool {
-    if regionIndex[named] != nil, !regionsWithDisplaySet.contains(named), resolver.computedRegionStyle(named).displayed == false {
+    if let last = lastShownRegion, last.name == named, last.generation == resolverGeneration {
+      // Shown by its display, as last time.
+    } else if regionIndex[named] != nil, !regionsWithDisplaySet.contains(named), resolver.computedRegionStyle(named).displayed == false {
       if notShownReported.insert("display").inserted {
         sink.report(
           "ttml.region.not-shown", .info, "region '\(named)' has display none, so <\(e.qualifiedName)> and what it holds are not shown (TTML2 §10.2.15)", at: e.location)
       }
       return false
+    } else {
+      lastShownRegion = (named, resolverGeneration)
     }
     if let ancestor, ancestor != named, notShownReported.insert("conflict").inserted {
       sink.report(
@@ -70,7 +74,7 @@ extension TTMLReader {
     let image =
       e.name.local == "div"
       ? e.attribute(TTMLNamespace.smpte2010, "backgroundImage") ?? e.attribute(TTMLNamespace.smpte2013, "backgroundImage")
-      : e.name.local == "image" && e.name.namespace == TTMLNamespace.tt ? e.attribute("", "src") ?? "<image>" : nil
+      : e.name.local == "image" && e.name.isIn(TTMLNamespace.tt) ? e.attribute("", "src") ?? "<image>" : nil
     if let image {
       if imageSubtitles.count == 0 { imageSubtitles.first = (image, e.location) }
       imageSubtitles.count += 1
@@ -154,7 +158,7 @@ extension TTMLReader {
   /// `ttml.content.animation-ignored`: an animation the model does not apply (the text model
   /// has no time-varying regions, nor `animate`'s values): what it changes is lost in every output.
   mutating func reportAnimationIgnored(_ e: XMLElementNode, _ place: String) {
-    let styled = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling }
+    let styled = e.attributes.filter { $0.name.isIn(TTMLNamespace.styling) }
     // A set that sets nothing animates nothing.
     if e.name.local == "set", styled.isEmpty { return }
     let what = styled.map(\.qualifiedName).prefix(4).joined(separator: " ")
@@ -177,16 +181,18 @@ extension TTMLReader {
     return agents[first] ?? first
   }
 
-  /// Times at which a descendant of `n` starts or stops, with repeats, in no order.
-  func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, into out: inout [CaptionTime], depth: Int) {
+  /// Times strictly inside `bounds` at which a descendant of `n` starts or stops, with repeats,
+  /// in no order. (Most descendants begin with their `p` and end with it or later: nothing is
+  /// stored for them.)
+  func innerTimes(_ n: TTMLTimedNode, parentEnd: CaptionTime?, inside bounds: (after: CaptionTime, before: CaptionTime), into out: inout [CaptionTime], depth: Int) {
     guard depth < depthLimit else { return }
     for c in n.children {
       let end = TTMLReader.clip(c.end, parentEnd)
       // An element shown at no time (an empty interval) changes nothing.
       if let end, end <= c.begin { continue }
-      out.append(c.begin)
-      if let end { out.append(end) }
-      innerTimes(c, parentEnd: end, into: &out, depth: depth + 1)
+      if c.begin > bounds.after, c.begin < bounds.before { out.append(c.begin) }
+      if let end, end > bounds.after, end < bounds.before { out.append(end) }
+      innerTimes(c, parentEnd: end, inside: bounds, into: &out, depth: depth + 1)
     }
   }
 
@@ -221,7 +227,7 @@ extension TTMLReader {
     for c in n.element.children {
       switch c {
       case .text(let t, _): own += 1 + t.utf8.count / 16
-      case .element(let e) where !(e.name.namespace == TTMLNamespace.tt && TTMLReader.timedLocals.contains(e.name.local)):
+      case .element(let e) where !(e.name.isIn(TTMLNamespace.tt) && TTMLReader.timedLocals.contains(e.name.local)):
         TTMLReader.countContent(e, upTo: limit, count: &own, depth: depth + 1, depthLimit: depthLimit)
       default: break
       }
@@ -276,9 +282,11 @@ extension TTMLReader {
     // An array sorted and deduplicated: most `p`s have few or no timed descendants, and a
     // Set costs a hasher seed per insert.
     var cuts: [CaptionTime] = []
-    innerTimes(n, parentEnd: end, into: &cuts, depth: 0)
+    innerTimes(n, parentEnd: end, inside: (begin, finalEnd), into: &cuts, depth: 0)
     var points = [begin]
-    for t in cuts.sorted() where t > begin && t < finalEnd && points.last != t { points.append(t) }
+    if !cuts.isEmpty {
+      for t in cuts.sorted() where points.last != t { points.append(t) }
+    }
     points.append(finalEnd)
     // Each interval is a cue holding the p's whole active content: bound what that multiplies.
     var merged = false
@@ -301,7 +309,6 @@ extension TTMLReader {
       }
     }
 
-    let region = self.region(ctx.region)
     if ctx.region == nil, !doc.regions.isEmpty, !reportedUnassigned {
       reportedUnassigned = true
       sink.report(
@@ -310,8 +317,10 @@ extension TTMLReader {
         at: p.location)
     }
     var cueStyle = TTMLReader.beneath(refs, ctx.ancestorsStyle, resolver: resolver).merged(with: inline)
-    cueStyle.other["tts:origin"] = nil
-    cueStyle.other["tts:extent"] = nil
+    if !cueStyle.other.isEmpty {
+      cueStyle.other["tts:origin"] = nil
+      cueStyle.other["tts:extent"] = nil
+    }
     let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
 
     let directives = ctx.lintDirectives + TTMLReader.lintDirectives(in: p)
@@ -392,7 +401,12 @@ extension TTMLReader {
       // A p with display none, inline, through a named style or on an ancestor, shows nothing
       // while it is so (TTML2 §10.2.11): no cue then.
       if ancestorsHidden || (setStyle.displayed ?? ownDisplayed) == false { content = [] }
-      let settingsHere = setStyle.isEmpty ? settings : cueSettings(region: region, computed: resolver.computed(specified: setStyle, parent: ctx.computed))
+      let settingsHere = setStyle.isEmpty ? settings : cueSettings(region: region(ctx.region), computed: resolver.computed(specified: setStyle, parent: ctx.computed))
+      if points.count == 2 {
+        // One interval, the usual p: nothing to merge with, so no pending copy.
+        if !content.isEmpty { flush(&self, (t0, t1, content, runsHere, styleHere, settingsHere)) }
+        return
+      }
       if var pend = pending {
         if pend.content == content, pend.style == styleHere, pend.settings == settingsHere, pend.end == t0 {
           pend.end = t1
@@ -440,8 +454,8 @@ extension TTMLReader {
           runs.append(run)
         }
       case .element(let e):
-        guard e.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(e.name.local) else {
-          if e.name.local == "animate", e.name.namespace == TTMLNamespace.tt {
+        guard e.name.isIn(TTMLNamespace.tt), TTMLReader.timedLocals.contains(e.name.local) else {
+          if e.name.local == "animate", e.name.isIn(TTMLNamespace.tt) {
             sink.report("ttml.content.animation-ignored", .warning, "<animate> is not applied: the caption model has no continuous or keyed animation (TTML2 §11.1.1)", at: e.location)
           }
           continue

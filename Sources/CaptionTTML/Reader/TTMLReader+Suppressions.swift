@@ -28,7 +28,7 @@ extension TTMLReader {
   static func lintDirectives(inMetadata m: XMLElementNode) -> [LintDirective] {
     var out: [LintDirective] = []
     for child in m.children {
-      guard case .element(let d) = child, d.name.namespace == TTMLNamespace.captionkitLint, d.name.local == "disable" else { continue }
+      guard case .element(let d) = child, d.name.isIn(TTMLNamespace.captionkitLint), d.name.local == "disable" else { continue }
       // Only the first 1000 bytes: a rule list is short; anything longer is not one.
       let text = TTMLWhitespace.collapse(String(decoding: d.textContent.utf8.prefix(1000), as: UTF8.self))
       // A list of separators only ("," or " -- ") names no rule; it must not read as the empty

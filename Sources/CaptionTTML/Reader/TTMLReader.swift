@@ -33,6 +33,9 @@ struct TTMLReader {
   /// Regions whose `tts:display` a `set` changes: their content is kept whatever their own
   /// display says, as the model does not apply a region's `set`.
   var regionsWithDisplaySet: Set<String> = []
+  /// The region `regionIsShown` last found shown by its display, under resolver generation
+  /// `generation`: thousands of `p`s name the same region, and the check costs three lookups.
+  var lastShownRegion: (name: String, generation: Int)?
   var reportedUnassigned = false
   /// Inline regions (TTML2 §11.1.2: a `region` child of `div` or `p`) by element location.
   var inlineRegions: [SourceLocation: String] = [:]
@@ -134,7 +137,7 @@ struct TTMLReader {
       TTMLReader.adoptNoNamespace(&root, depth: 0)
     }
     if xml.namespacesUsed.contains(where: TTMLReader.isLegacyNamespace) { TTMLReader.normaliseNamespaces(&root, depth: 0) }
-    if xml.elementsInNoNamespace, root.name.namespace == TTMLNamespace.tt {
+    if xml.elementsInNoNamespace, root.name.isIn(TTMLNamespace.tt) {
       var stray: (count: Int, first: XMLElementNode?) = (0, nil)
       TTMLReader.adoptStrayContent(&root, depth: 0, found: &stray)
       if let first = stray.first {
@@ -225,8 +228,8 @@ struct TTMLReader {
     // BOM-less UTF-16 has zero bytes near the start; leave it to TextDecoder.
     if bytes.prefix(64).contains(0) { return nil }
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    // The standard library's validator is optimised even in debug builds of this package.
-    guard String(validating: body, as: UTF8.self) != nil else { return nil }
+    // Eight ASCII bytes a step, and no copy into a String.
+    guard TextDecoder.isValidUTF8(body[...]) else { return nil }
     return body
   }
 
@@ -311,14 +314,14 @@ struct TTMLReader {
   /// and outside `metadata`, into the TTML namespace: a document that prefixes its elements
   /// (`tt:p`) with one written unprefixed, whose text would otherwise be lost without a word.
   static func adoptStrayContent(_ e: inout XMLElementNode, depth: Int, found: inout (count: Int, first: XMLElementNode?)) {
-    guard depth < 512, e.name.namespace == TTMLNamespace.tt, e.name.local != "metadata" else { return }
+    guard depth < 512, e.name.isIn(TTMLNamespace.tt), e.name.local != "metadata" else { return }
     for k in e.children.indices {
       guard case .element(var c) = e.children[k] else { continue }
       if c.name.namespace.isEmpty, ["body", "div", "p", "span", "br"].contains(c.name.local) {
         if found.first == nil { found.first = c }
         found.count += 1
         c.name.namespace = TTMLNamespace.tt
-      } else if c.name.namespace != TTMLNamespace.tt {
+      } else if !c.name.isIn(TTMLNamespace.tt) {
         continue
       }
       adoptStrayContent(&c, depth: depth + 1, found: &found)
@@ -327,13 +330,13 @@ struct TTMLReader {
   }
 
   static func isTT(_ e: XMLElementNode, _ local: String) -> Bool {
-    e.name.namespace == TTMLNamespace.tt && e.name.local == local
+    e.name.isIn(TTMLNamespace.tt) && e.name.local == local
   }
 
   // MARK: - Document
 
   mutating func readDocument(_ root: XMLElementNode) {
-    if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+    if root.name.isIn("http://www.w3.org/ns/ttml#isd") {
       sink.report("ttml.structure.isd", .info, "this is a TTML2 intermediate synchronic document (ISD); its content is not read as captions", at: root.location)
       return
     }
@@ -460,7 +463,7 @@ struct TTMLReader {
 
   mutating func readHead(_ head: XMLElementNode) {
     for e in head.elements {
-      guard e.name.namespace == TTMLNamespace.tt || e.name.namespace == TTMLNamespace.metadata else { continue }
+      guard e.name.isIn(TTMLNamespace.tt) || e.name.isIn(TTMLNamespace.metadata) else { continue }
       switch e.name.local {
       case "styling":
         for s in e.elements {
@@ -471,19 +474,19 @@ struct TTMLReader {
         for r in e.elements where TTMLReader.isTT(r, "region") { readRegion(r) }
       case "metadata":
         readMetadata(e)
-        if e.name.namespace == TTMLNamespace.tt { addFileDirectives(TTMLReader.lintDirectives(inMetadata: e)) }
+        if e.name.isIn(TTMLNamespace.tt) { addFileDirectives(TTMLReader.lintDirectives(inMetadata: e)) }
       default: break
       }
     }
   }
 
   mutating func readMetadata(_ m: XMLElementNode) {
-    for c in m.elements where c.name.namespace == TTMLNamespace.metadata {
+    for c in m.elements where c.name.isIn(TTMLNamespace.metadata) {
       switch c.name.local {
       case "title": doc.metadata.title = c.textContent.trimmingSpaces
       case "agent":
         guard let id = c.attribute(TTMLNamespace.xml, "id") else { continue }
-        let name = c.elements.first { $0.name.namespace == TTMLNamespace.metadata && $0.name.local == "name" }?.textContent.trimmingSpaces
+        let name = c.elements.first { $0.name.isIn(TTMLNamespace.metadata) && $0.name.local == "name" }?.textContent.trimmingSpaces
         agents[id] = (name?.isEmpty ?? true) ? id : name
       default: break
       }
@@ -590,10 +593,10 @@ struct TTMLReader {
   /// XInclude in particular is never processed: the reader fetches nothing.
   mutating func reportForeignContent(_ e: XMLElementNode) {
     for child in e.children {
-      guard case .element(let c) = child, c.name.namespace != TTMLNamespace.tt,
+      guard case .element(let c) = child, !c.name.isIn(TTMLNamespace.tt),
         !TTMLReader.metadataNamespaces.contains(c.name.namespace)
       else { continue }
-      let why = c.name.namespace == "http://www.w3.org/2001/XInclude"
+      let why = c.name.isIn("http://www.w3.org/2001/XInclude")
         ? "XInclude is not processed, so nothing is fetched or included"
         : "elements outside the TTML namespaces are pruned (TTML2 §5.3.2)"
       sink.report(
@@ -604,13 +607,19 @@ struct TTMLReader {
 
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
-    if TTMLWhitespace.trimmed(a.value).hasPrefix("wallclock(") {
-      sink.report("ttml.timing.wallclock", .warning, "\(name)=\"\(a.value.prefix(60))\": wall-clock times have no media time; ignored", at: a.location)
-      return nil
-    }
+    return time(a, name)
+  }
+
+  /// The time attribute `a` (named `name`) holds, or nil (reported) when it holds none.
+  mutating func time(_ a: XMLAttribute, _ name: String) -> CaptionTime? {
     switch TTMLTimeExpression.parse(a.value, parameters: params) {
     case .success(let t): return t
     case .failure(let err):
+      // No time expression starts with a letter, so a wall-clock value is never read above.
+      if TTMLWhitespace.trimmed(a.value).hasPrefix("wallclock(") {
+        sink.report("ttml.timing.wallclock", .warning, "\(name)=\"\(a.value.prefix(60))\": wall-clock times have no media time; ignored", at: a.location)
+        return nil
+      }
       if let t = TTMLTimeExpression.parseLenient(a.value) {
         sink.report("ttml.timing.invalid-expression", .error, "\(name)=\"\(a.value.prefix(60))\": \(err.message); read as \(t)", at: a.location)
         return t
@@ -668,7 +677,7 @@ struct TTMLReader {
     var unresolved = false
     if depth < depthLimit {
       for child in e.children {
-        guard case .element(let c) = child, c.name.namespace == TTMLNamespace.tt, TTMLReader.timedLocals.contains(c.name.local) else { continue }
+        guard case .element(let c) = child, c.name.isIn(TTMLNamespace.tt), TTMLReader.timedLocals.contains(c.name.local) else { continue }
         var n = timedNode(c, syncBase: seq || absoluteTimes ? childSync : begin, parentIsPar: !seq, depth: depth + 1, parentTimes: ownTimes)
         if seq {
           if unresolved {

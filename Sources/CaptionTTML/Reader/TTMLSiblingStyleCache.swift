@@ -14,16 +14,24 @@ final class TTMLSiblingStyleCache {
     var refs: [String]
   }
 
-  struct Entry {
-    var computed: TextStyle
+  /// A class, so that handing out an entry is one retain, not a copy of a whole style.
+  final class Entry {
+    let computed: TextStyle
     /// The cue settings of a `p` with this key, once one has been made.
     var settings: CueSettings?
+
+    init(computed: TextStyle) {
+      self.computed = computed
+    }
   }
 
   /// The reader's `resolverGeneration` the entries were computed with; a rebuilt resolver
   /// (after an inline region) empties the cache.
   private var generation: Int
   private var entries: [Key: Entry] = [:]
+  /// The entry used last: consecutive siblings nearly always share a key, and comparing two
+  /// short keys costs a tenth of hashing one.
+  private var last: (key: Key, entry: Entry)?
 
   init(generation: Int) {
     self.generation = generation
@@ -33,13 +41,18 @@ final class TTMLSiblingStyleCache {
   func entry(_ key: Key, generation: Int) -> Entry? {
     if generation != self.generation {
       entries = [:]
+      last = nil
       self.generation = generation
     }
-    return entries[key]
+    if let last, last.key == key { return last.entry }
+    guard let found = entries[key] else { return nil }
+    last = (key, found)
+    return found
   }
 
   func store(_ entry: Entry, for key: Key) {
     entries[key] = entry
+    last = (key, entry)
   }
 
   func storeSettings(_ settings: CueSettings, for key: Key) {

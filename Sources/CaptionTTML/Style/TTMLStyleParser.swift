@@ -7,7 +7,11 @@ public enum TTMLStyleParser {
   /// A style property name in canonical form (`tts:color`, `itts:forcedDisplay`), or nil
   /// when the attribute is not a style property.
   static func canonicalName(_ a: XMLAttribute) -> String? {
-    switch a.name.namespace {
+    // Most attributes are unprefixed (`begin`, `region`) or `xml:id`: answered without
+    // comparing the URI with each styling namespace.
+    let ns = a.name.namespace
+    if ns.isEmpty || (ns.utf8.count == TTMLNamespace.xml.utf8.count && ns == TTMLNamespace.xml) { return nil }
+    switch LengthFirst(ns) {
     case TTMLNamespace.styling: return "tts:" + a.name.local
     case TTMLNamespace.imscStyling: return "itts:" + a.name.local
     case TTMLNamespace.ebuStyling: return "ebutts:" + a.name.local

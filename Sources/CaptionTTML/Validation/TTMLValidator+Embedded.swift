@@ -22,7 +22,7 @@ extension TTMLValidator {
     var out: [String: String] = [:]
     guard let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) else { return out }
     for resources in head.elements where TTMLReader.isTT(resources, "resources") {
-      for e in resources.elements where e.name.namespace == TTMLNamespace.tt {
+      for e in resources.elements where e.name.isIn(TTMLNamespace.tt) {
         if let id = e.attribute(TTMLNamespace.xml, "id") { out[id] = e.name.local }
       }
     }
@@ -48,7 +48,7 @@ extension TTMLValidator {
     var text: (String, SourceLocation)?
     for c in e.children {
       switch c {
-      case .element(let k) where k.name.namespace == TTMLNamespace.tt:
+      case .element(let k) where k.name.isIn(TTMLNamespace.tt):
         switch k.name.local {
         case "source": sources.append(k)
         case "chunk": chunks.append(k)
@@ -110,7 +110,7 @@ extension TTMLValidator {
       if local == "font" { checkFontAttributes(e) }
       if local == "audio" {
         // clipBegin and clipEnd are offsets into the audio: offset-time only (TTML2 §9.1.1).
-        for a in e.attributes where a.name.namespace == "" && (a.name.local == "clipBegin" || a.name.local == "clipEnd") {
+        for a in e.attributes where a.name.namespace.isEmpty && (a.name.local == "clipBegin" || a.name.local == "clipEnd") {
           let isOffset: Bool
           if case .success = TTMLTimeExpression.parse(a.value, parameters: parameters) { isOffset = !a.value.containsUTF8(":") } else { isOffset = false }
           if !isOffset {
@@ -120,7 +120,7 @@ extension TTMLValidator {
       }
       if local == "image", parentName == "resources" {
         // An image defining context has no timing, region or animation (TTML2 §9.1.5).
-        for a in e.attributes where a.name.namespace == "" && ["animate", "begin", "dur", "end", "region", "timeContainer"].contains(a.name.local) {
+        for a in e.attributes where a.name.namespace.isEmpty && ["animate", "begin", "dur", "end", "region", "timeContainer"].contains(a.name.local) {
           error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is not allowed on an <image> in <resources> (TTML2 §9.1.5)", a.location)
         }
         if let first = animations.first {

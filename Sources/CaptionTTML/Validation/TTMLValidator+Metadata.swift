@@ -10,7 +10,7 @@ extension TTMLValidator {
     for d in e.declarations where !d.prefix.isEmpty {
       if d.uri.isEmpty { scope.remove(d.prefix) } else { scope.insert(d.prefix) }
     }
-    if e.name.namespace == TTMLNamespace.metadata, e.name.local == "item", let a = e.attributeNode("", "name"),
+    if e.name.isIn(TTMLNamespace.metadata), e.name.local == "item", let a = e.attributeNode("", "name"),
       let prefix = TTMLValidator.qnamePrefix(TTMLWhitespace.trimmed(a.value)), !scope.contains(prefix)
     {
       error(

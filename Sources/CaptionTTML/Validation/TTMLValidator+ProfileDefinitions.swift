@@ -10,7 +10,7 @@ extension TTMLValidator {
       if let a = e.attributeNode("", "use") {
         if !TTMLDesignations.isKnownProfile(a.value.trimmingSpaces) { error("ttml.validate.bad-value", "ttp:profile use=\"\(a.value)\" is not an absolute URI or a standard profile designator", a.location) }
       }
-      for c in e.elements where c.name.namespace == TTMLNamespace.parameter { checkProfileDefinition(c, base: nil) }
+      for c in e.elements where c.name.isIn(TTMLNamespace.parameter) { checkProfileDefinition(c, base: nil) }
       if e.attribute("", "type") == "content" { checkFeatureConflicts(e) }
     case "features", "extensions":
       let isFeatures = e.name.local == "features"
@@ -27,7 +27,7 @@ extension TTMLValidator {
           error("ttml.validate.bad-value", "\(e.qualifiedName) xml:base=\"\(a.value)\" must be the TT feature namespace \(standard)", a.location)
         }
       }
-      for c in e.elements where c.name.namespace == TTMLNamespace.parameter { checkProfileDefinition(c, base: resolvedBase) }
+      for c in e.elements where c.name.isIn(TTMLNamespace.parameter) { checkProfileDefinition(c, base: resolvedBase) }
     case "feature", "extension":
       let isFeature = e.name.local == "feature"
       let standard = isFeature ? TTMLDesignations.featureNamespace : TTMLDesignations.extensionNamespace
@@ -54,10 +54,10 @@ extension TTMLValidator {
   mutating func checkFeatureConflicts(_ profile: XMLElementNode) {
     var permitted: [(token: String, location: SourceLocation)] = []
     var prohibited: [String: SourceLocation] = [:]
-    for features in profile.elements where features.name.namespace == TTMLNamespace.parameter && features.name.local == "features" {
+    for features in profile.elements where features.name.isIn(TTMLNamespace.parameter) && features.name.local == "features" {
       var base = TTMLDesignations.featureNamespace
       if let b = features.attribute(TTMLNamespace.xml, "base")?.trimmingSpaces, TTMLDesignations.isAbsoluteURI(b) { base = b }
-      for f in features.elements where f.name.namespace == TTMLNamespace.parameter && f.name.local == "feature" {
+      for f in features.elements where f.name.isIn(TTMLNamespace.parameter) && f.name.local == "feature" {
         let text = f.children.compactMap { if case .text(let t, _) = $0 { t } else { nil } }.joined().trimmingSpaces
         let designation = text.hasPrefix("#") ? base + text : text
         let prefix = TTMLDesignations.featureNamespace + "#"

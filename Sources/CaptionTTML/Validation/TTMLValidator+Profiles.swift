@@ -67,7 +67,7 @@ extension TTMLValidator {
     if let tb = root.attributeNode(p, "timeBase"), tb.value != "media" {
       profileError("time-base", "ttp:timeBase must be media", tb.location)
     }
-    for a in root.attributes where a.name.namespace == p && TTMLValidator.imscProhibitedParameters.contains(a.name.local) {
+    for a in root.attributes where a.name.isIn(p) && TTMLValidator.imscProhibitedParameters.contains(a.name.local) {
       profileError("prohibited-parameter", "\(a.qualifiedName) is prohibited", a.location)
     }
     if profile.hasPrefix("imsc1.0"), let a = root.attributeNode(p, "profile") {
@@ -106,7 +106,7 @@ extension TTMLValidator {
   }
 
   func usesPixels(_ e: XMLElementNode, depth: Int) -> Bool {
-    if e.attributes.contains(where: { $0.name.namespace == TTMLNamespace.styling && $0.name.local != "extent" && $0.value.containsUTF8("px") }) { return true }
+    if e.attributes.contains(where: { $0.name.isIn(TTMLNamespace.styling) && $0.name.local != "extent" && $0.value.containsUTF8("px") }) { return true }
     if e.name.local == "region" || e.name.local == "style", e.attributes.contains(where: { $0.name.local == "extent" && $0.value.containsUTF8("px") }) { return true }
     guard depth < 64 else { return false }
     for child in e.children {
@@ -118,10 +118,10 @@ extension TTMLValidator {
   mutating func checkIMSC(_ e: XMLElementNode, depth: Int, divDepth: Int, spanDepth: Int) {
     guard depth < 256 else { return }
     // SMPTE-TT images: smpte:image is prohibited; smpte:backgroundImage only in the Image Profile.
-    if e.name.namespace == TTMLNamespace.smpte2010 || e.name.namespace == TTMLNamespace.smpte2013, e.name.local == "image" {
+    if e.name.isIn(TTMLNamespace.smpte2010) || e.name.isIn(TTMLNamespace.smpte2013), e.name.local == "image" {
       profileError("prohibited-element", "<\(e.qualifiedName)> is prohibited", e.location)
     }
-    let isTT = e.name.namespace == TTMLNamespace.tt
+    let isTT = e.name.isIn(TTMLNamespace.tt)
     var divDepth = divDepth, spanDepth = spanDepth
     if isTT {
       let l = e.name.local
@@ -146,19 +146,19 @@ extension TTMLValidator {
       }
       if l == "region" { checkRegionInsideRoot(e) }
       for a in e.attributes {
-        if isImageProfile, a.name.namespace == TTMLNamespace.imscStyling, a.name.local == "fillLineGap" {
+        if isImageProfile, a.name.isIn(TTMLNamespace.imscStyling), a.name.local == "fillLineGap" {
           profileError("prohibited-style", "itts:fillLineGap is prohibited in the Image Profile", a.location)
         }
-        if a.name.namespace == TTMLNamespace.smpte2010 || a.name.namespace == TTMLNamespace.smpte2013, a.name.local.hasPrefix("backgroundImage") {
+        if a.name.isIn(TTMLNamespace.smpte2010) || a.name.isIn(TTMLNamespace.smpte2013), a.name.local.hasPrefix("backgroundImage") {
           let allowed = isImageProfile && a.name.local == "backgroundImage"
           if !allowed { profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location) }
         }
-        if a.name.namespace == "" && a.name.local == "condition" { profileError("prohibited-attribute", "condition is prohibited", a.location) }
-        if a.name.namespace == "" && a.name.local == "animate" { profileError("prohibited-attribute", "animate is prohibited", a.location) }
-        if a.name.namespace == TTMLNamespace.audio || a.name.namespace == TTMLValidator.xlinkNamespace {
+        if a.name.namespace.isEmpty && a.name.local == "condition" { profileError("prohibited-attribute", "condition is prohibited", a.location) }
+        if a.name.namespace.isEmpty && a.name.local == "animate" { profileError("prohibited-attribute", "animate is prohibited", a.location) }
+        if a.name.isIn(TTMLNamespace.audio) || a.name.isIn(TTMLValidator.xlinkNamespace) {
           profileError("prohibited-attribute", "\(a.qualifiedName) is prohibited", a.location)
         }
-        if a.name.namespace == "", TTMLValidator.timingAttrs.contains(a.name.local) {
+        if a.name.namespace.isEmpty, TTMLValidator.timingAttrs.contains(a.name.local) {
           let v = a.value
           if TTMLValidator.isFrameOffset(v), !parameters.frameRateSpecified {
             profileError("frames-without-rate", "the f metric needs ttp:frameRate", a.location)
@@ -171,8 +171,8 @@ extension TTMLValidator {
           }
           if v.hasPrefix("wallclock") { profileError("prohibited-value", "wallclock times are prohibited", a.location) }
         }
-        guard a.name.namespace == TTMLNamespace.styling else {
-          if a.name.namespace == TTMLNamespace.ebuStyling, l != "style" && l != "p" && l != "region" && l != "span" && l != "div" && l != "body" {
+        guard a.name.isIn(TTMLNamespace.styling) else {
+          if a.name.isIn(TTMLNamespace.ebuStyling), l != "style" && l != "p" && l != "region" && l != "span" && l != "div" && l != "body" {
             profileError("prohibited-attribute", "\(a.qualifiedName) is not allowed on <\(l)>", a.location)
           }
           continue
@@ -275,7 +275,7 @@ extension TTMLValidator {
   /// root, and the vocabulary the schema allows each element.
   mutating func checkEBU(_ e: XMLElementNode, depth: Int, timedAncestor: Bool) {
     guard depth < 256 else { return }
-    let selfTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
+    let selfTimed = e.attributes.contains { $0.name.namespace.isEmpty && TTMLValidator.timingAttrs.contains($0.name.local) }
     if TTMLReader.isTT(e, "tt") {
       if e.attribute(TTMLNamespace.xml, "lang") == nil { profileError("missing-lang", "xml:lang is required on <tt>", e.location) }
       if let tb = e.attributeNode(TTMLNamespace.parameter, "timeBase") {
@@ -284,9 +284,9 @@ extension TTMLValidator {
         profileError("time-base", "ttp:timeBase=\"media\" is required on <tt>", e.location)
       }
     }
-    if e.name.namespace == TTMLNamespace.tt {
+    if e.name.isIn(TTMLNamespace.tt) {
       let local = e.name.local
-      for a in e.attributes where a.name.namespace == "" && (a.name.local == "begin" || a.name.local == "end") {
+      for a in e.attributes where a.name.namespace.isEmpty && (a.name.local == "begin" || a.name.local == "end") {
         if local != "p" && local != "span" {
           profileError("timing", "\(a.name.local) is not allowed on <\(local)> (EBU-TT-D times p and span only)", a.location)
         } else if !TTMLValidator.isEBUTime(a.value.trimmingSpaces) {
@@ -305,7 +305,7 @@ extension TTMLValidator {
           profileError("region-geometry", "tts:\(name) is required on <region>", e.location)
         }
         checkRegionInsideRoot(e)
-        for a in e.attributes where a.name.namespace == TTMLNamespace.styling && !TTMLValidator.ebuRegionStyles.contains(a.name.local) {
+        for a in e.attributes where a.name.isIn(TTMLNamespace.styling) && !TTMLValidator.ebuRegionStyles.contains(a.name.local) {
           profileError("region-style", "\(a.qualifiedName) is not allowed on <region> (put it in a <style> the content references)", a.location)
         }
       default: break
@@ -313,7 +313,7 @@ extension TTMLValidator {
       // What each element may hold: `set` and `animate` are not in Tech 3380; a div holds p
       // (and div, metadata); a span holds text, span and br.
       for c in e.elements {
-        let tt = c.name.namespace == TTMLNamespace.tt
+        let tt = c.name.isIn(TTMLNamespace.tt)
         if tt, c.name.local == "set" || c.name.local == "animate" {
           profileError("element", "<\(c.name.local)> is not allowed in EBU-TT-D", c.location)
         } else if local == "div", !(tt && ["p", "div", "metadata"].contains(c.name.local)) {
@@ -324,7 +324,7 @@ extension TTMLValidator {
       }
     }
     // Tech 3380 value types, wherever a style property is written (styles and regions).
-    for a in e.attributes where a.name.namespace == TTMLNamespace.styling {
+    for a in e.attributes where a.name.isIn(TTMLNamespace.styling) {
       let v = a.value.trimmingSpaces
       switch a.name.local {
       case "color", "backgroundColor":
@@ -340,13 +340,13 @@ extension TTMLValidator {
       }
     }
     // Tech 3380 times content with begin and end only; it has no dur.
-    if e.name.namespace == TTMLNamespace.tt, let dur = e.attributeNode("", "dur") {
+    if e.name.isIn(TTMLNamespace.tt), let dur = e.attributeNode("", "dur") {
       profileError("timing", "dur is not allowed (EBU-TT-D times content with begin and end)", dur.location)
     }
     if TTMLReader.isTT(e, "p") {
-      let pTimed = e.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }
+      let pTimed = e.attributes.contains { $0.name.namespace.isEmpty && TTMLValidator.timingAttrs.contains($0.name.local) }
       let spans = e.elements.filter { TTMLReader.isTT($0, "span") }
-      let timedSpans = spans.filter { s in s.attributes.contains { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) } }
+      let timedSpans = spans.filter { s in s.attributes.contains { $0.name.namespace.isEmpty && TTMLValidator.timingAttrs.contains($0.name.local) } }
       let hasText = e.children.contains { if case .text(let t, _) = $0 { !TTMLWhitespace.isBlank(t) } else { false } }
       if pTimed, !timedSpans.isEmpty {
         profileError("timing", "a <p> with timing must not contain timed <span>s", e.location)
@@ -356,15 +356,15 @@ extension TTMLValidator {
         profileError("timing", "the <p> has no timing", e.location)
       }
     }
-    if e.name.namespace == TTMLNamespace.tt, ["body", "div", "p", "span"].contains(e.name.local) {
-      for a in e.attributes where a.name.namespace == TTMLNamespace.styling {
+    if e.name.isIn(TTMLNamespace.tt), ["body", "div", "p", "span"].contains(e.name.local) {
+      for a in e.attributes where a.name.isIn(TTMLNamespace.styling) {
         profileError("inline-style", "inline style \(a.qualifiedName) is not allowed; use a <style>", a.location)
       }
     }
     // Tech 3380: font sizes are one or two percentages (of the parent's size; 100% is a cell
     // row), line heights `normal` or a percentage; px and cells are not allowed.
-    if e.name.namespace == TTMLNamespace.tt, ["style", "region"].contains(e.name.local) {
-      for a in e.attributes where a.name.namespace == TTMLNamespace.styling {
+    if e.name.isIn(TTMLNamespace.tt), ["style", "region"].contains(e.name.local) {
+      for a in e.attributes where a.name.isIn(TTMLNamespace.styling) {
         let w = TTMLValueRules.words(a.value)
         if a.name.local == "fontSize", !(1...2).contains(w.count) || !w.allSatisfy({ TTMLValueRules.length($0, units: ["%"]) }) {
           profileError("length-unit", "tts:fontSize must be one or two percentages", a.location)

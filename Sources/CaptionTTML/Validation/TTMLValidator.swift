@@ -87,8 +87,8 @@ struct TTMLValidator {
     var out: [String] = []
     for head in root.elements where TTMLReader.isTT(head, "head") {
       for m in head.elements where TTMLReader.isTT(m, "metadata") {
-        for d in m.elements where d.name.namespace == TTMLNamespace.ebuMetadata && d.name.local == "documentMetadata" {
-          for c in d.elements where c.name.namespace == TTMLNamespace.ebuMetadata && c.name.local == "conformsToStandard" {
+        for d in m.elements where d.name.isIn(TTMLNamespace.ebuMetadata) && d.name.local == "documentMetadata" {
+          for c in d.elements where c.name.isIn(TTMLNamespace.ebuMetadata) && c.name.local == "conformsToStandard" {
             out.append(c.textContent.trimmingSpaces)
           }
         }
@@ -207,7 +207,7 @@ struct TTMLValidator {
         "ttml.profile.unknown", .warning,
         "unknown profile '\(profile)'; checking TTML rules only (choose imsc1.1, imsc1.0, ebu-tt-d, ttml1 or ttml2)", nil)
     }
-    if root.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+    if root.name.isIn("http://www.w3.org/ns/ttml#isd") {
       checkISD(root, depth: 0)
       return
     }
@@ -236,7 +236,7 @@ struct TTMLValidator {
         if inStyling { significantStyleIDs.insert(a.value) }
       }
       if TTMLReader.isTT(e, "region") { regionIDs.insert(a.value) }
-      if e.name.namespace == TTMLNamespace.metadata, e.name.local == "agent" {
+      if e.name.isIn(TTMLNamespace.metadata), e.name.local == "agent" {
         agentIDs.insert(a.value)
         if inHead { significantAgentIDs.insert(a.value) }
       }
@@ -260,7 +260,7 @@ struct TTMLValidator {
   }
 
   mutating func check(_ e: XMLElementNode, parent: XMLElementNode?, depth: Int) {
-    let inTT = e.name.namespace == TTMLNamespace.tt
+    let inTT = e.name.isIn(TTMLNamespace.tt)
     if inTT {
       guard let allowedChildren = TTMLValidator.ttmlElements[e.name.local] else {
         error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML element", e.location)
@@ -269,7 +269,7 @@ struct TTMLValidator {
       if isTTML1Based, TTMLValidator.ttml2OnlyElements.contains(e.name.local) {
         error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is a TTML2 element; TTML1, on which \(profile) is built, has none", e.location)
       }
-      if let parent, parent.name.namespace == TTMLNamespace.tt, let allowed = TTMLValidator.ttmlElements[parent.name.local], !allowed.contains(e.name.local) {
+      if let parent, parent.name.isIn(TTMLNamespace.tt), let allowed = TTMLValidator.ttmlElements[parent.name.local], !allowed.contains(e.name.local) {
         error("ttml.validate.misplaced-element", "<\(e.qualifiedName)> is not allowed inside <\(parent.qualifiedName)>", e.location)
       }
       _ = allowedChildren
@@ -283,7 +283,7 @@ struct TTMLValidator {
       }
       checkAttributes(e)
       if TTMLValidator.embeddedElements.contains(e.name.local) { checkEmbedded(e, parent: parent) }
-    } else if e.name.namespace == TTMLNamespace.metadata {
+    } else if e.name.isIn(TTMLNamespace.metadata) {
       if !TTMLValidator.metadataElements.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
       if e.name.local == "item", TTMLWhitespace.isBlank(e.attribute("", "name") ?? "") {
         error("ttml.validate.bad-value", "ttm:item needs a non-empty name", e.location)
@@ -295,7 +295,7 @@ struct TTMLValidator {
           error("ttml.validate.bad-idref", "ttm:actor agent '\(a.value)' is not a significant agent (a ttm:agent in <head>)", a.location)
         }
       }
-    } else if e.name.namespace == TTMLNamespace.parameter {
+    } else if e.name.isIn(TTMLNamespace.parameter) {
       checkParameterElement(e)
       // A profile definition is checked as a whole from its top element.
       if e.name.local == "profile", parent?.name.namespace != TTMLNamespace.parameter { checkProfileDefinition(e, base: nil) }
@@ -308,7 +308,7 @@ struct TTMLValidator {
       var inline: [XMLElementNode] = []
       for case .element(let c) in e.children where TTMLReader.isTT(c, "region") { inline.append(c) }
       if inline.count > 1 { error("ttml.validate.inline-region", "<\(e.qualifiedName)> has more than one inline <region>", inline[1].location) }
-      for r in inline where r.attributes.contains(where: { $0.name.namespace == "" && TTMLValidator.timingAttrs.contains($0.name.local) }) {
+      for r in inline where r.attributes.contains(where: { $0.name.namespace.isEmpty && TTMLValidator.timingAttrs.contains($0.name.local) }) {
         error("ttml.validate.inline-region", "an inline <region> must not have timing", r.location)
       }
     }
@@ -354,7 +354,7 @@ struct TTMLValidator {
     let local = e.name.local
     if local == "set", isTTML1Based {
       // In TTML1 a set animates exactly one style property (TTML1 §12.1.2); TTML2 allows more.
-      let styles = e.attributes.filter { $0.name.namespace == TTMLNamespace.styling || $0.name.namespace == TTMLNamespace.audio }
+      let styles = e.attributes.filter { $0.name.isIn(TTMLNamespace.styling) || $0.name.isIn(TTMLNamespace.audio) }
       if styles.count > 1 { error("ttml.validate.bad-value", "<set> must specify exactly one style attribute, not \(styles.count)", e.location) }
     }
     let plain = TTMLValidator.allowedPlain(local)
@@ -362,7 +362,7 @@ struct TTMLValidator {
       let ns = a.name.namespace
       let n = a.name.local
       let v = a.value
-      switch ns {
+      switch LengthFirst(ns) {
       case "":
         if !plain.contains(n) {
           error("ttml.validate.unknown-attribute", "attribute '\(a.qualifiedName)' is not allowed on <\(e.qualifiedName)>", a.location)
@@ -376,7 +376,7 @@ struct TTMLValidator {
           error("ttml.validate.bad-value", "attribute '\(n)' is empty", a.location)
           continue
         }
-        switch n {
+        switch LengthFirst(n) {
         case "timeContainer":
           if v != "par" && v != "seq" { error("ttml.validate.bad-value", "timeContainer=\"\(v)\" is not par or seq", a.location) }
         case "style" where TTMLValidator.styleRefElements.contains(local):
@@ -432,7 +432,7 @@ struct TTMLValidator {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 style attribute; TTML1, on which \(profile) is built, has none", a.location)
         } else if local == "animate" || local == "set", let why = TTMLValidator.animationProblem(n, element: local, calcMode: e.attribute("", "calcMode")) {
           error("ttml.validate.non-animatable", "\(a.qualifiedName) \(why)", a.location)
-        } else if n == "display", v.trimmingSpaces == "inlineBlock", ["body", "div", "p"].contains(local), e.name.namespace == TTMLNamespace.tt {
+        } else if n == "display", v.trimmingSpaces == "inlineBlock", ["body", "div", "p"].contains(local), e.name.isIn(TTMLNamespace.tt) {
           // TTML2 §10.2.15: inlineBlock makes a span an inline block; block-level content
           // elements cannot be one (a style may still carry the value to the spans it styles).
           error("ttml.validate.bad-value", "tts:display=\"inlineBlock\" applies only to <span>, not <\(local)>", a.location)
@@ -553,7 +553,7 @@ struct TTMLValidator {
 
   /// `ttp:profile`, `ttp:features`, `ttp:extensions` elements (TTML2 §6.1).
   mutating func checkParameterElement(_ e: XMLElementNode) {
-    for a in e.attributes where a.name.namespace == "" {
+    for a in e.attributes where a.name.namespace.isEmpty {
       let v = a.value
       var ok = true
       switch a.name.local {
@@ -570,7 +570,7 @@ struct TTMLValidator {
   /// TTML2 Annex intermediate synchronic documents: `isd:isd` and `isd:sequence` versions and sizes.
   mutating func checkISD(_ e: XMLElementNode, depth: Int) {
     guard depth < 64 else { return }
-    if e.name.namespace == "http://www.w3.org/ns/ttml#isd" {
+    if e.name.isIn("http://www.w3.org/ns/ttml#isd") {
       if let v = e.attributeNode("", "version") {
         if depth > 0, e.name.local == "isd" {
           // TTML2 ISD: the version is given once, on the outermost element.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Finds the first start tag with too many attributes, in one linear pass over the bytes,
 /// before libxml2 sees them: libxml2 2.9 checks each new attribute against all earlier ones of
 /// its element, so tens of thousands of attributes on one element take quadratic time (a 440 KB
@@ -14,20 +20,26 @@ enum XMLAttributeCounter {
     b.withUnsafeBufferPointer { p -> Int? in
       let n = p.count
       var i = 0
+      /// The index of the first `byte` at or after `k`, or `n`. memchr: text between tags and
+      /// quoted values are most of a file, and the scan runs before every read.
+      func next(_ byte: UInt8, from k: Int) -> Int {
+        guard k < n, let base = p.baseAddress, let r = memchr(base + k, Int32(byte), n - k) else { return n }
+        return UnsafeRawPointer(r) - UnsafeRawPointer(base)
+      }
       func skip(past end: [UInt8], from k: Int) -> Int {
         var j = k
-        while j + end.count <= n {
-          if p[j] == end[0] {
-            var k2 = 1
-            while k2 < end.count && p[j + k2] == end[k2] { k2 += 1 }
-            if k2 == end.count { return j + end.count }
-          }
+        while true {
+          j = next(end[0], from: j)
+          guard j + end.count <= n else { return n }
+          var k2 = 1
+          while k2 < end.count && p[j + k2] == end[k2] { k2 += 1 }
+          if k2 == end.count { return j + end.count }
           j += 1
         }
-        return n
       }
       while i < n {
-        guard p[i] == UInt8(ascii: "<"), i + 1 < n else { i += 1; continue }
+        i = next(UInt8(ascii: "<"), from: i)
+        guard i + 1 < n else { break }
         let c = p[i + 1]
         if c == UInt8(ascii: "!") {
           if i + 3 < n, p[i + 2] == UInt8(ascii: "-"), p[i + 3] == UInt8(ascii: "-") {
@@ -53,13 +65,11 @@ enum XMLAttributeCounter {
         if c == UInt8(ascii: "?") { i = skip(past: piEnd, from: i + 2); continue }
         let isNameStart = (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
         guard isNameStart else { i += 1; continue }
-        var j = i + 2, count = 0, quote: UInt8 = 0
+        var j = i + 2, count = 0
         while j < n {
           let x = p[j]
-          if quote != 0 {
-            if x == quote { quote = 0 }
-          } else if x == 0x22 || x == 0x27 {
-            quote = x
+          if x == 0x22 || x == 0x27 {
+            j = next(x, from: j + 1)  // the closing quote (or the end)
           } else if x == UInt8(ascii: "=") {
             count += 1
             if count > limit { return i }

@@ -81,13 +81,13 @@ public struct XMLElementNode: Sendable, Hashable {
 
   /// The value of the attribute with this expanded name, if present.
   public func attribute(_ namespace: String, _ local: String) -> String? {
-    for a in attributes where a.name.local == local && a.name.namespace == namespace { return a.value }
+    for a in attributes where a.name.matches(namespace, local) { return a.value }
     return nil
   }
 
   /// The attribute with this expanded name, if present.
   public func attributeNode(_ namespace: String, _ local: String) -> XMLAttribute? {
-    for a in attributes where a.name.local == local && a.name.namespace == namespace { return a }
+    for a in attributes where a.name.matches(namespace, local) { return a }
     return nil
   }
 

@@ -1,5 +1,11 @@
 import CaptionCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Byte offsets → 1-based line and UTF-8 byte column, plus the two small scans that give
 /// exact positions for what libxml2 reports.
 ///
@@ -16,8 +22,19 @@ struct XMLSourcePositions {
     self.bytes = bytes
     lineStarts.reserveCapacity(bytes.count / 40 + 1)
     bytes.withUnsafeBufferPointer { p in
+      guard let base = p.baseAddress else { return }
+      let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
       var k = 0
       while k < p.count {
+        if k + 8 <= p.count {
+          // Eight bytes a step while none is CR or LF (a zero byte in w ^ pattern).
+          let w = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+          let lf = w ^ (ones &* 0x0A), cr = w ^ (ones &* 0x0D)
+          if ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & highs == 0 {
+            k += 8
+            continue
+          }
+        }
         let c = p[k]
         if c == 0x0A {
           lineStarts.append(k + 1)
@@ -65,7 +82,19 @@ struct XMLSourcePositions {
     guard !bytes.isEmpty else { return nil }
     var k = min(offset, bytes.count - 1)
     let floor = limit == .max ? 0 : max(0, offset - limit)
+    guard k >= floor else { return nil }
     return bytes.withUnsafeBufferPointer { p in
+      // Eight bytes a step: a start tag's `<` is tens of bytes back from its `>`.
+      let base = UnsafeRawPointer(p.baseAddress!)
+      let ones: UInt64 = 0x0101_0101_0101_0101, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      while k - 7 >= floor {
+        let x = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k - 7, as: UInt64.self)) ^ (ones &* UInt64(byte))
+        // Exactly 0x80 in each byte of x that is zero, that is, each byte equal to `byte`.
+        let zero = ~(((x & low7) &+ low7) | x | low7)
+        // The highest such byte is the last match (the word is loaded little-endian).
+        if zero != 0 { return k - 7 + (63 - zero.leadingZeroBitCount) >> 3 }
+        k -= 8
+      }
       while k >= floor {
         if p[k] == byte { return k }
         k -= 1
@@ -117,7 +146,9 @@ struct XMLSourcePositions {
   func spells(_ range: Range<Int>, _ name: String) -> Bool {
     var name = name
     return name.withUTF8 { u in
-      u.count == range.count && bytes.withUnsafeBufferPointer { b in UnsafeBufferPointer(rebasing: b[range]).elementsEqual(u) }
+      guard u.count == range.count, range.lowerBound >= 0, range.upperBound <= bytes.count else { return false }
+      guard let name = u.baseAddress else { return true }
+      return bytes.withUnsafeBufferPointer { b in memcmp(b.baseAddress! + range.lowerBound, name, u.count) == 0 }
     }
   }
 }

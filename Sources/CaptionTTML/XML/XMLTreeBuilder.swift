@@ -6,54 +6,53 @@ import CaptionCore
 /// context's `_private` field (libxml2 never touches it and copies it into the contexts it
 /// makes for entity content).
 final class XMLTreeBuilder {
+  // The fields are `@exclusivity(unchecked)`: libxml2 calls the builder on one thread, one
+  // callback at a time, and no callback holds a field in an inout access while calling back
+  // in, so the run-time check (5% of building the tree) cannot fail.
   static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
   let positions: XMLSourcePositions
   let limits: XMLParserLimits
-  var sink: DiagnosticSink
+  @exclusivity(unchecked) var sink: DiagnosticSink
   /// The document's parser context (entity content is parsed in short-lived child contexts).
-  var main: xmlParserCtxtPtr?
+  @exclusivity(unchecked) var main: xmlParserCtxtPtr?
 
   struct Frame {
     var node: XMLElementNode
     var skipped: Bool
   }
-  var stack: [Frame] = []
-  var keptDepth = 0
-  var root: XMLElementNode?
-  var text: [UInt8] = []
-  var textStart = 0
+  @exclusivity(unchecked) var stack: [Frame] = []
+  @exclusivity(unchecked) var keptDepth = 0
+  @exclusivity(unchecked) var root: XMLElementNode?
+  @exclusivity(unchecked) var text: [UInt8] = []
+  @exclusivity(unchecked) var textStart = 0
   /// Where the last markup ended: character data that follows starts here.
-  var markupEnd = 0
+  @exclusivity(unchecked) var markupEnd = 0
 
-  var depthReported = false
-  var expansionReported = false
-  var stopped = false
-  var errorCount = 0
-  var reportsByCode: [String: Int] = [:]
+  @exclusivity(unchecked) var depthReported = false
+  @exclusivity(unchecked) var expansionReported = false
+  @exclusivity(unchecked) var stopped = false
+  @exclusivity(unchecked) var errorCount = 0
+  @exclusivity(unchecked) var reportsByCode: [String: Int] = [:]
   /// Bytes of text, attribute values and elements produced so far. Without entities this
   /// cannot exceed the input size, so the excess is what entity expansion produced.
-  var produced = 0
+  @exclusivity(unchecked) var produced = 0
   /// Elements started so far (checked against `XMLParserLimits.maxElements`).
-  var elementCount = 0
+  @exclusivity(unchecked) var elementCount = 0
   /// The attribute names of the start tag being read, as byte ranges in source order, and
   /// where to look for the next one (see `attributeLocation`).
-  var attributeNames: [Range<Int>] = []
-  var nextAttributeName = 0
-  private var lineHint = 0
+  @exclusivity(unchecked) var attributeNames: [Range<Int>] = []
+  @exclusivity(unchecked) var nextAttributeName = 0
+  @exclusivity(unchecked) private var lineHint = 0
 
-  private struct NamePair: Hashable {
-    var prefix: UnsafeRawPointer?
-    var local: UnsafeRawPointer?
-  }
   // libxml2 interns names in the context's dictionary, so a pointer identifies a name.
-  private var names: [UnsafeRawPointer: String] = [:]
-  private var qualifiedNames: [NamePair: String] = [:]
+  @exclusivity(unchecked) private var names = XMLNameTable()
+  @exclusivity(unchecked) private var qualifiedNames = XMLNameTable()
   /// The namespace URIs elements and attributes are in (see `XMLTreeParser.Result`).
-  var namespacesUsed: Set<String> = []
+  @exclusivity(unchecked) var namespacesUsed: Set<String> = []
   /// Whether any element is in no namespace.
-  var elementsInNoNamespace = false
-  private var namespaceNames: [UnsafeRawPointer: String] = [:]
+  @exclusivity(unchecked) var elementsInNoNamespace = false
+  @exclusivity(unchecked) private var namespaceNames = XMLNameTable()
 
   init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
     positions = XMLSourcePositions(bytes)
@@ -73,29 +72,26 @@ final class XMLTreeBuilder {
 
   func name(_ p: UnsafePointer<xmlChar>?) -> String {
     guard let p else { return "" }
-    let key = UnsafeRawPointer(p)
-    if let s = names[key] { return s }
+    if let s = names.lookup(p) { return s }
     let read = String(cString: p)
     let s = TTMLNamespace.shared[read] ?? read
-    names[key] = s
+    names.insert(s, p)
     return s
   }
 
   /// `name(p)` for the namespace URI of an element or attribute, recorded in `namespacesUsed`.
   func namespaceName(_ p: UnsafePointer<xmlChar>) -> String {
-    let key = UnsafeRawPointer(p)
-    if let s = namespaceNames[key] { return s }
+    if let s = namespaceNames.lookup(p) { return s }
     let s = name(p)
-    namespaceNames[key] = s
+    namespaceNames.insert(s, p)
     namespacesUsed.insert(s)
     return s
   }
 
   func qualifiedName(_ prefix: UnsafePointer<xmlChar>?, _ local: UnsafePointer<xmlChar>?) -> String {
-    let key = NamePair(prefix: prefix.map(UnsafeRawPointer.init), local: local.map(UnsafeRawPointer.init))
-    if let s = qualifiedNames[key] { return s }
+    if let s = qualifiedNames.lookup(local, prefix) { return s }
     let s = prefix == nil ? name(local) : name(prefix) + ":" + name(local)
-    qualifiedNames[key] = s
+    qualifiedNames.insert(s, local, prefix)
     return s
   }
 

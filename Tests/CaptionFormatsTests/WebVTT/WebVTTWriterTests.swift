@@ -357,3 +357,22 @@ import Testing
     #expect(!WebVTTCSSWriter.appliesToCue("text-align") && !WebVTTCSSWriter.appliesToCue("margin") && !WebVTTCSSWriter.appliesToCue("fontsize"))
   }
 }
+
+/// `WebVTTNumber.appendInteger` writes the digits `String(n)` does, which the writer used to
+/// build for every whole-number setting.
+@Suite struct WebVTTNumberTests {
+  @Test(arguments: [0, 5, 9, 10, 11, 80, 99, 100, 101, 999_999_999_999_999, -1, -10, -450, Int64.max, Int64.min])
+  func integerDigitsMatchString(_ n: Int64) {
+    var out: [UInt8] = Array("x:".utf8)
+    WebVTTNumber.appendInteger(n, to: &out)
+    #expect(String(decoding: out, as: UTF8.self) == "x:" + String(n))
+  }
+
+  @Test func settingsNumbersKeepTheirForm() {
+    for (v, text) in [(80.0, "80"), (-0.0, "0"), (12.5, "12.5"), (-3.0, "-3"), (1e15, "1000000000000000"), (1e17, "100000000000000000"), (1e19, "10000000000000000000"), (0.1, "0.1")] {
+      var out: [UInt8] = []
+      WebVTTNumber.append(v, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == text, "\(v)")
+    }
+  }
+}

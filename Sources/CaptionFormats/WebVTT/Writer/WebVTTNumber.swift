@@ -5,10 +5,30 @@ enum WebVTTNumber {
   /// Appends `format(v)` as UTF-8; whole numbers (the usual percentages) without building a
   /// heap string.
   static func append(_ v: Double, to out: inout [UInt8]) {
-    if v.isFinite, v == v.rounded(), abs(v) < 1e15 {
-      out.appendUTF8(String(Int64(v)))
+    // Whole numbers below 2^63 convert exactly (`"\(v)"` writes 1e15 with a ".0", and larger
+    // ones with an exponent).
+    if v.isFinite, v == v.rounded(), abs(v) < 9.2e18 {
+      appendInteger(Int64(v), to: &out)
     } else {
       out.appendUTF8(format(v))
+    }
+  }
+
+  /// Appends the decimal digits of `n` (with `-` when negative), as `String(n)` spells them.
+  static func appendInteger(_ n: Int64, to out: inout [UInt8]) {
+    if n < 0 { out.append(UInt8(ascii: "-")) }
+    var m = n.magnitude
+    var digits = 1
+    var scale: UInt64 = 1
+    while m / scale >= 10 {
+      scale *= 10
+      digits += 1
+    }
+    while digits > 0 {
+      out.append(UInt8(ascii: "0") + UInt8(m / scale))
+      m %= scale
+      scale /= 10
+      digits -= 1
     }
   }
 
@@ -20,7 +40,7 @@ enum WebVTTNumber {
   static func format(_ v: Double) -> String {
     guard v.isFinite else { return "0" }
     if v == 0 { return "0" }
-    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    if v == v.rounded(), abs(v) < 9.2e18 { return String(Int64(v)) }
     let s = "\(v)"
     guard let e = s.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return s }
     var mantissa = String(s[..<e])

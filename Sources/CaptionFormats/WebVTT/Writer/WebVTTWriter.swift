@@ -23,6 +23,8 @@ struct WebVTTWriter {
   private var cueNoteSet: Set<String> = []
   /// The classes written in cue text: only their rules (and `::cue` itself) go into STYLE blocks.
   private var usedClasses: Set<String> = []
+  /// The class list last added to `usedClasses`.
+  private var lastUsedClasses: [String] = []
   /// Lists of two or more classes written on one element, in order of first use (for
   /// `compoundRules`).
   private var usedClassLists: [[String]] = []
@@ -642,7 +644,7 @@ struct WebVTTWriter {
     // around the text, the rest a class span. A text alignment the cue's `align` setting
     // already gives is not repeated (::cue has no text-align).
     var content = cue.content
-    var wrapClasses = cue.styleRefs.map { renamedStyleClasses[$0] ?? $0 }
+    var wrapClasses = renamedStyleClasses.isEmpty ? cue.styleRefs : cue.styleRefs.map { renamedStyleClasses[$0] ?? $0 }
     var ownStyle = cue.style
     if let d = ownStyle?.displayed {
       // A cue hidden with display none shows nothing (see `writeNodes`).
@@ -964,7 +966,7 @@ struct WebVTTWriter {
             let fixed = cssClassName(c)
             warn("webvtt.write.class-changed", .warning, "class '\(c.prefix(40))' cannot be written in a WebVTT tag; written as '\(fixed)'", cue: cueIndex)
             classes.append(fixed)
-          } else if let renamed = renamedStyleClasses[c] {
+          } else if !renamedStyleClasses.isEmpty, let renamed = renamedStyleClasses[c] {
             classes.append(renamed)  // the name its style's rule was written with
           } else {
             if c.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
@@ -978,12 +980,16 @@ struct WebVTTWriter {
           if cueNoteSet.insert(g).inserted { cueNotes.append(g) }
         }
         out.append(UInt8(ascii: "<"))
-        out += Array(name.utf8)
-        usedClasses.formUnion(classes)
+        out.appendUTF8(name)
+        // Most elements repeat the class list of the one before: no hashing then.
+        if classes != lastUsedClasses {
+          usedClasses.formUnion(classes)
+          lastUsedClasses = classes
+        }
         if classes.count >= 2, usedClassListSet.insert(classes).inserted { usedClassLists.append(classes) }
         for c in classes {
           out.append(UInt8(ascii: "."))
-          out += Array(c.utf8)
+          out.appendUTF8(c)
         }
         if let a = annotation, !a.isEmpty {
           let collapsed = WebVTTCueTextParser.collapseWhitespace(Array(a.utf8))
@@ -1001,7 +1007,10 @@ struct WebVTTWriter {
         }
         out.append(UInt8(ascii: ">"))
         writeNodes(e.children, parentIsRuby: name == "ruby", depth: depth + 1, into: &out)
-        out += Array("</\(name)>".utf8)
+        out.append(UInt8(ascii: "<"))
+        out.append(UInt8(ascii: "/"))
+        out.appendUTF8(name)
+        out.append(UInt8(ascii: ">"))
       }
     }
   }
