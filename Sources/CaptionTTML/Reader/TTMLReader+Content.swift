@@ -323,7 +323,8 @@ extension TTMLReader {
     }
     let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
 
-    let directives = ctx.lintDirectives + TTMLReader.lintDirectives(in: p)
+    let own = TTMLReader.lintDirectives(in: p)
+    let directives = own.isEmpty ? ctx.lintDirectives : ctx.lintDirectives + own
     var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)?
     var first = true
     func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)) {
@@ -346,7 +347,8 @@ extension TTMLReader {
       }
       var cue = Cue(
         id: id, start: start, end: stop, settings: item.settings, style: item.style.isEmpty ? nil : item.style,
-        styleRefs: ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content, source: p.location)
+        styleRefs: refs.isEmpty ? ctx.ancestorRefs : ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content,
+        source: p.location)
       cue.sourceText = nil
       let index = reader.doc.cues.count
       reader.doc.cues.append(cue)

@@ -358,6 +358,34 @@ import Testing
   }
 }
 
+/// Cues that share their settings copy the bytes written for the cue before; settings that
+/// drew a warning are written (and reported) again for every cue.
+@Suite struct WebVTTWriterSettingsReuseTests {
+  func ms(_ v: Int64) -> CaptionTime { CaptionTime(milliseconds: v) }
+
+  @Test func sharedSettingsAreWrittenAndReportedPerCue() {
+    var low = CueSettings()
+    low.line = .value(-2)
+    low.position = 10
+    var half = CueSettings()
+    half.line = .value(2.5)  // not a whole line number: a warning for each cue
+    let settings = [low, low, half, half, low]
+    let cues = settings.enumerated().map { k, s in
+      Cue(start: ms(Int64(k) * 1000), end: ms(Int64(k) * 1000 + 500), settings: s, content: [.text("c\(k)")])
+    }
+    let result = WebVTTFormat().write(CaptionDocument(cues: cues), options: WriteOptions())
+    let lines = String(decoding: result.bytes, as: UTF8.self).split(separator: "\n").filter { $0.contains("-->") }
+    #expect(lines == [
+      "00:00:00.000 --> 00:00:00.500 line:-2 position:10%",
+      "00:00:01.000 --> 00:00:01.500 line:-2 position:10%",
+      "00:00:02.000 --> 00:00:02.500 line:2.5",
+      "00:00:03.000 --> 00:00:03.500 line:2.5",
+      "00:00:04.000 --> 00:00:04.500 line:-2 position:10%",
+    ])
+    #expect(result.diagnostics.filter { $0.code == "webvtt.write.line-not-integer" }.map(\.cueIndex) == [2, 3])
+  }
+}
+
 /// `WebVTTNumber.appendInteger` writes the digits `String(n)` does, which the writer used to
 /// build for every whole-number setting.
 @Suite struct WebVTTNumberTests {

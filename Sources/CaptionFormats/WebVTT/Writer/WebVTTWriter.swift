@@ -23,6 +23,11 @@ struct WebVTTWriter {
   private var cueNoteSet: Set<String> = []
   /// The classes written in cue text: only their rules (and `::cue` itself) go into STYLE blocks.
   private var usedClasses: Set<String> = []
+  /// Calls of `warn` so far (reported or not).
+  private var warnings = 0
+  /// The settings last written without a warning, and their bytes: cues in one region share
+  /// their settings, and the next such cue copies the bytes.
+  private var lastSettings: (settings: CueSettings, bytes: [UInt8])?
   /// The class list last added to `usedClasses`.
   private var lastUsedClasses: [String] = []
   /// Lists of two or more classes written on one element, in order of first use (for
@@ -96,6 +101,7 @@ struct WebVTTWriter {
   }
 
   private mutating func warn(_ code: String, _ severity: Severity, _ message: @autoclosure () -> String, cue: Int? = nil) {
+    warnings += 1
     guard !sink.isFull else { return sink.countDropped(severity) }
     sink.report(code, severity, cue.map { "cue \($0 + 1): " + message() } ?? message(), at: nil, cueIndex: cue)
   }
@@ -628,7 +634,16 @@ struct WebVTTWriter {
     WebVTTTimestamp.append(milliseconds: start, to: &out)
     out.append(contentsOf: Self.arrow)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
-    if let settings, !settings.isDefault { appendSettings(settings, cue: k, into: &out) }
+    if let settings, !settings.isDefault {
+      if let last = lastSettings, last.settings == settings {
+        out.append(contentsOf: last.bytes)
+      } else {
+        let start = out.count, before = warnings
+        appendSettings(settings, cue: k, into: &out)
+        // Settings that drew a warning are written afresh for each cue, which reports again.
+        lastSettings = warnings == before ? (settings, Array(out[start...])) : nil
+      }
+    }
     out.append(0x0A)
   }
 
