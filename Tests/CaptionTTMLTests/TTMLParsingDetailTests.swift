@@ -161,6 +161,15 @@ import Testing
   }
 }
 
+/// The parser counts `xml:id` attributes (the reader and validator reserve their id tables by it).
+@Suite struct XMLIDCountTests {
+  @Test func countsXMLIDsOnly() {
+    let text = "<tt xmlns='http://www.w3.org/ns/ttml' xml:id='t'><body><p xml:id='a' id='x'/><p xml:lang='en'/><p xml:id='b'>x</p></body></tt>"
+    #expect(XMLTreeParser.parse(Array(text.utf8)).xmlIDCount == 3)
+    #expect(XMLTreeParser.parse(Array("<tt/>".utf8)).xmlIDCount == 0)
+  }
+}
+
 /// The tree builder's name table: every name stays findable however the slots collide.
 @Suite struct XMLNameTableTests {
   func pointer(_ k: Int) -> UnsafeRawPointer { UnsafeRawPointer(bitPattern: 0x10_0000 + 16 * k)! }

@@ -152,7 +152,12 @@ struct TTMLReader {
     let renderModel = options.checksRenderModel && TTMLValidator.isIMSCText(profile)
     if renderModel { reader.wantsDetails = true }
     let large = decoded.utf8.count >= sideThreadMinimumSize
-    let validation = readAndValidate(root, options: options, bytes: bytes, encoding: decoded.encoding, sideBySide: large) { reader.readDocument(root) }
+    // Every p's id goes into these tables: grown step by step, they would hash each id again
+    // at every doubling.
+    reader.usedCueIDs.reserveCapacity(xml.xmlIDCount)
+    let validation = readAndValidate(root, options: options, bytes: bytes, encoding: decoded.encoding, sideBySide: large, idCount: xml.xmlIDCount) {
+      reader.readDocument(root)
+    }
     // One diagnostic per problem: a style value the reader could not read is already
     // `ttml.style.invalid-value` there; the validator's strict `bad-value` adds nothing.
     let unreadStyles = Set(reader.sink.diagnostics.lazy.filter { $0.code == "ttml.style.invalid-value" }.compactMap(\.location))
@@ -178,11 +183,13 @@ struct TTMLReader {
   /// The validator needs only the timing parameters the reader takes from <tt> (whose
   /// diagnostics are the reader's).
   static func readAndValidate(
-    _ root: XMLElementNode, options: ReadOptions, bytes: [UInt8], encoding: TextEncoding, sideBySide: Bool, readDocument: () -> Void
+    _ root: XMLElementNode, options: ReadOptions, bytes: [UInt8], encoding: TextEncoding, sideBySide: Bool, idCount: Int,
+    readDocument: () -> Void
   ) -> [Diagnostic] {
     var scratch = DiagnosticSink(limit: 0)
     let params = TTMLReader.isTT(root, "tt") ? TTMLTimingParameters.read(from: root, sink: &scratch) : TTMLTimingParameters()
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: params)
+    validator.ids.reserveCapacity(idCount)
     if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
       if encoding == .utf8, TextEncoding(label: label) == .utf8 {
         // UTF-8 under another name (`utf8`): the text is right, the label is not IANA's.
@@ -718,12 +725,15 @@ struct TTMLReader {
     significant.append(n.begin)
     if let end { significant.append(end) }
     guard depth < depthLimit else { return }
-    for c in n.children {
-      // Elements with no temporal extent are pruned, as a presentation processor does.
-      if let ce = c.end, ce == c.begin { continue }
-      // So are elements that begin when their parent has already ended.
-      if let end, c.begin >= end { continue }
-      collectSignificant(c, parentEnd: end, depth: depth + 1)
+    // Through the buffer: a `for c in` loop copies each node (two retains) to read two times.
+    n.children.withUnsafeBufferPointer { children in
+      for k in children.indices {
+        // Elements with no temporal extent are pruned, as a presentation processor does.
+        if let ce = children[k].end, ce == children[k].begin { continue }
+        // So are elements that begin when their parent has already ended.
+        if let end, children[k].begin >= end { continue }
+        collectSignificant(children[k], parentEnd: end, depth: depth + 1)
+      }
     }
   }
 

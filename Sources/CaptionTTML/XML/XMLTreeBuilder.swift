@@ -52,6 +52,8 @@ final class XMLTreeBuilder {
   @exclusivity(unchecked) var namespacesUsed: Set<String> = []
   /// Whether any element is in no namespace.
   @exclusivity(unchecked) var elementsInNoNamespace = false
+  /// `xml:id` attributes read so far.
+  @exclusivity(unchecked) var xmlIDCount = 0
   @exclusivity(unchecked) private var namespaceNames = XMLNameTable()
 
   init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
@@ -216,6 +218,7 @@ final class XMLTreeBuilder {
         let an = qualifiedName(aPrefix, aLocal)
         var ns = ""
         if let aURI { ns = namespaceName(aURI) } else if aPrefix != nil { ns = "urn:captionkit:unbound:" + name(aPrefix) }
+        if an.utf8.count == 6, an == "xml:id" { xmlIDCount += 1 }
         let location = attributeLocation(an, default: tagStart)
         let value = attributeValue(vStart, vEnd, ctxt, name: an, at: location)
         if stopped { return }

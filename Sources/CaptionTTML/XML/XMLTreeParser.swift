@@ -35,6 +35,8 @@ public enum XMLTreeParser {
     public var namespacesUsed: Set<String> = []
     /// Whether any element is in no namespace (so callers can skip a walk that looks for one).
     public var elementsInNoNamespace = false
+    /// How many `xml:id` attributes the document has (for tables of identifiers to reserve).
+    public var xmlIDCount = 0
   }
 
   /// libxml2 set up once per process: initialised, and with an external entity loader that
@@ -98,6 +100,6 @@ public enum XMLTreeParser {
     builder.finish()
     return Result(
       root: builder.root, diagnostics: builder.sink.finished, namespacesUsed: builder.namespacesUsed,
-      elementsInNoNamespace: builder.elementsInNoNamespace)
+      elementsInNoNamespace: builder.elementsInNoNamespace, xmlIDCount: builder.xmlIDCount)
   }
 }
