@@ -284,9 +284,7 @@ extension TTMLReader {
     var cuts: [CaptionTime] = []
     innerTimes(n, parentEnd: end, inside: (begin, finalEnd), into: &cuts, depth: 0)
     var points = [begin]
-    if !cuts.isEmpty {
-      for t in cuts.sorted() where points.last != t { points.append(t) }
-    }
+    for t in cuts.sorted() where points.last != t { points.append(t) }
     points.append(finalEnd)
     // Each interval is a cue holding the p's whole active content: bound what that multiplies.
     var merged = false

@@ -615,11 +615,6 @@ struct TTMLReader {
 
   mutating func time(_ e: XMLElementNode, _ name: String) -> CaptionTime? {
     guard let a = e.attributeNode("", name) else { return nil }
-    return time(a, name)
-  }
-
-  /// The time attribute `a` (named `name`) holds, or nil (reported) when it holds none.
-  mutating func time(_ a: XMLAttribute, _ name: String) -> CaptionTime? {
     switch TTMLTimeExpression.parse(a.value, parameters: params) {
     case .success(let t): return t
     case .failure(let err):
