@@ -134,6 +134,27 @@ import Testing
     #expect(back.diagnostics.map(\.severity) == Array(repeating: .warning, count: 3))
   }
 
+  /// `<v>` and `<lang>` need their annotation: a voice without a name becomes a class span that
+  /// keeps its classes, an empty language (unknown) becomes `und`. The output reads back with
+  /// no diagnostics.
+  @Test func requiredAnnotationsAreNeverWrittenEmpty() throws {
+    let doc = CaptionDocument(cues: [
+      Cue(start: ms(0), end: ms(1000), content: [
+        .element(CueElement(.voice(name: ""), children: [.text("a")])), .text(" "),
+        .element(CueElement(.voice(name: " \t"), classes: ["loud"], children: [.text("b")])), .text(" "),
+        .element(CueElement(.language(" "), children: [.text("c")])), .text(" "),
+        .element(CueElement(.voice(name: "Ann"), children: [.element(CueElement(.language("fr"), children: [.text("d")]))])),
+      ])
+    ])
+    let w = format.write(doc, options: WriteOptions())
+    #expect(String(decoding: w.bytes, as: UTF8.self) == "WEBVTT\n\n00:00:00.000 --> 00:00:01.000\n<c>a</c> <c.loud>b</c> <lang und>c</lang> <v Ann><lang fr>d</lang></v>\n\n")
+    #expect(w.diagnostics.map(\.code) == ["webvtt.write.voice-unnamed", "webvtt.write.voice-unnamed", "webvtt.write.language-undetermined"])
+    #expect(w.diagnostics.map(\.severity) == [.warning, .warning, .info])
+    let back = try format.read(w.bytes, options: ReadOptions())
+    #expect(back.diagnostics.isEmpty)
+    #expect(back.document.cues.first?.plainText == "a b c d")
+  }
+
   @Test func styleChainsResolveDeepAndOnce() throws {
     var styles = (0..<20).map { NamedStyle(id: "s\($0)", basedOn: ["s\($0 + 1)"], style: TextStyle()) }
     styles.append(NamedStyle(id: "s20", style: { var s = TextStyle(); s.color = Color(named: "red"); s.fontStyle = .italic; return s }()))

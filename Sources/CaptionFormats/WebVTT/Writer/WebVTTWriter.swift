@@ -818,6 +818,11 @@ struct WebVTTWriter {
     }
   }
 
+  /// Whether a voice name or language tag is empty once WebVTT collapses its white space.
+  static func isBlankAnnotation(_ a: String) -> Bool {
+    a.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+  }
+
   /// Whether text has a byte that cue text must escape or change (`&`, `<`, `>`, CR).
   static func needsEscape(_ s: String) -> Bool {
     var s = s
@@ -966,11 +971,25 @@ struct WebVTTWriter {
           }
           name = "rt"
         case .voice(let v):
-          name = "v"
-          annotation = v
+          // The voice name is required (WebVTT §4.2.2, cue voice span): a span without one
+          // keeps its classes as a class span.
+          if Self.isBlankAnnotation(v) {
+            warn("webvtt.write.voice-unnamed", .warning, "a voice span without a voice name cannot be written as <v> (WebVTT requires the name); written as a <c> span", cue: cueIndex)
+            name = "c"
+          } else {
+            name = "v"
+            annotation = v
+          }
         case .language(let l):
+          // The language tag is required (§4.2.2, cue language span). An empty one (TTML's
+          // `xml:lang=""`) says the language is unknown: BCP 47's `und`.
           name = "lang"
-          annotation = l
+          if Self.isBlankAnnotation(l) {
+            warn("webvtt.write.language-undetermined", .info, "a span with an empty language (unknown) is written as <lang und>, since WebVTT requires a language tag", cue: cueIndex)
+            annotation = "und"
+          } else {
+            annotation = l
+          }
         }
         var classes: [String] = []
         for c in e.classes where !c.isEmpty {
