@@ -985,7 +985,7 @@ struct WebVTTWriter {
           // `xml:lang=""`) says the language is unknown: BCP 47's `und`.
           name = "lang"
           if Self.isBlankAnnotation(l) {
-            warn("webvtt.write.language-undetermined", .info, "a span with an empty language (unknown) is written as <lang und>, since WebVTT requires a language tag", cue: cueIndex)
+            warn("webvtt.write.language-undetermined", .warning, "a span with an empty language (unknown) is written as <lang und>, since WebVTT requires a language tag", cue: cueIndex)
             annotation = "und"
           } else {
             annotation = l
