@@ -19,6 +19,17 @@ public enum CaptionTool {
   ///   - io: where output goes.
   /// - Returns: the process exit code (0 clean, 1 findings, 2 usage or I/O error).
   public static func run(_ arguments: [String], io: ToolIO) -> Int32 {
+    let code = dispatch(arguments, io: io)
+    // Output that did not reach standard output (a full disk, a closed descriptor) is an I/O
+    // error, whatever the command found.
+    if io.standardOutputError != 0 {
+      io.errLine("captionkit: error: cannot write to standard output: \(String(cString: strerror(io.standardOutputError)))")
+      return ExitCode.usageOrIO.rawValue
+    }
+    return code
+  }
+
+  private static func dispatch(_ arguments: [String], io: ToolIO) -> Int32 {
     guard let first = arguments.first else {
       io.err(usage)
       return ExitCode.usageOrIO.rawValue
@@ -45,7 +56,9 @@ public enum CaptionTool {
       return ExitCode.usageOrIO.rawValue
     }
     let rest = Array(arguments.dropFirst())
-    if rest.contains("--help") || rest.contains("-h") {
+    // After `--` every argument is a file: `validate -- -h` checks a file named -h.
+    let options = rest.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
       io.out(command.help)
       return 0
     }

@@ -15,6 +15,8 @@ struct CaptionLoader {
   /// Style profiles named with `--profile` (the file is also checked as it would display under
   /// each).
   var styleProfiles: [StyleProfile] = []
+  /// The style profile files read (`--profile FILE`): inputs that no output may replace.
+  var profileFiles: [String] = []
 
   /// TTML validation profile names accepted by `--profile` (anything else names a style profile).
   static let ttmlProfiles: Set<String> = [
@@ -64,6 +66,7 @@ struct CaptionLoader {
       if CaptionLoader.ttmlProfiles.contains(p.lowercased()) {
         options.profile = p
       } else if ProfileLoader.isStyleProfileReference(p) {
+        if FileAccess.entryExists(p) { profileFiles.append(p) }
         do {
           styleProfiles += try ProfileLoader.load(p)
         } catch {

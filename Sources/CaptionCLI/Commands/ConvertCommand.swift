@@ -87,7 +87,7 @@ enum ConvertCommand: CLICommand {
 
     // A bad output path fails now, not after the whole conversion and its report.
     if out != "-" {
-      try FileAccess.checkWritable(out, protecting: [input])
+      try FileAccess.checkWritable(out, protecting: [input] + loader.profileFiles)
       if input == "-" { try FileAccess.checkNotStandardInput(out, io: io) }
     }
     let (inputBytes, inputFormat) = try loader.loadBytes(input, io: io)
@@ -137,7 +137,7 @@ enum ConvertCommand: CLICommand {
     if out == "-" {
       io.writeOut(bytes)
     } else {
-      try FileAccess.writeAtomically(bytes, to: out, protecting: [input])
+      try FileAccess.writeAtomically(bytes, to: out, protecting: [input] + loader.profileFiles)
     }
     // Content the reader could not read never reached the output: that is a loss too.
     let unread = loaded.result.diagnostics.contains(where: Self.isUnreadContent)
@@ -159,7 +159,7 @@ enum ConvertCommand: CLICommand {
     // (atomically renamed) output: for WebVTT the header first, then the cues. STYLE blocks for
     // classes the cues bring in are only known at the end; when there are any, they are
     // inserted after the header (`AtomicFileWriter.insert`).
-    let file = out == "-" ? nil : try AtomicFileWriter(out, protecting: [input])
+    let file = out == "-" ? nil : try AtomicFileWriter(out, protecting: [input] + loader.profileFiles)
     let sink: (([UInt8]) -> Void)? = file.map { file in { chunk in file.write(chunk) } }
     var headSize = 0
     let headSink: (([UInt8]) -> Void)? = file.map { file in { head in file.write(head); headSize = head.count } }
@@ -227,10 +227,20 @@ enum ConvertCommand: CLICommand {
   /// empty document, and so does one that reads as an empty document, conformance errors and
   /// all (a TTML body with no p; an XML declaration after a blank line, which libxml2 recovers).
   private static func refuseEmptyOutput(cueCount: Int, read: [Diagnostic], bytes: [UInt8], input: String, output: String) throws(ToolError) {
-    guard cueCount == 0, read.contains(where: { $0.severity >= .error && isUnreadable($0.code) }) else { return }
-    let blank = bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-    guard !blank else { return }
+    guard notReadAsItsFormat(cueCount: cueCount, read: read, bytes: bytes) else { return }
     throw .io(path: input, message: "no cue could be read (see the errors above); \(output == "-" ? "nothing was written" : "\(output) was not written")")
+  }
+
+  /// Whether an input with content gave no cue and the reader says it could not be read as its
+  /// format at all (see `refuseEmptyOutput`; `diff` refuses to compare such a file).
+  static func notReadAsItsFormat(cueCount: Int, read: [Diagnostic], bytes: [UInt8]) -> Bool {
+    guard cueCount == 0, read.contains(where: { $0.severity >= .error && isUnreadable($0.code) }) else { return false }
+    return !isBlank(bytes)
+  }
+
+  /// Whether the input holds nothing but white space (and a byte order mark).
+  static func isBlank(_ bytes: [UInt8]) -> Bool {
+    bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
   }
 
   /// Codes that say the file as a whole could not be read as its format.

@@ -27,7 +27,10 @@ enum DiffCommand: CLICommand {
       --from FORMAT          Don't detect the formats
       --encoding NAME        Decode both with this encoding
 
-    Exit codes: 0 same, 1 differences beyond the tolerance, 2 usage or I/O error.
+    Content a reader could not read is printed on standard error and counts as a difference.
+
+    Exit codes: 0 same, 1 differences beyond the tolerance (or content that could not be
+    read), 2 usage or I/O error (a file that could not be read as its format at all).
 
     """
 
@@ -52,8 +55,24 @@ enum DiffCommand: CLICommand {
     try args.checkAllUnderstood()
     guard args.positionals.count == 2 else { throw .usage("diff takes two files") }
     if args.positionals[0] == "-" && args.positionals[1] == "-" { throw .usage("only one of the files can be standard input") }
-    let a = try loader.load(args.positionals[0], io: io)
-    let b = try loader.load(args.positionals[1], io: io)
+    let (bytesA, formatA) = try loader.loadBytes(args.positionals[0], io: io)
+    let a = try loader.parse(bytesA, format: formatA, path: args.positionals[0])
+    let (bytesB, formatB) = try loader.loadBytes(args.positionals[1], io: io)
+    let b = try loader.parse(bytesB, format: formatB, path: args.positionals[1])
+    // Two files compare only as far as they were read: what the readers could not read is
+    // printed, and makes the run fail even where what was read matches. A file not read as its
+    // format at all (an HTML page saved as .vtt) cannot be compared.
+    let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
+    var unread = 0
+    for (f, bytes) in [(a, bytesA), (b, bytesB)] {
+      // A blank file is an empty document: nothing in it went unread.
+      let problems = ConvertCommand.isBlank(bytes) ? [] : f.result.diagnostics.filter(ConvertCommand.isUnreadContent)
+      for d in problems { io.errLine(printer.line(d)) }
+      unread += problems.count
+      if ConvertCommand.notReadAsItsFormat(cueCount: f.result.document.cues.count, read: f.result.diagnostics, bytes: bytes) {
+        throw .io(path: f.path, message: "could not be read as \(f.format.displayName) (see the errors above); nothing to compare")
+      }
+    }
     let diffs = CaptionDiff.compare(a.result.document, b.result.document, options: options)
     if format == "json" {
       let dto = DiffReport(
@@ -68,10 +87,10 @@ enum DiffCommand: CLICommand {
       let tol = options.tolerance == .zero ? "" : " beyond \(options.tolerance.rounded(toTimescale: 1000)) ms"
       let pathA = ControlCharacterEscaping.escaped(a.path), pathB = ControlCharacterEscaping.escaped(b.path)
       io.outLine(diffs.isEmpty
-        ? "\(pathA) and \(pathB) match (\(a.result.document.cues.count) cues)"
+        ? "\(pathA) and \(pathB) match (\(a.result.document.cues.count) cues)\(unread == 0 ? "" : " as far as they could be read: \(unread) reading error\(unread == 1 ? "" : "s") above")"
         : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(a.result.document.cues.count) cues) and \(pathB) (\(b.result.document.cues.count) cues)")
     }
-    return diffs.isEmpty ? .success : .findings
+    return diffs.isEmpty && unread == 0 ? .success : .findings
   }
 
   /// The `diff --format json` output, schema `captionkit.diff` version 1.

@@ -61,7 +61,9 @@ enum FixCommand: CLICommand {
     var changedFiles = 0
     var refused = false
     let printer = DiagnosticPrinter(color: false)
-    for path in paths {
+    // One file that cannot be read or written does not stop the others; the run then exits 2.
+    var failed = false
+    func fixOne(_ path: String) throws(ToolError) {
       // How messages name the file: control characters escaped, so each message is one line.
       let shown = ControlCharacterEscaping.escaped(path)
       let original = try FileAccess.read(path, io: io, limit: loader.options.limits.maxFileSize)
@@ -104,11 +106,11 @@ enum FixCommand: CLICommand {
       switch patch(original, loaded, fixed: fixed, changes: changes, written: written.bytes, options: loader.options) {
       case .unchanged:
         nothingToFix()
-        continue
+        return
       case .patched(let bytes, let edited):
         if !decoding.isEmpty {
           refuseDecoding()
-          continue
+          return
         }
         // Problems outside what was rewritten stay as they were; one inside it (or one that
         // is not tied to a place) could be made permanent.
@@ -118,7 +120,7 @@ enum FixCommand: CLICommand {
         }
         if !inEdits.isEmpty {
           refuse(inEdits)
-          continue
+          return
         }
         output = bytes
         editedRanges = edited
@@ -127,34 +129,34 @@ enum FixCommand: CLICommand {
         // located in its text).
         if changes.isEmpty, SafeFixer.repairableDiagnostics(loaded.result.diagnostics).isEmpty {
           nothingToFix()
-          continue
+          return
         }
         if !decoding.isEmpty {
           refuseDecoding()
-          continue
+          return
         }
         if !blocking.isEmpty {
           refuse(blocking)
-          continue
+          return
         }
         let losses = written.diagnostics.filter { $0.severity >= .warning }
         if !losses.isEmpty {
           refused = true
           io.errLine("\(shown): not fixed: writing it back would lose: \(losses.map(\.message).prefix(3).joined(separator: "; "))")
-          continue
+          return
         }
         // Prove the rewrite says exactly what the fixed document says.
         guard let reread = try? loaded.format.read(written.bytes, options: ReadOptions()), sameContent(reread.document, fixed, keepsIDs: keepsIDs) else {
           refused = true
           io.errLine("\(shown): not fixed: the rewritten file would not read back the same; left untouched")
-          continue
+          return
         }
         output = written.bytes
         whole = true
       }
       if output == original {
         nothingToFix()
-        continue
+        return
       }
       changedFiles += 1
       let repaired = SafeFixer.repairableDiagnostics(loaded.result.diagnostics).filter { d in
@@ -200,7 +202,15 @@ enum FixCommand: CLICommand {
       if loaded.result.encoding != .utf8 { summary.append("\(dryRun ? "would be" : "was") rewritten from \(loaded.result.encoding.rawValue) as UTF-8") }
       io.errLine("\(shown): \(dryRun ? "would fix" : "fixed"): \(summary.joined(separator: "; "))")
     }
-    if refused { return .usageOrIO }
+    for path in paths {
+      do {
+        try fixOne(path)
+      } catch {
+        failed = true
+        io.errLine("captionkit fix: error: \(error)")
+      }
+    }
+    if refused || failed { return .usageOrIO }
     return changedFiles > 0 ? .findings : .success
   }
 

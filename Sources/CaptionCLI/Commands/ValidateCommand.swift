@@ -101,6 +101,9 @@ enum ValidateCommand: CLICommand {
     }
     let quiet = args.flag("quiet")
     let writeBaselinePath = args.value("write-baseline")
+    // Files read besides the captions (with the configurations the session finds): no report
+    // or baseline may replace them.
+    let otherInputs = loader.profileFiles + ["media", "full-track", "baseline"].compactMap { args.value($0) }
     var lint = try session(&args, loader: loader, io: io, writeBaselinePath: writeBaselinePath)
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
@@ -121,8 +124,11 @@ enum ValidateCommand: CLICommand {
     }
     // A report or baseline that cannot be written (a missing folder, an input's path) fails
     // now, before the run, not after it.
-    for out in extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? []) where out != "-" {
-      try FileAccess.checkWritable(out, protecting: found)
+    let inputs = found + otherInputs + lint.configurationFiles
+    let outputs = extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? [])
+    try FileAccess.checkDistinct(outputs)
+    for out in outputs where out != "-" {
+      try FileAccess.checkWritable(out, protecting: inputs)
       if found.contains("-") { try FileAccess.checkNotStandardInput(out, io: io) }
     }
     // Each file is judged by its own configuration: its failOn (unless --fail-on or --strict
@@ -193,7 +199,6 @@ enum ValidateCommand: CLICommand {
     default:
       io.writeOut(render(format, report))
     }
-    let inputs = found
     for (f, path) in extraReports {
       // '-' is standard output, as for convert and profile.
       if path == "-" {

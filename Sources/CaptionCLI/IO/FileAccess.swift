@@ -102,6 +102,19 @@ enum FileAccess {
     return target
   }
 
+  /// Refuses two outputs that are one file (`--report json=r --report sarif=r`): the second
+  /// would silently replace the first. `-` (standard output) may be given more than once.
+  static func checkDistinct(_ outputs: [String]) throws(ToolError) {
+    var seen: [String] = []
+    for out in outputs where out != "-" {
+      let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
+      for earlier in seen where earlier == target || sameFile(earlier, target) {
+        throw .usage("'\(ControlCharacterEscaping.escaped(out))' is given as two outputs; each output needs its own file")
+      }
+      seen.append(target)
+    }
+  }
+
   /// Refuses (exit 2, like any input) an output `path` that is the file standard input reads
   /// from (`convert - out.srt < out.srt`): a `-` input has no path to compare, so the open file
   /// itself (`fstat` of descriptor 0: device and inode) is compared with the existing output.

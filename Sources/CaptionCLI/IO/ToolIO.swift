@@ -23,11 +23,31 @@ public final class ToolIO: @unchecked Sendable {
   public let stdoutIsTerminal: Bool
   /// Whether standard error is a terminal.
   public let stderrIsTerminal: Bool
+  /// The first error writing to standard output (an `errno` value; 0 while none): a full disk
+  /// or a closed descriptor must not end in exit code 0 (`CaptionTool.run` reports it).
+  public private(set) var standardOutputError: Int32 = 0
 
   /// The real process streams.
   public static func process(environment: [String: String]) -> ToolIO {
-    ToolIO(capture: false, stdin: nil, environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
+    // A standard stream started closed (`>&-`) is given /dev/null, so that no file the tool
+    // opens takes its number and receives output meant for the stream; writing to a closed
+    // standard output is still an error.
+    var closed: Set<Int32> = []
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      closed.insert(fd)
+      let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
+      if null >= 0 && null != fd {
+        dup2(null, fd)
+        close(null)
+      }
+    }
+    let io = ToolIO(capture: false, stdin: nil, environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
+    io.stdoutClosed = closed.contains(1)
+    return io
   }
+
+  /// Whether standard output was closed when the tool started.
+  private var stdoutClosed = false
 
   /// Buffers for tests, with optional standard input bytes.
   public static func captured(stdin: [UInt8] = [], environment: [String: String] = [:], terminal: Bool = false) -> ToolIO {
@@ -63,18 +83,22 @@ public final class ToolIO: @unchecked Sendable {
   public func outLine(_ s: String) { out(s + "\n") }
   /// Writes text to standard error.
   public func err(_ s: String) {
-    if capture { errBuffer.append(contentsOf: s.utf8) } else { ToolIO.writeAll(2, Array(s.utf8)) }
+    if capture { errBuffer.append(contentsOf: s.utf8) } else { _ = ToolIO.writeAll(2, Array(s.utf8)) }
   }
   /// Writes a line to standard error.
   public func errLine(_ s: String) { err(s + "\n") }
   /// Writes bytes to standard error (one write for many lines).
   public func errBytes(_ bytes: [UInt8]) {
-    if capture { errBuffer.append(contentsOf: bytes) } else { ToolIO.writeAll(2, bytes) }
+    if capture { errBuffer.append(contentsOf: bytes) } else { _ = ToolIO.writeAll(2, bytes) }
   }
 
   /// Writes bytes to standard output.
   public func writeOut(_ bytes: [UInt8]) {
-    if capture { outBuffer.append(contentsOf: bytes) } else { ToolIO.writeAll(1, bytes) }
+    if capture {
+      if standardOutputError == 0 { outBuffer.append(contentsOf: bytes) }
+    } else if standardOutputError == 0, !bytes.isEmpty {
+      standardOutputError = stdoutClosed ? EBADF : ToolIO.writeAll(1, bytes)
+    }
   }
 
   /// Standard input, up to `limit` + 1 bytes: a caller that gets more than `limit` knows the
@@ -115,14 +139,20 @@ public final class ToolIO: @unchecked Sendable {
     return stderr ? stderrIsTerminal : stdoutIsTerminal
   }
 
-  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+  /// Writes all of `bytes`; returns 0, or the `errno` of the write that failed.
+  private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
     bytes.withUnsafeBytes { buf in
       var off = 0
       while off < buf.count {
         let n = write(fd, buf.baseAddress! + off, buf.count - off)
-        if n <= 0 { return }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return n < 0 ? errno : EIO }
         off += n
       }
+      return 0
     }
   }
+
+  /// For tests: later writes to standard output fail with `error` (`ENOSPC`: a full disk).
+  public func failStandardOutput(_ error: Int32) { standardOutputError = error }
 }

@@ -23,6 +23,9 @@ public struct LintSession: Sendable {
   public var maxDiagnostics = ReadLimits().maxDiagnostics
   private let explicit: LintConfiguration?
   private var cache: [String: LintConfiguration] = [:]
+  /// Every configuration file read so far (the one given, and each `.captionkit.json` found),
+  /// in the order read: inputs, which the CLI never lets an output replace.
+  public private(set) var configurationFiles: [String] = []
 
   /// - Parameters:
   ///   - configPath: a configuration file to use for every input instead of discovery.
@@ -34,6 +37,7 @@ public struct LintSession: Sendable {
     var loaded: LintConfiguration?
     if let configPath { loaded = try Self.load(configPath) }
     explicit = loaded
+    configurationFiles = configPath.map { [$0] } ?? []
     self.lintEnabled = lintEnabled
     self.presetOverride = presetOverride
     self.baseline = baseline
@@ -66,6 +70,7 @@ public struct LintSession: Sendable {
         config = cached
       } else {
         if let found = ConfigurationFile.find(from: dir) {
+          configurationFiles.append(found)
           config = try Self.load(found)
         } else {
           config = LintConfiguration()

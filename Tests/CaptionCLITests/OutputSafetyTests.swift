@@ -1,0 +1,141 @@
+import CaptionCLI
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a run may write and what its exit code says: no output replaces any file the run read
+/// (not only the captions), a failed write to standard output is an I/O error, and `diff` and
+/// `fix` say what they could not read instead of passing over it.
+@Suite struct OutputSafetyTests {
+  let dir: URL
+
+  init() throws {
+    dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-out-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  }
+
+  func file(_ name: String, _ text: String) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  func run(_ args: [String], failingStdout: Int32 = 0) -> (code: Int32, out: String, err: String) {
+    let io = ToolIO.captured()
+    if failingStdout != 0 { io.failStandardOutput(failingStdout) }
+    let code = CaptionTool.run(args, io: io)
+    return (code, io.capturedOut, io.capturedErr)
+  }
+
+  static let broken = "1\n00:00:02,000 --> 00:00:01,000\nbackwards\n"
+  static let clean = "1\n00:00:01,000 --> 00:00:02,000\nhello\n"
+
+  /// `--full-track`, `--baseline`, `--config`, a discovered `.captionkit.json` and a
+  /// `--profile` file are inputs too: a report, baseline or conversion aimed at one is refused
+  /// (exit 2) and the file keeps its bytes.
+  @Test func filesReadBesideTheCaptionsAreNeverReplaced() throws {
+    let captions = try file("in.srt", Self.broken)
+    let full = try file("full.srt", Self.clean)
+    let baseline = dir.appendingPathComponent("base.json").path
+    #expect(run(["validate", "--write-baseline", baseline, captions]).code == 0)
+    let config = try file("cfg.json", #"{"version": 1}"#)
+    let discovered = try file("proj/.captionkit.json", #"{"version": 1}"#)
+    _ = try file("proj/a.srt", Self.clean)
+    let profile = try file("p.json", String(decoding: try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Profiles/high-contrast-yellow.json").standardizedFileURL), as: UTF8.self))
+    let runs: [(args: [String], protected: String)] = [
+      (["validate", "--full-track", full, "--report", "json=" + full, captions], full),
+      (["validate", "--baseline", baseline, "--report", "json=" + baseline, captions], baseline),
+      (["validate", "--config", config, "--report", "sarif=" + config, captions], config),
+      (["validate", "--report", "json=" + discovered, dir.appendingPathComponent("proj").path], discovered),
+      (["validate", "--write-baseline", config, "--config", config, captions], config),
+      (["convert", captions, "--profile", profile, "--to", "vtt", "-o", profile], profile),
+    ]
+    for (args, protected) in runs {
+      let before = try Data(contentsOf: URL(fileURLWithPath: protected))
+      let r = run(args)
+      #expect(r.code == 2, "\(args)")
+      #expect(r.err.contains("refusing to overwrite the input file '\(protected)'") || r.err.contains("refusing to overwrite the input file '\(URL(fileURLWithPath: protected).lastPathComponent)'"), "\(args): \(r.err)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: protected)) == before, "\(args)")
+    }
+  }
+
+  /// Two outputs naming one file: the second would replace the first without a word.
+  @Test func twoOutputsToOneFileAreRefused() throws {
+    let captions = try file("in.srt", Self.broken)
+    let report = dir.appendingPathComponent("r.json").path
+    let link = dir.appendingPathComponent("link.json").path
+    FileManager.default.createFile(atPath: report, contents: Data())
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: report)
+    for args in [
+      ["validate", "--report", "json=" + report, "--report", "sarif=" + report, captions],
+      ["validate", "--report", "json=" + report, "--write-baseline", link, captions],
+    ] {
+      let r = run(args)
+      #expect(r.code == 2, "\(args)")
+      #expect(r.err.contains("is given as two outputs; each output needs its own file"), "\(r.err)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: report)).isEmpty)
+  }
+
+  /// Output that never reached standard output (a full disk) ends in exit code 2 with the
+  /// reason, whatever the command found.
+  @Test func failedStandardOutputIsAnIOError() throws {
+    let captions = try file("in.srt", Self.clean)
+    for args in [["convert", captions, "--to", "vtt"], ["validate", "--format", "json", captions], ["formats"], ["--help"]] {
+      let r = run(args, failingStdout: ENOSPC)
+      #expect(r.code == 2, "\(args)")
+      #expect(r.err.hasSuffix("captionkit: error: cannot write to standard output: No space left on device\n"), "\(args): \(r.err)")
+    }
+    #expect(run(["convert", captions, "--to", "vtt"]).code == 0)
+  }
+
+  /// `diff` compares what was read: content a reader skipped is printed and fails the run
+  /// even where the rest matches; a file not read as its format at all cannot be compared; a
+  /// blank file is an empty document.
+  @Test func diffReportsWhatItCouldNotRead() throws {
+    let a = try file("a.srt", Self.clean)
+    let b = try file("b.srt", Self.clean + "\n2\n00:00:0x,000 --> 00:00:04,000\nSECRET EXTRA LINE\n")
+    let skipped = run(["diff", a, b])
+    #expect(skipped.code == 1)
+    #expect(skipped.err == "\(b):6:1: error: [srt.timing.invalid] \"00:00:0x,000 --> 00:00:04,000\" is not a valid timing line; the block is skipped\n", "\(skipped.err)")
+    #expect(skipped.out == "\(a) and \(b) match (1 cues) as far as they could be read: 1 reading error above\n", "\(skipped.out)")
+    #expect(run(["diff", a, a]).code == 0)
+    let empty = try file("e.vtt", "")
+    let page = try file("p.vtt", "<html>garbage</html>\n")
+    let notVTT = run(["diff", empty, page])
+    #expect(notVTT.code == 2)
+    #expect(notVTT.err.hasSuffix("captionkit diff: error: \(page): could not be read as WebVTT (see the errors above); nothing to compare\n"), "\(notVTT.err)")
+    let blank = run(["diff", empty, empty])
+    #expect(blank.code == 0)
+    #expect(blank.err.isEmpty)
+  }
+
+  /// One file that cannot be read does not stop `fix`: the files after it are fixed and the
+  /// run exits 2.
+  @Test func fixGoesOnPastAFileItCannotRead() throws {
+    let untidy = "1\n00:00:01,000 --> 00:00:02,000\nhi   \n"
+    let first = try file("1.srt", untidy)
+    let last = try file("3.srt", untidy)
+    let missing = dir.appendingPathComponent("2.srt").path
+    let r = run(["fix", "--no-backup", first, missing, last])
+    #expect(r.code == 2)
+    #expect(r.err.contains("captionkit fix: error: \(missing): no such file"), "\(r.err)")
+    for p in [first, last] {
+      #expect(try String(contentsOfFile: p, encoding: .utf8) == "1\n00:00:01,000 --> 00:00:02,000\nhi\n", "\(p)")
+    }
+  }
+
+  /// After `--`, `-h` is a file name, not a request for help.
+  @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
+    let r = run(["validate", "--no-lint", "--", "-h"])
+    #expect(r.code == 2)
+    #expect(!r.out.contains("Usage"))
+    #expect((r.out + r.err).contains("-h: error: no such file"), "\(r)")
+    #expect(run(["validate", "-h"]).out.contains("Usage"))
+  }
+}
