@@ -139,3 +139,55 @@ import Testing
     #expect(run(["validate", "-h"]).out.contains("Usage"))
   }
 }
+
+/// A conversion stopped by a signal leaves no temporary file behind, keeps the old output,
+/// and dies of the signal. Runs the built `captionkit` beside the test binary (skipped when it
+/// is not there).
+@Suite struct StoppedConversionTests {
+  static let tool: String? = {
+    let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let exe = dir.appendingPathComponent("captionkit").path
+    return FileManager.default.isExecutableFile(atPath: exe) ? exe : nil
+  }()
+
+  @Test(.enabled(if: tool != nil)) func signalRemovesTheTemporaryFile() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-sig-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // Large enough that the conversion is still writing when the signal comes.
+    var srt: [UInt8] = []
+    for k in 0..<300_000 {
+      let s = k * 2
+      srt += Array("\(k + 1)\n\(String(format: "%02d:%02d:%02d,000 --> %02d:%02d:%02d,500", s / 3600, s / 60 % 60, s % 60, s / 3600, s / 60 % 60, s % 60))\nline \(k)\n\n".utf8)
+    }
+    let input = dir.appendingPathComponent("in.srt")
+    try Data(srt).write(to: input)
+    let output = dir.appendingPathComponent("out.vtt").path
+    try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: Self.tool!)
+    p.arguments = ["convert", "--quiet", input.path, output]
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    func temporaries() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".tmp") }
+    }
+    // Wait for the temporary file (at most 60 s); a run that finished first proves less.
+    var seen = false
+    for _ in 0..<60_000 where p.isRunning {
+      if !temporaries().isEmpty {
+        seen = true
+        break
+      }
+      usleep(1000)
+    }
+    if seen { kill(p.processIdentifier, SIGTERM) }
+    p.waitUntilExit()
+    #expect(temporaries().isEmpty)
+    if seen {
+      #expect(p.terminationReason == .uncaughtSignal)
+      #expect(p.terminationStatus == SIGTERM)
+      #expect(try String(contentsOfFile: output, encoding: .utf8) == "old")
+    }
+  }
+}

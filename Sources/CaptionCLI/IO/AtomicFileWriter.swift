@@ -20,6 +20,8 @@ final class AtomicFileWriter {
   private var fd: Int32
   /// The first write error (an `errno` value), reported by `commit`.
   private var failure: Int32 = 0
+  /// The temporary file's slot in `TemporaryFileCleanup` (removed if the tool is stopped).
+  private var cleanupSlot: Int?
 
   /// Starts writing `path`, refusing the paths in `inputs` (see `FileAccess.checkWritable`).
   /// - Throws: `ToolError.usage` for an input path, `.io` when the folder cannot be written.
@@ -27,8 +29,13 @@ final class AtomicFileWriter {
     self.path = path
     target = try FileAccess.checkWritable(path, protecting: inputs)
     temp = Self.temporaryFile(beside: target)
+    cleanupSlot = TemporaryFileCleanup.add(temp.path)
     fd = open(temp.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard fd >= 0 else { throw .io(path: path, message: "cannot write: " + String(cString: strerror(errno))) }
+    guard fd >= 0 else {
+      let reason = String(cString: strerror(errno))
+      TemporaryFileCleanup.remove(cleanupSlot)
+      throw .io(path: path, message: "cannot write: " + reason)
+    }
   }
 
   deinit { discard() }
@@ -70,11 +77,13 @@ final class AtomicFileWriter {
       return
     }
     let newTemp = Self.temporaryFile(beside: target)
+    let newSlot = TemporaryFileCleanup.add(newTemp.path)
     let old = fd
     fd = open(newTemp.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard fd >= 0 else {
       failure = errno
       fd = old
+      TemporaryFileCleanup.remove(newSlot)
       return
     }
     copyRange(from: old, start: 0, count: offset)
@@ -82,7 +91,9 @@ final class AtomicFileWriter {
     copyRange(from: old, start: offset, count: Int(end) - offset)
     close(old)
     unlink(temp.path)
+    TemporaryFileCleanup.remove(cleanupSlot)
     temp = newTemp
+    cleanupSlot = newSlot
   }
 
   /// glibc's `copy_file_range(2)`, looked up at run time: the Glibc module does not export it.
@@ -127,6 +138,7 @@ final class AtomicFileWriter {
     guard failure == 0 else {
       let reason = String(cString: strerror(failure))
       unlink(temp.path)
+      TemporaryFileCleanup.remove(cleanupSlot)
       throw .io(path: path, message: "cannot write: \(reason)")
     }
     // Replacing a file keeps its permissions (a private 0600 file stays private).
@@ -135,6 +147,7 @@ final class AtomicFileWriter {
       _ = chmod(temp.path, st.st_mode & 0o7777)
     }
     // rename(2) replaces the target atomically.
+    defer { TemporaryFileCleanup.remove(cleanupSlot) }
     if rename(temp.path, target.path) != 0 {
       let reason = String(cString: strerror(errno))
       unlink(temp.path)
@@ -148,5 +161,6 @@ final class AtomicFileWriter {
     close(fd)
     fd = -1
     unlink(temp.path)
+    TemporaryFileCleanup.remove(cleanupSlot)
   }
 }

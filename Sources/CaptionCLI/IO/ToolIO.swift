@@ -41,6 +41,7 @@ public final class ToolIO: @unchecked Sendable {
         close(null)
       }
     }
+    TemporaryFileCleanup.installHandlers()
     let io = ToolIO(capture: false, stdin: nil, environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
     io.stdoutClosed = closed.contains(1)
     return io
