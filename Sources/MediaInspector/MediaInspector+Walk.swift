@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 
 extension MediaInspector {
@@ -10,38 +11,33 @@ extension MediaInspector {
   /// recursively (sorted, hidden entries skipped, symbolic links to directories not followed),
   /// keeping media and manifest extensions and leaving out HLS media playlists, which are
   /// checked through their master playlist. Missing paths are kept so that they are reported.
-  public static func expand(paths: [String]) -> [String] {
+  /// A folder given as a symbolic link is walked (see `FolderWalk`); what a walk could not read
+  /// (a subfolder without permission, a name that is not UTF-8) is in `problems`.
+  public static func expand(paths: [String]) -> (files: [String], problems: [(path: String, reason: String)]) {
     var out: [String] = []
-    let fm = FileManager.default
+    var problems: [(path: String, reason: String)] = []
     for p in paths {
       var isDir: ObjCBool = false
-      guard fm.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue else {
+      guard FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue else {
         out.append(p)
         continue
       }
-      let base = URL(fileURLWithPath: p)
-      guard let e = fm.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { continue }
-      var found: [String] = []
-      for case let url as URL in e {
-        guard mediaExtensions.contains(url.pathExtension.lowercased()) else { continue }
-        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-        if url.pathExtension.lowercased() == "m3u8", isMediaPlaylist(url.path) { continue }
-        found.append(p.hasSuffix("/") ? p + relative(url, to: base) : p + "/" + relative(url, to: base))
-      }
-      out += found.sorted()
+      let walk = FolderWalk.files(under: p) { mediaExtensions.contains(PathText.pathExtension($0).lowercased()) }
+      problems += walk.problems
+      out += walk.files.filter { PathText.pathExtension($0).lowercased() != "m3u8" || !isMediaPlaylist($0) }.sorted()
     }
-    return out
+    return (out, problems)
   }
 
-  /// Inspects every file `expand(paths:)` yields, in order; a bad file gives a report with
-  /// `error` set and the walk goes on.
+  /// Inspects every file `expand(paths:)` yields, in order; a bad file, and an entry the walk
+  /// could not read, give a report with `error` set and the walk goes on.
   public static func inspect(paths: [String], options: InspectOptions = InspectOptions()) -> [MediaReport] {
-    expand(paths: paths).map { inspect(path: $0, options: options) }
-  }
-
-  private static func relative(_ url: URL, to base: URL) -> String {
-    let b = base.standardizedFileURL.path, u = url.standardizedFileURL.path
-    return u.hasPrefix(b + "/") ? String(u.dropFirst(b.count + 1)) : url.lastPathComponent
+    let (files, problems) = expand(paths: paths)
+    return problems.map { problem in
+      var r = MediaReport(path: problem.path)
+      r.error = problem.reason
+      return r
+    } + files.map { inspect(path: $0, options: options) }
   }
 
   private static func isMediaPlaylist(_ path: String) -> Bool {

@@ -130,6 +130,26 @@ import Testing
     }
   }
 
+  /// A caption file the folder walk cannot open by name (not UTF-8) fails the run instead of
+  /// being passed over; a folder named through a link is walked.
+  @Test func folderWalksReportWhatTheyCannotRead() throws {
+    let folder = dir.appendingPathComponent("subs").path
+    _ = try file("subs/good.srt", Self.clean)
+    let bad: [UInt8] = Array((folder + "/bad").utf8) + [0xFF] + Array(".srt".utf8) + [0]
+    close(bad.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) })
+    for command in ["validate", "fix"] {
+      let r = run([command, "--no-lint", "--no-style", folder].filter { command == "validate" || !$0.hasPrefix("--no-") })
+      #expect(r.code == 2, "\(command): \(r)")
+      let line = command == "validate" ? "\(folder)/bad\u{FFFD}.srt: error: " : "captionkit fix: error: \(folder)/bad\u{FFFD}.srt: "
+      #expect(r.err.contains(line + "the file name is not valid UTF-8, so it cannot be opened by name; rename it"), "\(command): \(r.err)")
+    }
+    let link = dir.appendingPathComponent("link").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+    let viaLink = run(["validate", "--no-lint", "--no-style", "--format", "json", link])
+    #expect(viaLink.code == 2)
+    #expect(viaLink.out.contains("\"\(link)/good.srt\""), "\(viaLink.out)")
+  }
+
   /// After `--`, `-h` is a file name, not a request for help.
   @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
     let r = run(["validate", "--no-lint", "--", "-h"])

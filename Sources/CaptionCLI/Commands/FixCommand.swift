@@ -54,7 +54,7 @@ enum FixCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("fix needs at least one file or folder") }
     if args.positionals.contains("-") { throw .usage("fix rewrites files in place; it cannot read standard input") }
-    let (paths, emptyFolders) = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions, what: "caption files")
+    let (paths, emptyFolders, unwalked) = try FileAccess.expand(args.positionals, extensions: ValidateCommand.captionExtensions, what: "caption files")
     for folder in emptyFolders {
       io.errLine("captionkit fix: warning: \(ControlCharacterEscaping.escaped(folder)): no caption files found")
     }
@@ -62,7 +62,10 @@ enum FixCommand: CLICommand {
     var refused = false
     let printer = DiagnosticPrinter(color: false)
     // One file that cannot be read or written does not stop the others; the run then exits 2.
-    var failed = false
+    var failed = !unwalked.isEmpty
+    for problem in unwalked {
+      io.errLine("captionkit fix: error: \(ControlCharacterEscaping.escaped(problem.path)): \(problem.reason)")
+    }
     func fixOne(_ path: String) throws(ToolError) {
       // How messages name the file: control characters escaped, so each message is one line.
       let shown = ControlCharacterEscaping.escaped(path)

@@ -94,15 +94,22 @@ enum InspectCommand: CLICommand {
     // A folder with nothing to inspect is a mistake (a wrong path in CI), not "0 of 0 files meet
     // the policy", whatever else is named.
     var paths: [String] = []
+    // What a folder walk could not read is reported as a file that could not be inspected.
+    var unwalked: [MediaReport] = []
     for p in args.positionals {
-      let found = MediaInspector.expand(paths: [p])
+      let (found, problems) = MediaInspector.expand(paths: [p])
       var isDir: ObjCBool = false
-      if found.isEmpty, FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
+      if found.isEmpty, problems.isEmpty, FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
         throw .io(path: p, message: "no media files found")
+      }
+      for problem in problems {
+        var r = MediaReport(path: problem.path)
+        r.error = problem.reason
+        unwalked.append(r)
       }
       paths += found
     }
-    let reports = paths.map { MediaInspector.inspect(path: $0, options: options) }
+    let reports = unwalked + paths.map { MediaInspector.inspect(path: $0, options: options) }
     let results = havePolicy ? Policy(requirements: requirements).evaluate(reports) : nil
     if format == "json" {
       io.writeOut(InspectionOutput(files: reports, policy: results).encoded())

@@ -111,7 +111,7 @@ enum ValidateCommand: CLICommand {
     // A CI job pointed at the wrong folder must not pass silently: `expand` throws for a folder
     // with nothing in it. (Files that exist but are all excluded by .captionkit.json are a
     // different matter: that is the configuration's choice.)
-    let (found, emptyFolders) = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions), what: "caption or media files")
+    let (found, emptyFolders, unwalked) = try FileAccess.expand(args.positionals, extensions: captionExtensions.union(MediaValidation.extensions), what: "caption or media files")
     for folder in emptyFolders {
       io.errLine("captionkit validate: warning: \(ControlCharacterEscaping.escaped(folder)): no caption or media files found")
     }
@@ -149,6 +149,11 @@ enum ValidateCommand: CLICommand {
     var files: [RunReport.File] = []
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
+    // What a folder walk could not read counts as a file that could not be read (exit 2).
+    for problem in unwalked {
+      files.append(RunReport.File(path: problem.path, error: problem.reason))
+      if streamText { io.errLine(errorLine(files[files.count - 1])) }
+    }
     for path in paths {
       let (failOn, loader) = try settings(path)
       if MediaValidation.isMedia(path) {

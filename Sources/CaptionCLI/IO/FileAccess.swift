@@ -163,11 +163,17 @@ enum FileAccess {
   /// A named folder in which nothing was found is returned in `empty` (the caller warns): a
   /// shell glob such as `subs/*` names folders of fonts or images beside the captions.
   ///
+  /// What a walk could not read (a subfolder without permission, a name that is not UTF-8) is
+  /// in `problems` (see `FolderWalk`): the caller reports each as a file it could not read.
+  ///
   /// - Throws: `ToolError.io` naming an empty folder when nothing at all was found (`what`
   ///   says what was looked for): a wrong folder must not pass silently.
-  static func expand(_ paths: [String], extensions: Set<String>, what: String) throws(ToolError) -> (files: [String], empty: [String]) {
+  static func expand(_ paths: [String], extensions: Set<String>, what: String) throws(ToolError)
+    -> (files: [String], empty: [String], problems: [(path: String, reason: String)])
+  {
     var out: [String] = []
     var empty: [String] = []
+    var problems: [(path: String, reason: String)] = []
     for p in paths {
       if p == "-" { out.append(p); continue }
       var isDir: ObjCBool = false
@@ -176,27 +182,13 @@ enum FileAccess {
         out.append(p)
         continue
       }
-      var found: [String] = []
-      if let e = FileManager.default.enumerator(atPath: p) {
-        while let rel = e.nextObject() as? String {
-          let name = PathText.lastComponent(rel)
-          if name.hasPrefix(".") {
-            // `.git`, `.build`, editors' folders: nothing in them was meant to be checked.
-            if e.fileAttributes?[.type] as? FileAttributeType == .typeDirectory { e.skipDescendants() }
-            continue
-          }
-          let ext = PathText.pathExtension(rel).lowercased()
-          guard extensions.contains(ext) else { continue }
-          // Only regular files: a FIFO named `x.srt` would block the walk until written to.
-          let path = PathText.appending(rel, to: p)
-          if RegularFile.exists(at: path) { found.append(path) }
-        }
-      }
-      if found.isEmpty { empty.append(p) }
-      out.append(contentsOf: found.sorted())
+      let walk = FolderWalk.files(under: p) { extensions.contains(PathText.pathExtension($0).lowercased()) }
+      problems += walk.problems
+      if walk.files.isEmpty && walk.problems.isEmpty { empty.append(p) }
+      out.append(contentsOf: walk.files.sorted())
     }
-    if out.isEmpty, let p = empty.first { throw .io(path: p, message: "no \(what) found") }
-    return (out, empty)
+    if out.isEmpty, problems.isEmpty, let p = empty.first { throw .io(path: p, message: "no \(what) found") }
+    return (out, empty, problems)
   }
 }
 
