@@ -1,4 +1,5 @@
 import CaptionCLI
+import CaptionKit
 import Foundation
 
 // Buffers of 1 MiB and more (the input file, a document's arrays) are given back to the system
@@ -9,6 +10,18 @@ import Foundation
 // does not export it); M_MMAP_THRESHOLD is -3.
 if let mallopt = dlsym(nil, "mallopt").map({ unsafeBitCast($0, to: (@convention(c) (Int32, Int32) -> Int32).self) }) {
   _ = mallopt(-3, 1 << 20)
+}
+
+// Arguments are Swift strings, which replace bytes that are not UTF-8: a file named so could
+// not be opened, and would be reported as missing. Say what is wrong instead.
+for k in 1..<Int(CommandLine.argc) {
+  guard let arg = CommandLine.unsafeArgv[k] else { continue }
+  let bytes = UnsafeRawBufferPointer(start: arg, count: strlen(arg)).bindMemory(to: UInt8.self)
+  if String(validating: bytes, as: UTF8.self) == nil {
+    let shown = ControlCharacterEscaping.escaped(String(decoding: bytes, as: UTF8.self))
+    FileHandle.standardError.write(Data("captionkit: error: argument \(k) ('\(shown)') is not valid UTF-8; a file of that name cannot be opened by this tool (rename it)\n".utf8))
+    exit(2)
+  }
 }
 
 exit(CaptionTool.run(Array(CommandLine.arguments.dropFirst()), io: .process(environment: ProcessInfo.processInfo.environment)))

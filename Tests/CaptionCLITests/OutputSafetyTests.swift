@@ -160,16 +160,32 @@ import Testing
   }
 }
 
-/// A conversion stopped by a signal leaves no temporary file behind, keeps the old output,
-/// and dies of the signal. Runs the built `captionkit` beside the test binary (skipped when it
-/// is not there).
-@Suite struct StoppedConversionTests {
+/// What only the real process shows: its arguments as bytes, and signals. Runs the built
+/// `captionkit` beside the test binary (skipped when it is not there).
+@Suite struct ProcessLevelTests {
   static let tool: String? = {
     let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let exe = dir.appendingPathComponent("captionkit").path
     return FileManager.default.isExecutableFile(atPath: exe) ? exe : nil
   }()
 
+  /// An argument that is not UTF-8 is refused with what is wrong, not reported as a missing
+  /// file (a Swift string cannot hold its bytes).
+  @Test(.enabled(if: tool != nil)) func argumentsThatAreNotUTF8AreRefused() throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = ["-c", #"exec "$0" validate "$(printf 'bad\377.srt')""#, Self.tool!]
+    let err = Pipe()
+    p.standardError = err
+    try p.run()
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 2)
+    #expect(text == "captionkit: error: argument 2 ('bad\u{FFFD}.srt') is not valid UTF-8; a file of that name cannot be opened by this tool (rename it)\n", "\(text)")
+  }
+
+  /// A conversion stopped by a signal leaves no temporary file behind, keeps the old output,
+  /// and dies of the signal.
   @Test(.enabled(if: tool != nil)) func signalRemovesTheTemporaryFile() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ck-sig-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
