@@ -150,6 +150,16 @@ import Testing
     #expect(viaLink.out.contains("\"\(link)/good.srt\""), "\(viaLink.out)")
   }
 
+  /// An output whose name is near the 255-byte limit is written: the temporary name beside it
+  /// must not be too long itself.
+  @Test func longOutputNamesAreWritable() throws {
+    let captions = try file("in.srt", Self.clean)
+    let out = dir.appendingPathComponent(String(repeating: "x", count: 251) + ".vtt").path
+    #expect(run(["convert", captions, out]).code == 0)
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "WEBVTT\n\n1\n00:00:01.000 --> 00:00:02.000\nhello\n\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+  }
+
   /// After `--`, `-h` is a file name, not a request for help.
   @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
     let r = run(["validate", "--no-lint", "--", "-h"])

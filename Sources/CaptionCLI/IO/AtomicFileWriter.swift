@@ -41,9 +41,12 @@ final class AtomicFileWriter {
   deinit { discard() }
 
   /// A new hidden name in the target's folder, so that `rename(2)` stays on one file system.
-  private static func temporaryFile(beside target: URL) -> URL {
-    target.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp")
+  /// It names the target when that fits in a file name (255 bytes), else it does not: a
+  /// target with a long name must still be writable.
+  static func temporaryFile(beside target: URL) -> URL {
+    let suffix = ".captionkit-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let named = "." + target.lastPathComponent + suffix
+    return target.deletingLastPathComponent().appendingPathComponent(named.utf8.count <= 255 ? named : suffix)
   }
 
   /// Appends `bytes`.
