@@ -35,7 +35,7 @@ public enum MediaInspector {
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { throw .notFound(path) }
     guard BoundedFile.isRegularFile(path) else { throw .unreadable(path, reason: "not a regular file (a FIFO, device or socket)") }
-    guard let file = BoundedFile(path: path) else { throw .unreadable(path, reason: "cannot open") }
+    guard let file = BoundedFile(path: path) else { throw .unreadable(path, reason: "cannot open: " + String(cString: strerror(errno))) }
     guard file.size > 0 else { throw .empty(path) }
     let head = file.read(at: 0, count: 1024)
     let ext = PathText.pathExtension(path).lowercased()

@@ -160,6 +160,24 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
   }
 
+  /// A file that cannot be read says why (the system's reason), here a socket, which `open`
+  /// refuses even to root.
+  @Test func unreadableFilesSayWhy() throws {
+    let path = dir.appendingPathComponent("s.srt").path
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var addr = sockaddr_un()
+    addr.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+      for (k, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[k] = b }
+    }
+    let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+    try #require(bound == 0)
+    let r = run(["validate", path])
+    #expect(r.code == 2)
+    #expect(r.err.contains("\(path): error: cannot read the file: No such device or address"), "\(r.err)")
+  }
+
   /// After `--`, `-h` is a file name, not a request for help.
   @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
     let r = run(["validate", "--no-lint", "--", "-h"])

@@ -240,7 +240,10 @@ enum ValidateCommand: CLICommand {
     var baseline: Baseline?
     let baselinePath = args.value("baseline")
     if let path = baselinePath {
-      guard let data = FileManager.default.contents(atPath: path) else { throw .io(path: path, message: "cannot read the baseline") }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        let reason = FileAccess.entryExists(path) ? "cannot read the baseline (permissions, or not a file)" : "no such file"
+        throw .io(path: path, message: reason)
+      }
       baseline = try configured { () throws(ConfigurationError) in try Baseline.parse(Array(data), path: path) }
     }
     var context = LintContext()

@@ -27,22 +27,29 @@ enum FileAccess {
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
       throw .io(path: path, message: CaptionErrorText.tooLarge(size: size, limit: limit))
     }
-    guard let bytes = readWhole(path, limit: limit) else {
-      throw .io(path: path, message: "cannot read the file")
+    var failure: Int32 = 0
+    guard let bytes = readWhole(path, limit: limit, failure: &failure) else {
+      throw .io(path: path, message: "cannot read the file: " + String(cString: strerror(failure)))
     }
     // A special file (`/dev/zero`, a pipe, `/proc`) announces no size: its read stops past the limit.
     if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
     return bytes
   }
 
-  /// Reads a whole regular file straight into an array (no `Data` copy), or `nil`; at most
-  /// `limit` + 1 bytes of what its size did not announce.
-  private static func readWhole(_ path: String, limit: Int) -> [UInt8]? {
+  /// Reads a whole regular file straight into an array (no `Data` copy), or `nil` with the
+  /// `errno` in `failure`; at most `limit` + 1 bytes of what its size did not announce.
+  private static func readWhole(_ path: String, limit: Int, failure: inout Int32) -> [UInt8]? {
     let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
+    guard fd >= 0 else {
+      failure = errno
+      return nil
+    }
     defer { close(fd) }
     var st = stat()
-    guard fstat(fd, &st) == 0 else { return nil }
+    guard fstat(fd, &st) == 0 else {
+      failure = errno
+      return nil
+    }
     let size = max(Int(st.st_size), 0)
     var failed = false
     var bytes = [UInt8](unsafeUninitializedCapacity: size) { b, count in
@@ -50,7 +57,10 @@ enum FileAccess {
       while got < size, let base = b.baseAddress {
         let r = posixRead(fd, base + got, size - got)
         if r < 0 && errno == EINTR { continue }
-        if r < 0 { failed = true }
+        if r < 0 {
+          failed = true
+          failure = errno
+        }
         if r <= 0 { break }
         got += r
       }
@@ -62,7 +72,10 @@ enum FileAccess {
     while bytes.count <= limit {
       let r = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
       if r < 0 && errno == EINTR { continue }
-      if r < 0 { return nil }
+      if r < 0 {
+        failure = errno
+        return nil
+      }
       if r == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<r])
     }
