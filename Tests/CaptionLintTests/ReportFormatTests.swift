@@ -128,6 +128,18 @@ import Testing
     #expect(lines == ["::error file=a.vtt,line=2,col=3,title=x.y::bad\u{FFFD}byte%0D%0Anext 5%25"])
   }
 
+  /// A backslash is part of a POSIX file name: SARIF encodes it and GitHub annotations keep
+  /// it, so both point at the file that exists (it was turned into `/`).
+  @Test func backslashesInFileNamesAreKept() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let p = try s.write("q\\e.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:01.100\nx\n")
+    let github = tool(["validate", "--format", "github", p])
+    #expect(github.out.contains("file=\(p),line=3"), "\(github.out)")
+    let sarif = tool(["validate", "--format", "sarif", p])
+    #expect(sarif.out.contains("/q%5Ce.vtt\""), "\(sarif.out)")
+  }
+
   @Test func unreadableFilesAppearInEveryFormat() throws {
     let s = try Scratch()
     defer { s.remove() }

@@ -19,7 +19,7 @@ struct GitHubAnnotations {
         continue
       }
       for d in file.diagnostics {
-        var props = ["file=" + Self.property(Fingerprint.normalizedPath(file.path))]
+        var props = ["file=" + Self.property(SARIFReport.withoutDotSlash(file.path))]
         if let l = d.location {
           props.append("line=\(l.line)")
           props.append("col=\(l.column)")

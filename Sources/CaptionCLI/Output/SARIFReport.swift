@@ -83,14 +83,21 @@ struct SARIFReport {
     return out
   }
 
-  /// A relative URI reference for a path: forward slashes, percent-encoded; absolute paths
-  /// become `file://` URIs.
+  /// A relative URI reference for a path, percent-encoded; absolute paths become `file://`
+  /// URIs. A backslash is part of a POSIX file name, so it is encoded, not made a slash.
   static func uri(_ path: String) -> String {
     var allowed = CharacterSet.urlPathAllowed
-    allowed.remove(charactersIn: ":;?#[]@!$&'()*+,=")
-    let p = Fingerprint.normalizedPath(path)
+    allowed.remove(charactersIn: ":;?#[]@!$&'()*+,=\\")
+    let p = withoutDotSlash(path)
     let encoded = p.addingPercentEncoding(withAllowedCharacters: allowed) ?? p
     return p.hasPrefix("/") ? "file://" + encoded : encoded
+  }
+
+  /// `path` without leading `./`, as CI systems name files relative to the checkout.
+  static func withoutDotSlash(_ path: String) -> String {
+    var s = Substring(path)
+    while s.hasPrefix("./") { s = s.dropFirst(2) }
+    return String(s)
   }
 
   struct Log: Encodable {
