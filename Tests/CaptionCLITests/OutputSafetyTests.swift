@@ -178,6 +178,24 @@ import Testing
     #expect(r.err.contains("\(path): error: cannot read the file: No such device or address"), "\(r.err)")
   }
 
+  /// What the command line asks for but cannot get is said: a second standard input is
+  /// refused; a flavor WebVTT does not have, and a format other than the output's extension,
+  /// are warned about.
+  @Test func contradictoryArgumentsAreReported() throws {
+    let captions = try file("in.srt", Self.clean)
+    let twice = run(["validate", "-", "-"])
+    #expect(twice.code == 2)
+    #expect(twice.err.hasPrefix("captionkit validate: error: standard input (-) can be named only once\n"), "\(twice.err)")
+    let flavor = run(["convert", captions, "--to", "vtt", "--flavor", "plain"])
+    #expect(flavor.code == 0)
+    #expect(flavor.err.hasPrefix("captionkit convert: warning: --flavor 'plain' has no effect: WebVTT output has no flavors\n"), "\(flavor.err)")
+    let out = dir.appendingPathComponent("o.vtt").path
+    let mismatch = run(["convert", captions, out, "--to", "srt"])
+    #expect(mismatch.code == 0)
+    #expect(mismatch.err.hasPrefix("captionkit convert: warning: writing SubRip (SRT) (--to srt) to \(out), whose extension says WebVTT\n"), "\(mismatch.err)")
+    #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("1\n00:00:01,000"))
+  }
+
   /// After `--`, `-h` is a file name, not a request for help.
   @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
     let r = run(["validate", "--no-lint", "--", "-h"])

@@ -85,6 +85,15 @@ enum ConvertCommand: CLICommand {
       throw .usage("name the target format with --to (webvtt, srt, ttml, json, txt or md)")
     }
 
+    // What the command line asks for but will not get is said before the work.
+    if let target = FormatRegistry.format(named: targetName) {
+      if let f = options.flavor, target.id == "webvtt" || target.id == "json" {
+        io.errLine("captionkit convert: warning: --flavor '\(ControlCharacterEscaping.escaped(f))' has no effect: \(target.displayName) output has no flavors")
+      }
+      if to != nil, let ext = CaptionLoader.fileExtension(out), let named = FormatRegistry.format(named: ext), named.id != target.id {
+        io.errLine("captionkit convert: warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(targetName))) to \(ControlCharacterEscaping.escaped(out)), whose extension says \(named.displayName)")
+      }
+    }
     // A bad output path fails now, not after the whole conversion and its report.
     if out != "-" {
       try FileAccess.checkWritable(out, protecting: [input] + loader.profileFiles)
