@@ -62,6 +62,23 @@ struct TTMLHostileInputTests {
     #expect((r.document.cues.first?.plainText.utf8.count ?? 0) <= 1 << 20)
   }
 
+  /// libxml2 reports an entity loop at each level it unwinds; the reader says it once, where
+  /// the loop is used, and reads nothing after it.
+  @Test func entityLoopIsReportedOnce() throws {
+    let doc = """
+      <?xml version="1.0"?>
+      <!DOCTYPE tt [<!ENTITY a "&b;"><!ENTITY b "&a;">]>
+      <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div><p begin="0s" end="1s">&a;</p><p begin="1s" end="2s">after</p></div></body></tt>
+      """
+    let (r, _) = try read(Array(doc.utf8))
+    let loops = r.diagnostics.filter { $0.code == "ttml.xml.entity-expansion-limit" }
+    #expect(loops.count == 1)
+    #expect(loops.first?.location?.line == 3)
+    #expect(loops.first?.location?.column == 87)  // the reference's &
+    #expect(loops.first?.message.hasPrefix("Detected an entity reference loop") == true)
+    #expect(r.document.cues.isEmpty)
+  }
+
   @Test("Entity bombs that expand to nothing, or to long text many times, end quickly with an error")
   func otherEntityBombs() throws {
     // 10^12 references to an empty entity: no output, so only libxml2's reference count stops it.

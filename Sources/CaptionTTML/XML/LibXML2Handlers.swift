@@ -173,7 +173,15 @@ enum LibXML2Handlers {
     case XML_ERR_GT_REQUIRED:
       code = at >= b.positions.bytes.count ? "unexpected-end" : "not-well-formed"
     case XML_ERR_ENTITY_LOOP:
+      // libxml2 reports the loop again at each level of the expansion it unwinds (20 times
+      // for two entities that name each other): one report says it all.
+      if b.expansionReported { return }
+      b.expansionReported = true
       code = "entity-expansion-limit"
+      // Reported after the reference; point at its '&'.
+      if here != nil, let amp = b.positions.lastIndex(of: UInt8(ascii: "&"), atOrBefore: max(0, at - 1)) {
+        location = b.positions.location(amp)
+      }
       message += " (an entity expansion bomb?); libxml2 stops reading there, so the rest of the document is not read"
     case XML_ERR_UNDECLARED_ENTITY, XML_WAR_UNDECLARED_ENTITY:
       code = "undefined-entity"
