@@ -178,17 +178,23 @@ import Testing
     #expect(r.err.contains("\(path): error: cannot read the file: No such device or address"), "\(r.err)")
   }
 
-  /// What the command line asks for but cannot get is said: a second standard input is
-  /// refused; a flavor WebVTT does not have, and a format other than the output's extension,
-  /// are warned about.
+  /// What the command line asks for but cannot get is said: a second standard input and a
+  /// flavor the target does not have are refused; a format other than the output's extension
+  /// is warned about.
   @Test func contradictoryArgumentsAreReported() throws {
     let captions = try file("in.srt", Self.clean)
     let twice = run(["validate", "-", "-"])
     #expect(twice.code == 2)
     #expect(twice.err.hasPrefix("captionkit validate: error: standard input (-) can be named only once\n"), "\(twice.err)")
     let flavor = run(["convert", captions, "--to", "vtt", "--flavor", "plain"])
-    #expect(flavor.code == 0)
-    #expect(flavor.err.hasPrefix("captionkit convert: warning: --flavor 'plain' has no effect: WebVTT output has no flavors\n"), "\(flavor.err)")
+    #expect(flavor.code == 2)
+    #expect(flavor.err.hasPrefix("captionkit convert: error: --flavor 'plain': WebVTT output has no flavors\n"), "\(flavor.err)")
+    let typo = run(["convert", captions, "--to", "ttml", "--flavor", "ebu-tt"])
+    #expect(typo.code == 2)
+    #expect(typo.err.hasPrefix("captionkit convert: error: unknown flavor 'ebu-tt' for TTML output; known: imsc1.1, ebu-tt-d, dfxp\n"), "\(typo.err)")
+    for (to, flavor) in [("ttml", "EBU-TT-D"), ("ttml", "imsc"), ("srt", "plain"), ("txt", "timestamps")] {
+      #expect(run(["convert", captions, "--to", to, "--flavor", flavor]).code == 0, "\(to) \(flavor)")
+    }
     let out = dir.appendingPathComponent("o.vtt").path
     let mismatch = run(["convert", captions, out, "--to", "srt"])
     #expect(mismatch.code == 0)

@@ -87,9 +87,7 @@ enum ConvertCommand: CLICommand {
 
     // What the command line asks for but will not get is said before the work.
     if let target = FormatRegistry.format(named: targetName) {
-      if let f = options.flavor, target.id == "webvtt" || target.id == "json" {
-        io.errLine("captionkit convert: warning: --flavor '\(ControlCharacterEscaping.escaped(f))' has no effect: \(target.displayName) output has no flavors")
-      }
+      try Self.checkFlavor(options.flavor, for: target)
       if to != nil, let ext = CaptionLoader.fileExtension(out), let named = FormatRegistry.format(named: ext), named.id != target.id {
         io.errLine("captionkit convert: warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(targetName))) to \(ControlCharacterEscaping.escaped(out)), whose extension says \(named.displayName)")
       }
@@ -226,6 +224,23 @@ enum ConvertCommand: CLICommand {
     // Content the reader could not read never reached the output: that is a loss too.
     let unread = converted.read.diagnostics.contains(where: Self.isUnreadContent)
     return failOnLoss && (lossy || unread) ? .findings : .success
+  }
+
+  /// The writer flavors each target takes (`--flavor`), by format id.
+  static let flavors: [String: [String]] = [
+    "ttml": ["imsc1.1", "ebu-tt-d", "dfxp"], "srt": ["plain"], "transcript": ["timestamps"], "transcript-md": ["timestamps"],
+    "webvtt": [], "json": [],
+  ]
+
+  /// Refuses a `--flavor` the target does not have (a usage error, before any work): a typo
+  /// would otherwise write the default flavor, exit 0.
+  static func checkFlavor(_ flavor: String?, for target: any CaptionFormat) throws(ToolError) {
+    guard let flavor, let known = flavors[target.id] else { return }
+    let ok = target.id == "ttml" ? TTMLFlavor(option: flavor) != nil : known.contains(flavor.lowercased())
+    guard !ok else { return }
+    let name = ControlCharacterEscaping.escaped(flavor)
+    if known.isEmpty { throw .usage("--flavor '\(name)': \(target.displayName) output has no flavors") }
+    throw .usage("unknown flavor '\(name)' for \(target.displayName) output; known: \(known.joined(separator: ", "))")
   }
 
   /// Refuses to write an output when not one cue was read from an input with content and the

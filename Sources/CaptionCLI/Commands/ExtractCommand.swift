@@ -20,8 +20,9 @@ enum ExtractCommand: CLICommand {
     Options:
       --track N         Stream index of the subtitle track (required)
       -o, --output PATH Where to write (atomically)
-      --to FORMAT       webvtt (vtt), srt, ttml, json
-      --flavor NAME     Writer variant (TTML: imsc1.1, ebu-tt-d, dfxp)
+      --to FORMAT       webvtt (vtt), srt, ttml, json, transcript (txt), transcript-md (md)
+      --flavor NAME     Writer variant (TTML: imsc1.1, ebu-tt-d, dfxp; SRT: plain; transcripts:
+                        timestamps)
 
     Exit codes: 0 extracted, 2 usage error, missing track or unreadable media.
 
@@ -43,6 +44,7 @@ enum ExtractCommand: CLICommand {
     } else {
       throw .usage("name the output format with --to (webvtt, srt, ttml or json) or an OUTPUT extension")
     }
+    if let target = FormatRegistry.format(named: targetName) { try ConvertCommand.checkFlavor(options.flavor, for: target) }
     let doc: CaptionDocument
     do {
       doc = try MediaInspector.extractTrack(path: media, index: index)
