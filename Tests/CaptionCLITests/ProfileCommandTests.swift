@@ -53,6 +53,20 @@ import Testing
     #expect(CaptionTool.run(["profile"], io: ToolIO.captured()) == 2)
   }
 
+  /// Several issues in one profile: one line each, with the file (they were joined by a
+  /// literal `\n`); a value quoted from the file is still escaped.
+  @Test func profileIssuesAreOneLineEach() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-issues-\(UUID().uuidString).json")
+    try Data(#"{"schema": "x\ny"}"#.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let io = ToolIO.captured()
+    #expect(CaptionTool.run(["profile", "check", url.path], io: io) == 2)
+    let lines = io.capturedErr.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(io.capturedErr)")
+    #expect(lines.first == "captionkit profile: error: \(url.path): $.schema: \"x\\ny\" is not valid; expected \"caption-style-profile/1\"")
+    #expect(lines.dropFirst().first == "\(url.path): $.id: required field is missing")
+  }
+
   @Test func exportAndPreview() throws {
     let io = ToolIO.captured()
     #expect(CaptionTool.run(["profile", "export", "translucent-box-75", "--to", "cea708"], io: io) == 0)
