@@ -103,7 +103,7 @@ import Testing
     let skipped = run(["diff", a, b])
     #expect(skipped.code == 1)
     #expect(skipped.err == "\(b):6:1: error: [srt.timing.invalid] \"00:00:0x,000 --> 00:00:04,000\" is not a valid timing line; the block is skipped\n", "\(skipped.err)")
-    #expect(skipped.out == "\(a) and \(b) match (1 cues) as far as they could be read: 1 reading error above\n", "\(skipped.out)")
+    #expect(skipped.out == "\(a) and \(b) match (1 cue) as far as they could be read: 1 reading error above\n", "\(skipped.out)")
     #expect(run(["diff", a, a]).code == 0)
     let empty = try file("e.vtt", "")
     let page = try file("p.vtt", "<html>garbage</html>\n")
@@ -200,6 +200,19 @@ import Testing
     #expect(mismatch.code == 0)
     #expect(mismatch.err.hasPrefix("captionkit convert: warning: writing SubRip (SRT) (--to srt) to \(out), whose extension says WebVTT\n"), "\(mismatch.err)")
     #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("1\n00:00:01,000"))
+  }
+
+  /// A fixed file that still has reader errors says so: "fixed" alone read as "clean".
+  @Test func fixNamesTheErrorsItLeaves() throws {
+    let path = try file("f.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhi   \n\n00:00:03.000 --> 00:00:02.000\nbackwards\n")
+    let r = run(["fix", "--no-backup", path])
+    #expect(r.code == 1)
+    #expect(r.err == """
+      \(path): fixed: cue 1: trimmed whitespace
+      \(path): 1 reader error left, which no safe fix can repair (fix by hand; see 'captionkit validate'):
+        \(path):6:1: error: [webvtt.cue.end-not-after-start] cue 2: the end time is not after the start time
+
+      """, "\(r.err)")
   }
 
   /// After `--`, `-h` is a file name, not a request for help.

@@ -86,9 +86,10 @@ enum DiffCommand: CLICommand {
       for d in diffs { io.outLine(ControlCharacterEscaping.escaped(d.description)) }
       let tol = options.tolerance == .zero ? "" : " beyond \(options.tolerance.rounded(toTimescale: 1000)) ms"
       let pathA = ControlCharacterEscaping.escaped(a.path), pathB = ControlCharacterEscaping.escaped(b.path)
+      func cues(_ n: Int) -> String { n == 1 ? "1 cue" : "\(n) cues" }
       io.outLine(diffs.isEmpty
-        ? "\(pathA) and \(pathB) match (\(a.result.document.cues.count) cues)\(unread == 0 ? "" : " as far as they could be read: \(unread) reading error\(unread == 1 ? "" : "s") above")"
-        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(a.result.document.cues.count) cues) and \(pathB) (\(b.result.document.cues.count) cues)")
+        ? "\(pathA) and \(pathB) match (\(cues(a.result.document.cues.count)))\(unread == 0 ? "" : " as far as they could be read: \(unread) reading error\(unread == 1 ? "" : "s") above")"
+        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(cues(a.result.document.cues.count))) and \(pathB) (\(cues(b.result.document.cues.count)))")
     }
     return diffs.isEmpty && unread == 0 ? .success : .findings
   }

@@ -204,6 +204,14 @@ enum FixCommand: CLICommand {
       if whole { summary.append("the whole file was rewritten by its writer") }
       if loaded.result.encoding != .utf8 { summary.append("\(dryRun ? "would be" : "was") rewritten from \(loaded.result.encoding.rawValue) as UTF-8") }
       io.errLine("\(shown): \(dryRun ? "would fix" : "fixed"): \(summary.joined(separator: "; "))")
+      // Reader errors the fix left where they were (outside what it rewrote): "fixed" must not
+      // read as "clean".
+      let repairedSet = Set(repaired)
+      let left = loaded.result.diagnostics.filter { $0.severity >= .error && !repairedSet.contains($0) }
+      if !left.isEmpty {
+        io.errLine("\(shown): \(left.count) reader \(left.count == 1 ? "error" : "errors") left, which no safe fix can repair (fix by hand; see 'captionkit validate'):")
+        for d in left.prefix(5) { io.errLine("  " + printer.line(d)) }
+      }
     }
     for path in paths {
       do {
