@@ -7,6 +7,7 @@ packages=(pkg-config libxml2-dev libavformat-dev libavcodec-dev libavutil-dev ff
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 export DEBIAN_FRONTEND=noninteractive
+echo "Installing the Debian packages (${packages[*]}) and Python test helpers; this takes a minute…"
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 # Python modules the report-format tests use to validate SARIF against its schema and to parse
