@@ -40,6 +40,25 @@ struct TTMLWriterTests {
   }
   /// EBU-TT-D flattens nested spans onto referential styles: a `style="red"` span inside a
   /// lime span stays red (its class is not overridden by the outer span's generated style).
+  /// Cue ids that cannot be `xml:id`s (SRT numbers, duplicates) are reported once for the
+  /// document, with the count and the first, not once per cue (1,847 lines for one SRT file).
+  @Test func unwritableCueIDsAreSummarisedOnce() throws {
+    var doc = CaptionDocument()
+    doc.cues = ["1", "ok", "2", "ok", "3"].enumerated().map { k, id in
+      Cue(id: id, start: CaptionTime(milliseconds: Int64(k) * 1000), end: CaptionTime(milliseconds: Int64(k) * 1000 + 500), content: [.text("x")])
+    }
+    let plain = TTMLFormat().write(doc, options: WriteOptions())
+    #expect(plain.diagnostics.filter { $0.code == "ttml.write.id-changed" }.map(\.message) == [
+      "4 cue identifiers are not valid, unique XML ids (first: cue 1, '1'); they were not written"
+    ])
+    #expect(String(decoding: plain.bytes, as: UTF8.self).components(separatedBy: "xml:id=\"ok\"").count == 2)
+    doc.cues = [doc.cues[0]]
+    let ebu = TTMLFormat().write(doc, options: WriteOptions(flavor: "ebu-tt-d"))
+    #expect(ebu.diagnostics.filter { $0.code == "ttml.write.id-changed" }.map(\.message) == [
+      "1 cue identifier is not a valid, unique XML id (first: cue 1, '1'); new ones were written"
+    ])
+  }
+
   @Test func ebuFlatteningKeepsInnerReferentialStyle() throws {
     let src = TTMLTest.doc(
       head: #"<styling><style xml:id="red" tts:color="red"/></styling>"#,

@@ -66,6 +66,12 @@ struct TTMLWriter {
     w.sink = DiagnosticSink(limit: options.maxDiagnostics)
     for d in diags { w.sink.report(d) }
     let bytes = w.run()
+    if let (cue, id) = w.firstChangedID {
+      let n = w.changedIDs
+      w.report(
+        "id-changed", .info,
+        "\(n == 1 ? "1 cue identifier is not a valid, unique XML id" : "\(n) cue identifiers are not valid, unique XML ids") (first: cue \(cue + 1), '\(id.prefix(40))'); \(w.flavor == .ebuttd ? "new ones were written" : "they were not written")")
+    }
     return WriteResult(bytes: bytes, diagnostics: w.sink.takeFinished())
   }
 
@@ -99,6 +105,10 @@ struct TTMLWriter {
       renamedStyles[st.id] = unique
     }
   }
+
+  /// Cue identifiers that could not be written as `xml:id`, and the first of them.
+  var changedIDs = 0
+  var firstChangedID: (cue: Int, id: String)?
 
   mutating func report(_ code: String, _ severity: Severity, _ message: String, cue: Int? = nil) {
     guard !sink.isFull else { return sink.countDropped(severity) }
@@ -535,7 +545,9 @@ struct TTMLWriter {
         usedIDs.insert(c.id)
         attrs.append(("xml:id", c.id))
       } else {
-        report("id-changed", .info, "cue identifier '\(c.id)' is not a valid, unique XML id; \(flavor == .ebuttd ? "a new one was written" : "it was not written")", cue: index)
+        // Said once for the document (every cue of an SRT file has a number).
+        if changedIDs == 0 { firstChangedID = (index, c.id) }
+        changedIDs += 1
       }
     }
     if attrs.isEmpty, flavor == .ebuttd {
