@@ -14,6 +14,24 @@ import Testing
     return Cue(start: CaptionTime(milliseconds: Int64(start * 1000)), end: CaptionTime(milliseconds: Int64(end * 1000)), content: content)
   }
 
+  /// Ruby annotations are left out of the reading and the loss is said once; markup nested
+  /// past the walk's depth is flattened to its text, not dropped.
+  @Test func rubyAndDeepMarkupAreAccountedFor() {
+    let ruby: [CueNode] = [.element(CueElement(.ruby, children: [.text("漢字"), .element(CueElement(.rubyText, children: [.text("かんじ")]))]))]
+    var deep: [CueNode] = [.text("deep")]
+    for _ in 0..<100 { deep = [.element(CueElement(.italic, children: deep))] }
+    let d = CaptionDocument(cues: [
+      Cue(start: CaptionTime(milliseconds: 0), end: CaptionTime(milliseconds: 1000), content: [.text("a ")] + deep),
+      Cue(start: CaptionTime(milliseconds: 1000), end: CaptionTime(milliseconds: 2000), content: ruby),
+      Cue(start: CaptionTime(milliseconds: 2000), end: CaptionTime(milliseconds: 3000), content: ruby + [.text("!")]),
+    ])
+    let out = TranscriptFormat.text.write(d, options: WriteOptions())
+    #expect(String(decoding: out.bytes, as: UTF8.self) == "a deep 漢字 漢字!\n")
+    #expect(out.diagnostics.map(\.code) == ["transcript.write.layout-dropped", "transcript.write.ruby-dropped"])
+    #expect(out.diagnostics.last?.severity == .warning)
+    #expect(out.diagnostics.last?.message == "ruby annotations are left out of the transcript (2 cues, first: cue 2); the base text is kept")
+  }
+
   @Test func plainTextGroupsBySpeakerAndPause() {
     var d = CaptionDocument(cues: [
       voiced(1, 3, "Zero", ["Good morning, sir.", "I have the papers."]),

@@ -15,7 +15,8 @@ import CaptionCore
 /// - `timestamps`: `[h:mm:ss] ` (Markdown: `` `h:mm:ss` ``) before each paragraph.
 ///
 /// Timing (except with `timestamps`), positions and styles are not kept; one info diagnostic
-/// `transcript.write.layout-dropped` says so.
+/// `transcript.write.layout-dropped` says so. Ruby annotations are left out of the reading,
+/// said once with the count of cues (`transcript.write.ruby-dropped`, a warning: text is lost).
 struct TranscriptWriter {
   let style: TranscriptFormat.Style
   let timestamps: Bool
@@ -33,6 +34,8 @@ struct TranscriptWriter {
     var paragraphs: [Paragraph] = []
     var lastEnd: CaptionTime?
     var lastText: String?
+    var rubyCues = 0
+    var firstRubyCue = 0
     for i in order {
       let cue = document.cues[i]
       let plain = cue.plainText
@@ -40,7 +43,12 @@ struct TranscriptWriter {
       lastText = plain
       var speaker: String?
       var first = true
-      for segment in segments(cue.content) {
+      let (cueSegments, droppedRuby) = segments(cue.content)
+      if droppedRuby {
+        if rubyCues == 0 { firstRubyCue = i }
+        rubyCues += 1
+      }
+      for segment in cueSegments {
         if let s = segment.speaker { speaker = s }
         for line in segment.lines {
           let trimmed = collapse(line)
@@ -80,7 +88,13 @@ struct TranscriptWriter {
     let note = Diagnostic(
       code: "transcript.write.layout-dropped", severity: .info,
       message: timestamps ? "cue end times, positions and styles are not kept in a transcript" : "cue times, positions and styles are not kept in a transcript (add --flavor timestamps for start times)")
-    return WriteResult(bytes: Array(text.utf8), diagnostics: document.cues.isEmpty ? [] : [note])
+    var diagnostics = document.cues.isEmpty ? [] : [note]
+    if rubyCues > 0 {
+      diagnostics.append(Diagnostic(
+        code: "transcript.write.ruby-dropped", severity: .warning,
+        message: "ruby annotations are left out of the transcript (\(rubyCues == 1 ? "1 cue" : "\(rubyCues) cues"), first: cue \(firstRubyCue + 1)); the base text is kept"))
+    }
+    return WriteResult(bytes: Array(text.utf8), diagnostics: diagnostics)
   }
 
   struct Segment {
@@ -88,9 +102,11 @@ struct TranscriptWriter {
     var lines: [String]
   }
 
-  /// Splits cue text into voice segments, each a list of lines.
-  func segments(_ nodes: [CueNode]) -> [Segment] {
+  /// Splits cue text into voice segments, each a list of lines; `droppedRuby` says whether
+  /// ruby annotations were left out.
+  func segments(_ nodes: [CueNode]) -> (segments: [Segment], droppedRuby: Bool) {
     var out: [Segment] = [Segment(speaker: nil, lines: [""])]
+    var droppedRuby = false
     func append(_ s: String, speaker: String?) {
       let current = out[out.count - 1]
       if current.speaker != speaker {
@@ -103,7 +119,16 @@ struct TranscriptWriter {
       out[out.count - 1].lines[out[out.count - 1].lines.count - 1] += s
     }
     func walk(_ ns: [CueNode], speaker: String?, depth: Int) {
-      guard depth < 64 else { return }
+      guard depth < 64 else {
+        // Deeper markup is flattened to its text (ruby annotations aside), not walked on.
+        let text = ns.plainTextWithoutRuby
+        if text != ns.plainText { droppedRuby = true }
+        for (k, part) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+          if k > 0 { out[out.count - 1].lines.append("") }
+          append(String(part), speaker: speaker ?? out[out.count - 1].speaker)
+        }
+        return
+      }
       for n in ns {
         switch n {
         case .text(let s): append(s, speaker: speaker ?? out[out.count - 1].speaker)
@@ -113,6 +138,7 @@ struct TranscriptWriter {
           if case .voice(let name) = e.kind {
             walk(e.children, speaker: name.isEmpty ? speaker : name, depth: depth + 1)
           } else if case .rubyText = e.kind {
+            droppedRuby = droppedRuby || !e.children.plainText.isEmpty
             continue  // ruby annotations would interrupt the reading
           } else {
             walk(e.children, speaker: speaker, depth: depth + 1)
@@ -121,7 +147,7 @@ struct TranscriptWriter {
       }
     }
     walk(nodes, speaker: nil, depth: 0)
-    return out.filter { !$0.lines.allSatisfy { $0.isEmpty } }
+    return (out.filter { !$0.lines.allSatisfy { $0.isEmpty } }, droppedRuby)
   }
 
   func collapse(_ s: String) -> String {
