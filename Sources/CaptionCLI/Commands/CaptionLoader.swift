@@ -43,6 +43,10 @@ struct CaptionLoader {
       guard let n = Int(m), n > 0, n <= 100_000 else { throw .usage("--max-nesting-depth takes a number from 1 to 100000") }
       options.limits.maxNestingDepth = n
     }
+    if let m = args.value("max-cue-elements") {
+      guard let n = Int(m), n > 0 else { throw .usage("--max-cue-elements takes a positive number") }
+      options.limits.maxCueElements = n
+    }
     if let m = args.value("max-timed-content") {
       guard let n = Int(m), n > 0 else { throw .usage("--max-timed-content takes a positive number of cue-text nodes") }
       options.limits.maxTimedContentNodes = n
@@ -96,7 +100,7 @@ struct CaptionLoader {
 
   /// The options every reading command accepts.
   static let valuedOptions: Set<String> = Set(
-    ["from", "encoding", "max-file-size", "max-nesting-depth", "max-timed-content", "max-diagnostics", "profile"] + xmlLimitFlags.map(\.0))
+    ["from", "encoding", "max-file-size", "max-nesting-depth", "max-cue-elements", "max-timed-content", "max-diagnostics", "profile"] + xmlLimitFlags.map(\.0))
 
   /// The most `--max-entity-expansion` accepts (256 MiB).
   static let maxEntityExpansionFlag = 256 << 20

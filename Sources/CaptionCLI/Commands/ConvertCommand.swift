@@ -35,6 +35,8 @@ enum ConvertCommand: CLICommand {
       --encoding NAME        Decode the input with this encoding
       --max-file-size BYTES  Largest input read
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
+      --max-cue-elements N   SRT and WebVTT: most tags in one cue; later ones are flattened and
+                             reported (default 10000)
       --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
                              (default 4000000); past it such a p is one cue, reported
       --max-xml-elements N, --max-xml-attributes N (per element), --max-attribute-length BYTES,

@@ -28,6 +28,12 @@ public struct ReadLimits: Sendable, Hashable {
   /// Deepest nesting of cue-text or XML elements kept; deeper markup is flattened to its text
   /// and reported. Default 256.
   public var maxNestingDepth: Int = 256
+  /// SRT and WebVTT: most elements (tags) in one cue's text (`--max-cue-elements`); later
+  /// tags are flattened into their parent, their text kept, and reported. Bounds the memory
+  /// of a cue built to be hostile (a one-line file of millions of `<b>` tags): each element
+  /// costs about 150 bytes in the model, and a thousand times that while encoded as JSON.
+  /// Default 10,000 (real cues hold a few).
+  public var maxCueElements: Int = 10_000
   /// Most diagnostics kept per file. Default 10,000.
   public var maxDiagnostics: Int = 10_000
   /// TTML: most cue-text nodes built, over the whole document, for `p`s whose content changes

@@ -78,24 +78,26 @@ struct VerbatimCue {
   /// (SubStation's `\N` is a line break to SRT readers and text to WebVTT ones, which the
   /// writers report), and every one plain or the whole plain but for simple tags
   /// (`hasOnlySimpleTags`).
-  static func isCopyable(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int) -> Bool {
+  static func isCopyable(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int, maxElements: Int) -> Bool {
     guard !lines.isEmpty, lines.allSatisfy({ !$0.isEmpty && !ByteScan.containsAny(buf, from: $0.lowerBound, to: $0.upperBound, (0x5C, 0x5C, 0x5C, 0x5C)) }) else {
       return false
     }
-    return lines.allSatisfy { isPlain(buf, $0) } || hasOnlySimpleTags(buf, lines, maxDepth: maxDepth)
+    return lines.allSatisfy { isPlain(buf, $0) } || hasOnlySimpleTags(buf, lines, maxDepth: maxDepth, maxElements: maxElements)
   }
 
   /// Whether cue text (`lines`, none empty) is plain but for `<i>`, `<b>` and `<u>` tags that
   /// the other format writes back as the same bytes: lower case, no attributes, classes or
   /// spaces, each closed in the cue in nesting order, none directly closed after it opens (an
-  /// empty element), none inside one of its own kind, and no deeper than `maxDepth` (where the
-  /// readers start flattening); and no other `<`, nor `>`, `&` or `{`. Both readers read such
+  /// empty element), none inside one of its own kind, no deeper than `maxDepth` and no more
+  /// than `maxElements` of them (where the readers start flattening); and no other `<`, nor
+  /// `>`, `&` or `{`. Both readers read such
   /// text into italic, bold and underline elements without a diagnostic, and both writers
   /// write those elements as these tags, so the converter may copy the cue.
-  static func hasOnlySimpleTags(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int) -> Bool {
+  static func hasOnlySimpleTags(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int, maxElements: Int) -> Bool {
     // The open tags' letters, innermost in the low byte (three at most: each kind once).
     var open: UInt32 = 0
     var depth = 0
+    var elements = 0
     var justOpened = false
     for r in lines {
       var i = r.lowerBound
@@ -114,7 +116,8 @@ struct VerbatimCue {
             depth -= 1
           } else {
             let inside = (0..<depth).contains { UInt8(truncatingIfNeeded: open >> (8 * $0)) == letter }
-            guard !inside, depth < maxDepth else { return false }
+            guard !inside, depth < maxDepth, elements < maxElements else { return false }
+            elements += 1
             open = open << 8 | UInt32(letter)
             depth += 1
             justOpened = true

@@ -481,7 +481,7 @@ struct SubRipReader {
       lineNumbers.removeAllKeepingCapacity()
     }
     // Checked before any `Cue` is built: a plain cue goes to the converter as byte ranges.
-    if let onVerbatimCue, VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth) {
+    if let onVerbatimCue, VerbatimCue.isCopyable(buf, lines, maxDepth: limits.maxNestingDepth, maxElements: limits.maxCueElements) {
       cueCount += 1
       onVerbatimCue(VerbatimCue(idBytes: p.id, start: p.start, end: p.end, source: p.source, buffer: buf, lines: lines))
       return
@@ -517,6 +517,7 @@ struct SubRipReader {
       textScratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
     }
     var parser = SubRipTextParser(scratch: &parserScratch, maxDepth: limits.maxNestingDepth)
+    parser.maxElements = limits.maxCueElements
     let result = textScratch.withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
     parser.returnScratch(to: &parserScratch)
     var cue = Cue(

@@ -64,6 +64,12 @@ struct SubRipTextParser {
 
   let lines: [LineInfo]
   let maxDepth: Int
+  /// Most elements kept in the cue (`ReadLimits.maxCueElements`); later tags are flattened.
+  var maxElements = ReadLimits().maxCueElements
+  /// Elements made so far (reopened ones too).
+  var elements = 0
+  /// Whether the element limit was reported.
+  var elementsReported = false
   var lineCursor = 0
   var root: [CueNode] = []
   var stack: [Frame]
@@ -130,6 +136,15 @@ struct SubRipTextParser {
       suppressed += 1
       return
     }
+    if elements >= maxElements {
+      if !elementsReported {
+        elementsReported = true
+        sink.report("srt.tag.too-many-elements", .warning, "the cue has more than \(maxElements) tags; later tags are flattened to their text (raise it with --max-cue-elements)", at: location(k))
+      }
+      suppressed += 1
+      return
+    }
+    elements += 1
     flushText()
     var element = CueElement(tag.elementKind, style: style)
     element.children.reserveCapacity(4)
@@ -164,7 +179,16 @@ struct SubRipTextParser {
       closeTop()
     }
     closeTop()
-    for f in reopen.reversed() { stack.append(f) }
+    // Reopened elements are elements too: past the limit they are not reopened, and their end
+    // tags are absorbed as a flattened element's are.
+    for f in reopen.reversed() {
+      if elements < maxElements {
+        elements += 1
+        stack.append(f)
+      } else {
+        suppressed += 1
+      }
+    }
   }
 
   /// Parses the cue text `buf` (lines joined by `\n`).

@@ -397,16 +397,24 @@ import Testing
     }
   }
 
+  /// A cue with more simple tags than `maxCueElements` is not copied: the readers flatten the
+  /// tags past the limit, and the streamed output must be what they read.
+  @Test func cuesPastTheElementLimitStreamAsTheyRead() {
+    let line = String(repeating: "<i>x</i>", count: 10_005)
+    #expect(Self.check(Array("1\n00:00:00,000 --> 00:00:01,000\n\(line)\n".utf8), from: "srt", to: "webvtt", name: "srt tags"))
+    #expect(Self.check(Array("WEBVTT\n\n00:00.000 --> 00:01.000\n\(line)\n".utf8), from: "webvtt", to: "srt", name: "vtt tags"))
+  }
+
   /// Which SRT cue texts SRT→WebVTT copies with their tags: exactly the simple, well-formed ones.
   @Test func simpleTagTestAcceptsOnlyTagsWebVTTWritesBack() {
-    func simple(_ lines: [String], maxDepth: Int = 64) -> Bool {
+    func simple(_ lines: [String], maxDepth: Int = 64, maxElements: Int = 10_000) -> Bool {
       var bytes: [UInt8] = []
       var ranges: [Range<Int>] = []
       for l in lines {
         ranges.append(bytes.count..<bytes.count + l.utf8.count)
         bytes += Array(l.utf8) + [0x0A]
       }
-      return bytes.withUnsafeBufferPointer { VerbatimCue.hasOnlySimpleTags($0, ranges, maxDepth: maxDepth) }
+      return bytes.withUnsafeBufferPointer { VerbatimCue.hasOnlySimpleTags($0, ranges, maxDepth: maxDepth, maxElements: maxElements) }
     }
     #expect(simple(["<i>one</i>"]))
     #expect(simple(["<b><i>x</i> y</b> <u>z</u>"]))
@@ -415,6 +423,8 @@ import Testing
     #expect(simple(["plain", "<b>é字</b>"]))
     #expect(simple(["<b><i><u>x</u></i></b>"], maxDepth: 3))
     #expect(!simple(["<b><i><u>x</u></i></b>"], maxDepth: 2))  // the reader flattens from here
+    #expect(simple(["<i>a</i> <b>b</b> <u>c</u>"], maxElements: 3))
+    #expect(!simple(["<i>a</i> <b>b</b> <u>c</u>"], maxElements: 2))  // and from here
     #expect(!simple(["<i></i>"]))
     #expect(!simple(["<i><b></b>x</i>"]))
     #expect(!simple(["<I>x</I>"]))

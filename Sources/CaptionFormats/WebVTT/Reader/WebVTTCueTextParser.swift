@@ -67,6 +67,11 @@ public enum WebVTTCueTextParser {
   struct Context {
     var mode: TextMode
     var maxDepth: Int
+    /// Most elements and inline timestamps kept (`ReadLimits.maxCueElements`); later tags are
+    /// flattened into their parent (timestamps dropped) and reported once.
+    var maxElements = ReadLimits().maxCueElements
+    /// Elements and timestamps kept so far.
+    var elements = 0
     /// The cue's start and end, for checking inline timestamps; nil when unknown.
     var cueStart: CaptionTime? = nil
     var cueEnd: CaptionTime? = nil
@@ -158,7 +163,20 @@ public enum WebVTTCueTextParser {
     var scratch: [UInt8] = []
     var lastTimestamp: CaptionTime? = nil
     var reportedDepth = false
+    var reportedElements = false
     var i = start
+    /// Whether the cue already holds `maxElements` elements and timestamps (reported once).
+    func overElementLimit(at offset: Int) -> Bool {
+      guard ctx.elements >= ctx.maxElements else { return false }
+      if !reportedElements {
+        reportedElements = true
+        ctx.report(
+          "webvtt.cuetext.too-many-elements", .warning,
+          "the cue has more than \(ctx.maxElements) tags; later tags are flattened into their parent (their text kept) and later timestamps dropped (raise it with --max-cue-elements)",
+          at: offset)
+      }
+      return true
+    }
 
     while i < end {
       if p[i] != lt {
@@ -215,8 +233,11 @@ public enum WebVTTCueTextParser {
             ctx.report("webvtt.cuetext.timestamp-out-of-order", .error, "the inline timestamp \(t) is not after the previous one (\(last))", at: tagStart)
           }
           lastTimestamp = t
-          stack[stack.count - 1].flush()
-          stack[stack.count - 1].children.append(.timestamp(t))
+          if !overElementLimit(at: tagStart) {
+            ctx.elements += 1
+            stack[stack.count - 1].flush()
+            stack[stack.count - 1].children.append(.timestamp(t))
+          }
         } else {
           ctx.report("webvtt.cuetext.invalid-timestamp", .error, "'\(string(p[valueStart..<valueEnd]).prefix(40))' is not a valid timestamp; the tag is ignored", at: tagStart)
         }
@@ -328,8 +349,8 @@ public enum WebVTTCueTextParser {
           continue
         }
       }
-      if stack.count - 1 >= ctx.maxDepth || !phantom.isEmpty {
-        if !reportedDepth {
+      if !phantom.isEmpty || stack.count - 1 >= ctx.maxDepth || overElementLimit(at: tagStart) {
+        if !reportedDepth && !reportedElements {
           ctx.report("webvtt.cuetext.nesting-too-deep", .warning, "tags nested deeper than \(ctx.maxDepth) levels are flattened into their parent (raise it with --max-nesting-depth)", at: tagStart)
           reportedDepth = true
         }
@@ -349,6 +370,7 @@ public enum WebVTTCueTextParser {
         languages.append(annotationText ?? "")
         kind = .language(annotationText ?? "")
       }
+      ctx.elements += 1
       stack[stack.count - 1].flush()
       stack.append(Frame(tag: tag, kind: kind, classes: classes, offset: tagStart))
     }

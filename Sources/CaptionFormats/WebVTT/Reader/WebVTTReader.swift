@@ -664,6 +664,7 @@ struct WebVTTReader {
   /// Runs the cue text parser over `text` (which starts at offset 0 of the scratch line map).
   private mutating func parseCueText(_ text: UnsafeBufferPointer<UInt8>, _ d: Draft, index: Int) -> [CueNode] {
     var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
+    ctx.maxElements = limits.maxCueElements
     ctx.cueStart = CaptionTime(milliseconds: d.start)
     ctx.cueEnd = CaptionTime(milliseconds: d.end)
     ctx.maxIssues = limits.maxDiagnostics
@@ -696,7 +697,7 @@ struct WebVTTReader {
     if onVerbatimCue != nil, !hasNUL, !blockLines.isEmpty, draftSettings == nil, doc.styleSheets.isEmpty {
       verbatimLines.removeAll(keepingCapacity: true)
       for l in blockLines { verbatimLines.append(l.start..<l.end) }
-      verbatim = VerbatimCue.isCopyable(p, verbatimLines, maxDepth: limits.maxNestingDepth)
+      verbatim = VerbatimCue.isCopyable(p, verbatimLines, maxDepth: limits.maxNestingDepth, maxElements: limits.maxCueElements)
     }
     if verbatim {
       // Nothing to build.
