@@ -178,7 +178,8 @@ enum WebVTTSettingsParser {
           if equals(p, ca, "line-left") { align = .lineLeft } else if equals(p, ca, "center") { align = .center } else if equals(p, ca, "line-right") {
             align = .lineRight
           } else {
-            invalid("expected line-left, center or line-right after the comma")
+            // `middle` is what early drafts called `center` (many files still carry it).
+            invalid("expected line-left, center or line-right after the comma" + (equals(p, ca, "middle") ? "; 'middle' is an early draft's name for 'center'" : ""))
             continue
           }
         }
@@ -195,7 +196,7 @@ enum WebVTTSettingsParser {
         if equals(p, value, "start") { s.align = .start } else if equals(p, value, "center") { s.align = .center } else if equals(p, value, "end") {
           s.align = .end
         } else if equals(p, value, "left") { s.align = .left } else if equals(p, value, "right") { s.align = .right } else {
-          invalid("expected start, center, end, left or right")
+          invalid("expected start, center, end, left or right" + (equals(p, value, "middle") ? "; 'middle' is an early draft's name for 'center'" : ""))
         }
       default:
         report("webvtt.setting.unknown", .error, "unknown cue setting '\(name.prefix(40))'; it is ignored", st.start)
