@@ -215,6 +215,18 @@ import Testing
       """, "\(r.err)")
   }
 
+  /// A read-only output is not replaced (rename(2) would, needing only the folder's
+  /// permission). Root may write anything, so this runs only for other users.
+  @Test(.enabled(if: getuid() != 0)) func readOnlyOutputsAreNotReplaced() throws {
+    let captions = try file("in.srt", Self.clean)
+    let out = try file("ro.vtt", "old")
+    chmod(out, 0o444)
+    let r = run(["convert", captions, out])
+    #expect(r.code == 2)
+    #expect(r.err.contains("\(out): cannot write: Permission denied (the file is read-only to you; refusing to replace it)"), "\(r.err)")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "old")
+  }
+
   /// After `--`, `-h` is a file name, not a request for help.
   @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
     let r = run(["validate", "--no-lint", "--", "-h"])

@@ -107,6 +107,11 @@ enum FileAccess {
       }
       throw .io(path: path, message: "is not a regular file; refusing to replace it (write to '-' and redirect instead)")
     }
+    // A file the user may not write stays as it is: rename(2) needs only the folder's
+    // permission, so it would replace a read-only file (and take over its ownership).
+    if FileAccess.entryExists(target.path), access(target.path, W_OK) != 0 {
+      throw .io(path: path, message: "cannot write: \(String(cString: strerror(errno))) (the file is read-only to you; refusing to replace it)")
+    }
     let dir = target.deletingLastPathComponent()
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
