@@ -49,13 +49,14 @@ struct TTMLWriterTests {
     }
     let plain = TTMLFormat().write(doc, options: WriteOptions())
     #expect(plain.diagnostics.filter { $0.code == "ttml.write.id-changed" }.map(\.message) == [
-      "4 cue identifiers are not valid, unique XML ids (first: cue 1, '1'); they were not written"
+      "4 cue identifiers are not valid, unique XML ids (the first is this cue's, '1'); they were not written"
     ])
+    #expect(plain.diagnostics.first { $0.code == "ttml.write.id-changed" }?.cueIndex == 0)
     #expect(String(decoding: plain.bytes, as: UTF8.self).components(separatedBy: "xml:id=\"ok\"").count == 2)
     doc.cues = [doc.cues[0]]
     let ebu = TTMLFormat().write(doc, options: WriteOptions(flavor: "ebu-tt-d"))
     #expect(ebu.diagnostics.filter { $0.code == "ttml.write.id-changed" }.map(\.message) == [
-      "1 cue identifier is not a valid, unique XML id (first: cue 1, '1'); new ones were written"
+      "the cue identifier '1' is not a valid, unique XML id; a new one was written"
     ])
   }
 

@@ -68,9 +68,15 @@ struct TTMLWriter {
     let bytes = w.run()
     if let (cue, id) = w.firstChangedID {
       let n = w.changedIDs
+      let shown = "'\(id.prefix(40))'"
+      let ebu = w.flavor == .ebuttd
+      // At the first such cue, so that the CLI names its place.
       w.report(
         "id-changed", .info,
-        "\(n == 1 ? "1 cue identifier is not a valid, unique XML id" : "\(n) cue identifiers are not valid, unique XML ids") (first: cue \(cue + 1), '\(id.prefix(40))'); \(w.flavor == .ebuttd ? "new ones were written" : "they were not written")")
+        n == 1
+          ? "the cue identifier \(shown) is not a valid, unique XML id; \(ebu ? "a new one was written" : "it was not written")"
+          : "\(n) cue identifiers are not valid, unique XML ids (the first is this cue's, \(shown)); \(ebu ? "new ones were written" : "they were not written")",
+        cue: cue)
     }
     return WriteResult(bytes: bytes, diagnostics: w.sink.takeFinished())
   }
