@@ -19,7 +19,9 @@ for k in 1..<Int(CommandLine.argc) {
   let bytes = UnsafeRawBufferPointer(start: arg, count: strlen(arg)).bindMemory(to: UInt8.self)
   if String(validating: bytes, as: UTF8.self) == nil {
     let shown = ControlCharacterEscaping.escaped(String(decoding: bytes, as: UTF8.self))
-    FileHandle.standardError.write(Data("captionkit: error: argument \(k) ('\(shown)') is not valid UTF-8; a file of that name cannot be opened by this tool (rename it)\n".utf8))
+    // write(2), not FileHandle: that traps when standard error is closed or full.
+    let message = Array("captionkit: error: argument \(k) ('\(shown)') is not valid UTF-8; a file of that name cannot be opened by this tool (rename it)\n".utf8)
+    _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(2)
   }
 }

@@ -47,6 +47,10 @@ import Testing
     _ = try file("proj/a.srt", Self.clean)
     let profile = try file("p.json", String(decoding: try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("../../Profiles/high-contrast-yellow.json").standardizedFileURL), as: UTF8.self))
+    // A profile file that a discovered configuration names, read only during the run.
+    _ = try file("house/.captionkit.json", #"{"version": 1, "profile": "house.json"}"#)
+    let house = try file("house/house.json", try String(contentsOfFile: profile, encoding: .utf8))
+    _ = try file("house/a.srt", Self.clean)
     let runs: [(args: [String], protected: String)] = [
       (["validate", "--full-track", full, "--report", "json=" + full, captions], full),
       (["validate", "--baseline", baseline, "--report", "json=" + baseline, captions], baseline),
@@ -54,6 +58,7 @@ import Testing
       (["validate", "--report", "json=" + discovered, dir.appendingPathComponent("proj").path], discovered),
       (["validate", "--write-baseline", config, "--config", config, captions], config),
       (["convert", captions, "--profile", profile, "--to", "vtt", "-o", profile], profile),
+      (["validate", "--report", "json=" + house, dir.appendingPathComponent("house").path], house),
     ]
     for (args, protected) in runs {
       let before = try Data(contentsOf: URL(fileURLWithPath: protected))
@@ -80,6 +85,13 @@ import Testing
       #expect(r.err.contains("is given as two outputs; each output needs its own file"), "\(r.err)")
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: report)).isEmpty)
+    // Two new files, one folder reached through a link.
+    let folder = dir.appendingPathComponent("d").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("ld").path, withDestinationPath: folder)
+    let viaLink = run(["validate", "--report", "json=" + folder + "/r.json", "--report", "sarif=" + dir.appendingPathComponent("ld/r.json").path, captions])
+    #expect(viaLink.code == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder + "/r.json"))
   }
 
   /// Output that never reached standard output (a full disk) ends in exit code 2 with the
@@ -192,6 +204,10 @@ import Testing
     let typo = run(["convert", captions, "--to", "ttml", "--flavor", "ebu-tt"])
     #expect(typo.code == 2)
     #expect(typo.err.hasPrefix("captionkit convert: error: unknown flavor 'ebu-tt' for TTML output; known: imsc1.1, ebu-tt-d, dfxp\n"), "\(typo.err)")
+    // The SRT writer reads its flavor as written; JSON has none.
+    for (to, flavor) in [("srt", "PLAIN"), ("json", "bogus")] {
+      #expect(run(["convert", captions, "--to", to, "--flavor", flavor]).code == 2, "\(to) \(flavor)")
+    }
     for (to, flavor) in [("ttml", "EBU-TT-D"), ("ttml", "imsc"), ("srt", "plain"), ("txt", "timestamps")] {
       #expect(run(["convert", captions, "--to", to, "--flavor", flavor]).code == 0, "\(to) \(flavor)")
     }

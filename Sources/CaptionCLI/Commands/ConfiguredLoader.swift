@@ -11,6 +11,8 @@ struct ConfiguredLoader {
   /// Profiles already loaded, by configuration file and reference (a configuration is found
   /// again for every file in its folders).
   private var cache: [String: [StyleProfile]] = [:]
+  /// The style profile files configurations named, as read: inputs no output may replace.
+  private(set) var profileFiles: [String] = []
 
   init(_ base: CaptionLoader) { self.base = base }
 
@@ -45,6 +47,7 @@ struct ConfiguredLoader {
       throw .usage("invalid configuration: \(ControlCharacterEscaping.escaped(error.description))")
     }
     let profiles: [StyleProfile]
+    if FileAccess.entryExists(reference) { profileFiles.append(reference) }
     do { profiles = try ProfileLoader.load(reference) } catch { throw .profile(error, reference: reference) }
     cache[key] = profiles
     if loader.styleProfiles.isEmpty { loader.styleProfiles = profiles }

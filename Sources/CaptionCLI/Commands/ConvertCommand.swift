@@ -88,9 +88,9 @@ enum ConvertCommand: CLICommand {
     }
 
     // What the command line asks for but will not get is said before the work.
-    if let target = FormatRegistry.format(named: targetName) {
+    if let target = Self.target(named: targetName) {
       try Self.checkFlavor(options.flavor, for: target)
-      if to != nil, let ext = CaptionLoader.fileExtension(out), let named = FormatRegistry.format(named: ext), named.id != target.id {
+      if to != nil, let ext = CaptionLoader.fileExtension(out), let named = Self.target(named: ext), named.id != target.id {
         io.errLine("captionkit convert: warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(targetName))) to \(ControlCharacterEscaping.escaped(out)), whose extension says \(named.displayName)")
       }
     }
@@ -234,11 +234,19 @@ enum ConvertCommand: CLICommand {
     "webvtt": [], "json": [],
   ]
 
+  /// The format id and name an output format name or extension stands for; JSON (the model,
+  /// written by the CLI) is not in the format registry.
+  static func target(named name: String) -> (id: String, displayName: String)? {
+    if name.lowercased() == "json" { return ("json", "CaptionKit JSON") }
+    return FormatRegistry.format(named: name).map { ($0.id, $0.displayName) }
+  }
+
   /// Refuses a `--flavor` the target does not have (a usage error, before any work): a typo
   /// would otherwise write the default flavor, exit 0.
-  static func checkFlavor(_ flavor: String?, for target: any CaptionFormat) throws(ToolError) {
+  static func checkFlavor(_ flavor: String?, for target: (id: String, displayName: String)) throws(ToolError) {
     guard let flavor, let known = flavors[target.id] else { return }
-    let ok = target.id == "ttml" ? TTMLFlavor(option: flavor) != nil : known.contains(flavor.lowercased())
+    // TTML reads its flavor names in any case; the SRT and transcript writers as written.
+    let ok = target.id == "ttml" ? TTMLFlavor(option: flavor) != nil : known.contains(flavor)
     guard !ok else { return }
     let name = ControlCharacterEscaping.escaped(flavor)
     if known.isEmpty { throw .usage("--flavor '\(name)': \(target.displayName) output has no flavors") }

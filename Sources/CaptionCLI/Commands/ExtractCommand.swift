@@ -44,7 +44,7 @@ enum ExtractCommand: CLICommand {
     } else {
       throw .usage("name the output format with --to (webvtt, srt, ttml or json) or an OUTPUT extension")
     }
-    if let target = FormatRegistry.format(named: targetName) { try ConvertCommand.checkFlavor(options.flavor, for: target) }
+    if let target = ConvertCommand.target(named: targetName) { try ConvertCommand.checkFlavor(options.flavor, for: target) }
     let doc: CaptionDocument
     do {
       doc = try MediaInspector.extractTrack(path: media, index: index)

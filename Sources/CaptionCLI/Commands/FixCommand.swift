@@ -184,6 +184,8 @@ enum FixCommand: CLICommand {
           io.out(diff)
         }
       } else {
+        // Before the backup: a file that cannot be replaced must not leave one behind.
+        try FileAccess.checkWritable(path, protecting: [])
         if !noBackup {
           // Never overwrite an earlier backup: it may be the only copy of the real original.
           var backup = path + ".bak"

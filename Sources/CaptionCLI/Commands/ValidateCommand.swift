@@ -208,12 +208,15 @@ enum ValidateCommand: CLICommand {
     default:
       io.writeOut(render(format, report))
     }
+    // Again after the run: configurations found for standard input, and the profile files
+    // they name, were read only while it ran.
+    let readInputs = inputs + lint.configurationFiles + loaders.profileFiles
     for (f, path) in extraReports {
       // '-' is standard output, as for convert and profile.
       if path == "-" {
         io.writeOut(render(f, report))
       } else {
-        try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs)
+        try FileAccess.writeAtomically(render(f, report), to: path, protecting: readInputs)
       }
     }
     if let out = writeBaselinePath {
@@ -221,7 +224,7 @@ enum ValidateCommand: CLICommand {
       if out == "-" {
         io.writeOut(baseline.encoded())  // `-` is standard output, as for --report and convert
       } else {
-        try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs)
+        try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: readInputs)
       }
       io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(ControlCharacterEscaping.escaped(out))")
       return report.hasIOErrors ? .usageOrIO : .success

@@ -125,7 +125,11 @@ enum FileAccess {
   static func checkDistinct(_ outputs: [String]) throws(ToolError) {
     var seen: [String] = []
     for out in outputs where out != "-" {
-      let target = URL(fileURLWithPath: out).standardizedFileURL.resolvingSymlinksInPath().path
+      // Through the folder's real path: outputs that do not exist yet resolve no links of
+      // their own (`d/r.json` and `link-to-d/r.json`).
+      let url = URL(fileURLWithPath: out).standardizedFileURL
+      let target = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
+        .resolvingSymlinksInPath().path
       for earlier in seen where earlier == target || sameFile(earlier, target) {
         throw .usage("'\(ControlCharacterEscaping.escaped(out))' is given as two outputs; each output needs its own file")
       }
