@@ -74,7 +74,10 @@ struct SubRipTextParser {
   var root: [CueNode] = []
   var stack: [Frame]
   var text: [UInt8]
-  var suppressed = 0
+  /// Tags flattened (past the depth or element limit), innermost last: their end tags close
+  /// them, not an open element of the same kind around them. All sit inside the innermost open
+  /// element, so closing an element closes them too.
+  var suppressed: [TagKind] = []
   var anchor: Int?
   /// Whether a `<br>` of this cue was reported.
   var lineBreakReported = false
@@ -130,18 +133,15 @@ struct SubRipTextParser {
 
   mutating func open(_ tag: TagKind, style: TextStyle?, at k: Int, sink: inout DiagnosticSink) {
     if stack.count >= maxDepth {
-      if suppressed == 0 {
+      if suppressed.isEmpty {
         sink.report("srt.tag.nesting-too-deep", .warning, "markup nested deeper than \(maxDepth) levels is flattened to its text (raise it with --max-nesting-depth)", at: location(k))
       }
-      suppressed += 1
+      suppressed.append(tag)
       return
     }
     if elements >= maxElements {
-      if !elementsReported {
-        elementsReported = true
-        sink.report("srt.tag.too-many-elements", .warning, "the cue has more than \(maxElements) tags; later tags are flattened to their text (raise it with --max-cue-elements)", at: location(k))
-      }
-      suppressed += 1
+      reportElementLimit(at: k, sink: &sink)
+      suppressed.append(tag)
       return
     }
     elements += 1
@@ -151,6 +151,13 @@ struct SubRipTextParser {
     stack.append(Frame(tag: tag, element: element, location: location(k)))
   }
 
+  /// `srt.tag.too-many-elements`, once per cue.
+  mutating func reportElementLimit(at k: Int, sink: inout DiagnosticSink) {
+    guard !elementsReported else { return }
+    elementsReported = true
+    sink.report("srt.tag.too-many-elements", .warning, "the cue has more than \(maxElements) tags; later tags are flattened to their text (raise it with --max-cue-elements)", at: location(k))
+  }
+
   mutating func closeTop() {
     guard let f = stack.popLast() else { return }
     if f.reopened && f.element.children.isEmpty { return }
@@ -158,14 +165,17 @@ struct SubRipTextParser {
   }
 
   mutating func close(_ tag: TagKind, at k: Int, sink: inout DiagnosticSink) {
-    guard let idx = stack.lastIndex(where: { $0.tag == tag }) else {
-      if suppressed > 0 {
-        suppressed -= 1
-      } else {
-        sink.report("srt.tag.unmatched-close", .warning, "</\(tag.name)> closes nothing and is ignored", at: location(k))
-      }
+    // A flattened tag is the innermost of its kind: its end tag closes it (and what was
+    // flattened inside it).
+    if let s = suppressed.lastIndex(of: tag) {
+      suppressed.removeSubrange(s...)
       return
     }
+    guard let idx = stack.lastIndex(where: { $0.tag == tag }) else {
+      sink.report("srt.tag.unmatched-close", .warning, "</\(tag.name)> closes nothing and is ignored", at: location(k))
+      return
+    }
+    suppressed.removeAll()
     flushText()
     if idx == stack.count - 1 {
       closeTop()
@@ -179,14 +189,15 @@ struct SubRipTextParser {
       closeTop()
     }
     closeTop()
-    // Reopened elements are elements too: past the limit they are not reopened, and their end
-    // tags are absorbed as a flattened element's are.
+    // Reopened elements are elements too: past the limit they are flattened (and reported),
+    // and their end tags close them as a flattened element's do.
     for f in reopen.reversed() {
-      if elements < maxElements {
+      if elements < maxElements && suppressed.isEmpty {
         elements += 1
         stack.append(f)
       } else {
-        suppressed += 1
+        reportElementLimit(at: k, sink: &sink)
+        suppressed.append(f.tag)
       }
     }
   }

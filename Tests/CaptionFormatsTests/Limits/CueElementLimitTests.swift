@@ -38,6 +38,19 @@ import Testing
     let misnested = try SubRipFormat().read(Array("1\n00:00:00,000 --> 00:00:01,000\n<i><b>x</i>y</b>z\n".utf8), options: options(2))
     #expect(misnested.document.cues.first?.plainText == "xyz")
     #expect(misnested.document.cues.first?.content == [.element(CueElement(.italic, children: [.element(CueElement(.bold, children: [.text("x")]))])), .text("yz")])
+    #expect(misnested.diagnostics.map(\.code) == ["srt.tag.misnested", "srt.tag.too-many-elements"])
+    // A flattened tag's end tag closes it, not the open element of its kind around it.
+    let inner = try SubRipFormat().read(Array("1\n00:00:00,000 --> 00:00:01,000\n<i>a<b>b<i>c</i>d</b>e</i>\n".utf8), options: options(2))
+    #expect(inner.document.cues.first?.content == [
+      .element(CueElement(.italic, children: [.text("a"), .element(CueElement(.bold, children: [.text("bcd")])), .text("e")]))
+    ])
+    #expect(inner.diagnostics.map(\.code) == ["srt.tag.too-many-elements"])
+    // The same for tags flattened past the depth limit.
+    var shallow = ReadOptions()
+    shallow.limits.maxNestingDepth = 2
+    let deep = try SubRipFormat().read(Array("1\n00:00:00,000 --> 00:00:01,000\n<i>a<b>b<i>c</i>d</b>e</i>\n".utf8), options: shallow)
+    #expect(deep.document.cues.first?.content == inner.document.cues.first?.content)
+    #expect(deep.diagnostics.map(\.code) == ["srt.tag.nesting-too-deep"])
   }
 
   /// A one-line cue of 30,000 tags (a hostile file's shape) keeps 10,000 elements and all its text.
