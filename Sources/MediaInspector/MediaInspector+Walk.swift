@@ -11,9 +11,15 @@ extension MediaInspector {
   /// recursively (sorted, hidden entries skipped, symbolic links to directories not followed),
   /// keeping media and manifest extensions and leaving out HLS media playlists, which are
   /// checked through their master playlist. Missing paths are kept so that they are reported.
-  /// A folder given as a symbolic link is walked (see `FolderWalk`); what a walk could not read
-  /// (a subfolder without permission, a name that is not UTF-8) is in `problems`.
-  public static func expand(paths: [String]) -> (files: [String], problems: [(path: String, reason: String)]) {
+  /// A folder given as a symbolic link is walked, and links to files in it are followed (see
+  /// `FolderWalk`). What the walk could not read is left out: `walk(paths:)` lists it.
+  public static func expand(paths: [String]) -> [String] {
+    walk(paths: paths).files
+  }
+
+  /// `expand(paths:)`, with what a walk could not read (a subfolder without permission, a name
+  /// that is not UTF-8) in `problems`, sorted by path.
+  public static func walk(paths: [String]) -> (files: [String], problems: [(path: String, reason: String)]) {
     var out: [String] = []
     var problems: [(path: String, reason: String)] = []
     for p in paths {
@@ -23,7 +29,7 @@ extension MediaInspector {
         continue
       }
       let walk = FolderWalk.files(under: p) { mediaExtensions.contains(PathText.pathExtension($0).lowercased()) }
-      problems += walk.problems
+      problems += walk.problems.sorted { $0.path < $1.path }
       out += walk.files.filter { PathText.pathExtension($0).lowercased() != "m3u8" || !isMediaPlaylist($0) }.sorted()
     }
     return (out, problems)
@@ -32,7 +38,7 @@ extension MediaInspector {
   /// Inspects every file `expand(paths:)` yields, in order; a bad file, and an entry the walk
   /// could not read, give a report with `error` set and the walk goes on.
   public static func inspect(paths: [String], options: InspectOptions = InspectOptions()) -> [MediaReport] {
-    let (files, problems) = expand(paths: paths)
+    let (files, problems) = walk(paths: paths)
     return problems.map { problem in
       var r = MediaReport(path: problem.path)
       r.error = problem.reason

@@ -117,6 +117,9 @@ import Testing
     #expect(skipped.err == "\(b):6:1: error: [srt.timing.invalid] \"00:00:0x,000 --> 00:00:04,000\" is not a valid timing line; the block is skipped\n", "\(skipped.err)")
     #expect(skipped.out == "\(a) and \(b) match (1 cue) as far as they could be read: 1 reading error above\n", "\(skipped.out)")
     #expect(run(["diff", a, a]).code == 0)
+    let json = run(["diff", "--format", "json", a, b])
+    #expect(json.code == 1)
+    #expect(json.out.contains("\"readingErrors\" : 1"), "\(json.out)")
     let empty = try file("e.vtt", "")
     let page = try file("p.vtt", "<html>garbage</html>\n")
     let notVTT = run(["diff", empty, page])
@@ -275,6 +278,24 @@ import Testing
     p.waitUntilExit()
     #expect(p.terminationStatus == 2)
     #expect(text == "captionkit: error: argument 2 ('bad\u{FFFD}.srt') is not valid UTF-8; a file of that name cannot be opened by this tool (rename it)\n", "\(text)")
+  }
+
+  /// Standard input that cannot be read (a folder, a closed descriptor) is an I/O error, not an
+  /// empty file.
+  @Test(.enabled(if: tool != nil)) func unreadableStandardInputIsAnError() throws {
+    for redirect in ["< /", "<&-"] {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: "/bin/sh")
+      p.arguments = ["-c", #"exec "$0" validate --from srt - "# + redirect, Self.tool!]
+      let err = Pipe()
+      p.standardError = err
+      p.standardOutput = FileHandle.nullDevice
+      try p.run()
+      let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      p.waitUntilExit()
+      #expect(p.terminationStatus == 2, "\(redirect)")
+      #expect(text.contains(redirect == "<&-" ? "-: error: cannot read standard input: it is closed" : "-: error: cannot read standard input: Is a directory"), "\(redirect): \(text)")
+    }
   }
 
   /// A conversion stopped by a signal leaves no temporary file behind, keeps the old output,

@@ -76,7 +76,7 @@ enum DiffCommand: CLICommand {
     let diffs = CaptionDiff.compare(a.result.document, b.result.document, options: options)
     if format == "json" {
       let dto = DiffReport(
-        a: a.path, b: b.path, toleranceMilliseconds: Double(options.tolerance.rounded(toTimescale: 1_000_000)) / 1000,
+        a: a.path, b: b.path, toleranceMilliseconds: Double(options.tolerance.rounded(toTimescale: 1_000_000)) / 1000, readingErrors: unread,
         differences: diffs.map { .init(kind: $0.kind.rawValue, cueA: $0.indexA.map { $0 + 1 }, cueB: $0.indexB.map { $0 + 1 }, detail: $0.detail) })
       let e = JSONEncoder()
       e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -89,7 +89,7 @@ enum DiffCommand: CLICommand {
       func cues(_ n: Int) -> String { n == 1 ? "1 cue" : "\(n) cues" }
       io.outLine(diffs.isEmpty
         ? "\(pathA) and \(pathB) match (\(cues(a.result.document.cues.count)))\(unread == 0 ? "" : " as far as they could be read: \(unread) reading error\(unread == 1 ? "" : "s") above")"
-        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(cues(a.result.document.cues.count))) and \(pathB) (\(cues(b.result.document.cues.count)))")
+        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(cues(a.result.document.cues.count))) and \(pathB) (\(cues(b.result.document.cues.count)))\(unread == 0 ? "" : ", and \(unread) reading error\(unread == 1 ? "" : "s") above")")
     }
     return diffs.isEmpty && unread == 0 ? .success : .findings
   }
@@ -108,6 +108,9 @@ enum DiffCommand: CLICommand {
     let a: String
     let b: String
     let toleranceMilliseconds: Double
+    /// Content the readers could not read, in both files (printed on standard error); the
+    /// comparison covers only what was read.
+    let readingErrors: Int
     let differences: [Entry]
   }
 }

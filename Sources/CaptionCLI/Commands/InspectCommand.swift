@@ -97,7 +97,7 @@ enum InspectCommand: CLICommand {
     // What a folder walk could not read is reported as a file that could not be inspected.
     var unwalked: [MediaReport] = []
     for p in args.positionals {
-      let (found, problems) = MediaInspector.expand(paths: [p])
+      let (found, problems) = MediaInspector.walk(paths: [p])
       var isDir: ObjCBool = false
       if found.isEmpty, problems.isEmpty, FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
         throw .io(path: p, message: "no media files found")

@@ -154,7 +154,7 @@ enum ValidateCommand: CLICommand {
     var recorded: [Baseline.Item] = []
     let streamText = format == "text"
     // What a folder walk could not read counts as a file that could not be read (exit 2).
-    for problem in unwalked {
+    for problem in unwalked where try configured({ () throws(ConfigurationError) in try lint.isIncluded(problem.path) }) {
       files.append(RunReport.File(path: problem.path, error: problem.reason))
       if streamText { io.errLine(errorLine(files[files.count - 1])) }
     }

@@ -16,6 +16,10 @@ enum FileAccess {
   static func read(_ path: String, io: ToolIO, limit: Int) throws(ToolError) -> [UInt8] {
     if path == "-" {
       let bytes = io.readStdin(limit: limit)
+      if io.standardInputError != 0 {
+        let reason = io.standardInputError == EBADF ? "it is closed" : String(cString: strerror(io.standardInputError))
+        throw .io(path: path, message: "cannot read standard input: \(reason)")
+      }
       if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
       return bytes
     }
@@ -205,7 +209,7 @@ enum FileAccess {
         continue
       }
       let walk = FolderWalk.files(under: p) { extensions.contains(PathText.pathExtension($0).lowercased()) }
-      problems += walk.problems
+      problems += walk.problems.sorted { $0.path < $1.path }
       if walk.files.isEmpty && walk.problems.isEmpty { empty.append(p) }
       out.append(contentsOf: walk.files.sorted())
     }

@@ -26,6 +26,9 @@ public final class ToolIO: @unchecked Sendable {
   /// The first error writing to standard output (an `errno` value; 0 while none): a full disk
   /// or a closed descriptor must not end in exit code 0 (`CaptionTool.run` reports it).
   public private(set) var standardOutputError: Int32 = 0
+  /// Why standard input could not be read (an `errno` value; 0 while it could): a closed
+  /// descriptor or a folder given as `< dir` must not read as an empty file.
+  public private(set) var standardInputError: Int32 = 0
 
   /// The real process streams.
   public static func process(environment: [String: String]) -> ToolIO {
@@ -44,6 +47,7 @@ public final class ToolIO: @unchecked Sendable {
     TemporaryFileCleanup.installHandlers()
     let io = ToolIO(capture: false, stdin: nil, environment: environment, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
     io.stdoutClosed = closed.contains(1)
+    if closed.contains(0) { io.standardInputError = EBADF }
     return io
   }
 
@@ -113,6 +117,7 @@ public final class ToolIO: @unchecked Sendable {
       let want = min(chunk.count, cap - data.count)
       let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, want) }
       if n < 0 && errno == EINTR { continue }
+      if n < 0 && standardInputError == 0 { standardInputError = errno }
       if n <= 0 { break }
       data.append(contentsOf: chunk[0..<n])
     }

@@ -20,7 +20,7 @@ package enum FolderWalk {
   package struct Result: Sendable {
     /// Files kept, as `root/relative/path`, in the order found (not sorted).
     package var files: [String] = []
-    /// Entries that could not be walked, with the reason.
+    /// Entries that could not be walked, with the reason, in the order found.
     package var problems: [(path: String, reason: String)] = []
   }
 
@@ -34,14 +34,23 @@ package enum FolderWalk {
         continue
       }
       defer { closedir(dir) }
-      while let entry = readdir(dir) {
+      while true {
+        // readdir(3) returns nil at the end and on an error; only errno tells them apart.
+        errno = 0
+        guard let entry = readdir(dir) else {
+          if errno != 0 { result.problems.append((folder, "cannot read the folder: " + String(cString: strerror(errno)))) }
+          break
+        }
         let (name, valid) = entryName(entry)
         if name == "." || name == ".." || name.hasPrefix(".") { continue }
         let path = PathText.appending(name, to: folder)
         var type = entry.pointee.d_type
         if type == UInt8(DT_UNKNOWN) {
           var st = stat()
-          guard lstat(path, &st) == 0 else { continue }
+          guard lstat(path, &st) == 0 else {
+            result.problems.append((path, "cannot read: " + String(cString: strerror(errno))))
+            continue
+          }
           type = (st.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (st.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
         }
         let isFolder = type == UInt8(DT_DIR)

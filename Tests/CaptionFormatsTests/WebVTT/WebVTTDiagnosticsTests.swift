@@ -102,10 +102,11 @@ import Testing
 
   /// `middle`, an early draft's `center` that many files still carry, gets a hint.
   @Test func middleIsExplained() throws {
-    let r = try WebVTTFormat().read(Array((Self.h + Self.t + " align:middle position:50%,middle\nx\n").utf8), options: ReadOptions())
+    let r = try WebVTTFormat().read(Array((Self.h + Self.t + " align:middle position:50%,middle line:0,middle\nx\n").utf8), options: ReadOptions())
     #expect(r.diagnostics.map(\.message) == [
       "cue 1: 'align:middle' is invalid (expected start, center, end, left or right; 'middle' is an early draft's name for 'center'); the setting is ignored",
       "cue 1: 'position:50%,middle' is invalid (expected line-left, center or line-right after the comma; 'middle' is an early draft's name for 'center'); the setting is ignored",
+      "cue 1: 'line:0,middle' is invalid (expected start, center or end after the comma; 'middle' is an early draft's name for 'center'); the setting is ignored",
     ])
   }
 

@@ -153,7 +153,7 @@ enum WebVTTSettingsParser {
           if equals(p, la, "start") { align = .start } else if equals(p, la, "center") { align = .center } else if equals(p, la, "end") {
             align = .end
           } else {
-            invalid("expected start, center or end after the comma")
+            invalid("expected start, center or end after the comma" + (equals(p, la, "middle") ? "; 'middle' is an early draft's name for 'center'" : ""))
             continue
           }
         }
