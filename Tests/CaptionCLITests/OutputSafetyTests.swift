@@ -267,16 +267,23 @@ import Testing
 
   /// An argument that is not UTF-8 is refused with what is wrong, not reported as a missing
   /// file (a Swift string cannot hold its bytes).
-  @Test(.enabled(if: tool != nil)) func argumentsThatAreNotUTF8AreRefused() throws {
+  /// Runs `script` with `sh -c`, `$0` being the tool: its exit status and standard error.
+  func shell(_ script: String) throws -> (status: Int32, err: String) {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: "/bin/sh")
-    p.arguments = ["-c", #"exec "$0" validate "$(printf 'bad\377.srt')""#, Self.tool!]
+    p.arguments = ["-c", script, Self.tool!]
     let err = Pipe()
     p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
     try p.run()
     let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
-    #expect(p.terminationStatus == 2)
+    return (p.terminationStatus, text)
+  }
+
+  @Test(.enabled(if: tool != nil)) func argumentsThatAreNotUTF8AreRefused() throws {
+    let (status, text) = try shell(#"exec "$0" validate "$(printf 'bad\377.srt')""#)
+    #expect(status == 2)
     #expect(text == "captionkit: error: argument 2 ('bad\u{FFFD}.srt') is not valid UTF-8; a file of that name cannot be opened by this tool (rename it)\n", "\(text)")
   }
 
@@ -284,16 +291,8 @@ import Testing
   /// empty file.
   @Test(.enabled(if: tool != nil)) func unreadableStandardInputIsAnError() throws {
     for redirect in ["< /", "<&-"] {
-      let p = Process()
-      p.executableURL = URL(fileURLWithPath: "/bin/sh")
-      p.arguments = ["-c", #"exec "$0" validate --from srt - "# + redirect, Self.tool!]
-      let err = Pipe()
-      p.standardError = err
-      p.standardOutput = FileHandle.nullDevice
-      try p.run()
-      let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      p.waitUntilExit()
-      #expect(p.terminationStatus == 2, "\(redirect)")
+      let (status, text) = try shell(#"exec "$0" validate --from srt - "# + redirect)
+      #expect(status == 2, "\(redirect)")
       #expect(text.contains(redirect == "<&-" ? "-: error: cannot read standard input: it is closed" : "-: error: cannot read standard input: Is a directory"), "\(redirect): \(text)")
     }
   }
