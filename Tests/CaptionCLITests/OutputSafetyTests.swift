@@ -120,6 +120,14 @@ import Testing
     let json = run(["diff", "--format", "json", a, b])
     #expect(json.code == 1)
     #expect(json.out.contains("\"readingErrors\" : 1"), "\(json.out)")
+    // Bytes the decoder replaced are unread: files differing only there do not match.
+    let x1 = try file("x1.srt", "1\n00:00:01,000 --> 00:00:02,000\nab\u{FF}\n")
+    try Data(Array("1\n00:00:01,000 --> 00:00:02,000\nab".utf8) + [0xFF, 0x0A]).write(to: URL(fileURLWithPath: x1))
+    let x2 = dir.appendingPathComponent("x2.srt").path
+    try Data(Array("1\n00:00:01,000 --> 00:00:02,000\nab".utf8) + [0xFE, 0x0A]).write(to: URL(fileURLWithPath: x2))
+    let replaced = run(["diff", "--encoding", "utf-8", x1, x2])
+    #expect(replaced.code == 1)
+    #expect(replaced.err.contains("[text.encoding.invalid-utf8]"), "\(replaced.err)")
     let empty = try file("e.vtt", "")
     let page = try file("p.vtt", "<html>garbage</html>\n")
     let notVTT = run(["diff", empty, page])
@@ -198,9 +206,11 @@ import Testing
   /// is warned about.
   @Test func contradictoryArgumentsAreReported() throws {
     let captions = try file("in.srt", Self.clean)
-    let twice = run(["validate", "-", "-"])
-    #expect(twice.code == 2)
-    #expect(twice.err.hasPrefix("captionkit validate: error: standard input (-) can be named only once\n"), "\(twice.err)")
+    for pair in [["-", "-"], ["-", "/dev/stdin"], ["/proc/self/fd/0", "/dev/fd/0"]] {
+      let twice = run(["validate"] + pair)
+      #expect(twice.code == 2)
+      #expect(twice.err.hasPrefix("captionkit validate: error: standard input (-) can be named only once\n"), "\(twice.err)")
+    }
     let flavor = run(["convert", captions, "--to", "vtt", "--flavor", "plain"])
     #expect(flavor.code == 2)
     #expect(flavor.err.hasPrefix("captionkit convert: error: --flavor 'plain': WebVTT output has no flavors\n"), "\(flavor.err)")
@@ -244,6 +254,19 @@ import Testing
     #expect(r.code == 2)
     #expect(r.err.contains("\(out): cannot write: Permission denied (the file is read-only to you; refusing to replace it)"), "\(r.err)")
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "old")
+  }
+
+  /// An output whose folder the user may not write is refused before anything is written (a
+  /// fix's backup included). Root may write anything, so this runs only for other users.
+  @Test(.enabled(if: getuid() != 0)) func outputsInFoldersNotWritableAreRefusedFirst() throws {
+    let folder = dir.appendingPathComponent("ro").path
+    let path = try file("ro/a.srt", "1\n00:00:01,000 --> 00:00:02,000\nhi   \n")
+    chmod(folder, 0o555)
+    defer { chmod(folder, 0o755) }
+    let r = run(["fix", path])
+    #expect(r.code == 2)
+    #expect(r.err.contains("is not writable"), "\(r.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.srt"])
   }
 
   /// After `--`, `-h` is a file name, not a request for help.
@@ -290,10 +313,10 @@ import Testing
   /// Standard input that cannot be read (a folder, a closed descriptor) is an I/O error, not an
   /// empty file.
   @Test(.enabled(if: tool != nil)) func unreadableStandardInputIsAnError() throws {
-    for redirect in ["< /", "<&-"] {
-      let (status, text) = try shell(#"exec "$0" validate --from srt - "# + redirect)
+    for (name, redirect) in [("-", "< /"), ("-", "<&-"), ("/dev/stdin", "<&-")] {
+      let (status, text) = try shell(#"exec "$0" validate --from srt "# + name + " " + redirect)
       #expect(status == 2, "\(redirect)")
-      #expect(text.contains(redirect == "<&-" ? "-: error: cannot read standard input: it is closed" : "-: error: cannot read standard input: Is a directory"), "\(redirect): \(text)")
+      #expect(text.contains(redirect == "<&-" ? "\(name): error: cannot read standard input: it is closed" : "-: error: cannot read standard input: Is a directory"), "\(redirect): \(text)")
     }
   }
 

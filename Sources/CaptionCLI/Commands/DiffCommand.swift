@@ -66,7 +66,9 @@ enum DiffCommand: CLICommand {
     var unread = 0
     for (f, bytes) in [(a, bytesA), (b, bytesB)] {
       // A blank file is an empty document: nothing in it went unread.
-      let problems = ConvertCommand.isBlank(bytes) ? [] : f.result.diagnostics.filter(ConvertCommand.isUnreadContent)
+      // Bytes the decoder had to replace are unread too: two files that differ only there
+      // would otherwise match.
+      let problems = ConvertCommand.isBlank(bytes) ? [] : f.result.diagnostics.filter { ConvertCommand.isUnreadContent($0) || Self.replacedBytes.contains($0.code) }
       for d in problems { io.errLine(printer.line(d)) }
       unread += problems.count
       if ConvertCommand.notReadAsItsFormat(cueCount: f.result.document.cues.count, read: f.result.diagnostics, bytes: bytes) {
@@ -93,6 +95,9 @@ enum DiffCommand: CLICommand {
     }
     return diffs.isEmpty && unread == 0 ? .success : .findings
   }
+
+  /// Decoder findings that mean bytes of the file were replaced (U+FFFD).
+  static let replacedBytes: Set<String> = ["text.encoding.invalid-utf8", "text.encoding.invalid-utf16", "text.encoding.undecodable"]
 
   /// The `diff --format json` output, schema `captionkit.diff` version 1.
   struct DiffReport: Encodable {

@@ -44,7 +44,12 @@ enum ExtractCommand: CLICommand {
     } else {
       throw .usage("name the output format with --to (webvtt, srt, ttml or json) or an OUTPUT extension")
     }
-    if let target = ConvertCommand.target(named: targetName) { try ConvertCommand.checkFlavor(options.flavor, for: target) }
+    if let target = ConvertCommand.target(named: targetName) {
+      try ConvertCommand.checkFlavor(options.flavor, for: target)
+      if to != nil, let ext = CaptionLoader.fileExtension(output), let named = ConvertCommand.target(named: ext), named.id != target.id {
+        io.errLine("captionkit extract: warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(targetName))) to \(ControlCharacterEscaping.escaped(output)), whose extension says \(named.displayName)")
+      }
+    }
     let doc: CaptionDocument
     do {
       doc = try MediaInspector.extractTrack(path: media, index: index)

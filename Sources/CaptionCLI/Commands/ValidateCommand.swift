@@ -110,7 +110,9 @@ enum ValidateCommand: CLICommand {
     try args.checkAllUnderstood()
     guard !args.positionals.isEmpty else { throw .usage("validate needs at least one file or folder") }
     // Standard input is read once: a second `-` would check an empty file.
-    if args.positionals.filter({ $0 == "-" }).count > 1 { throw .usage("standard input (-) can be named only once") }
+    if args.positionals.filter({ $0 == "-" || FileAccess.standardInputPaths.contains($0) }).count > 1 {
+      throw .usage("standard input (-) can be named only once")
+    }
     var paths: [String] = []
     // A CI job pointed at the wrong folder must not pass silently: `expand` throws for a folder
     // with nothing in it. (Files that exist but are all excluded by .captionkit.json are a

@@ -23,6 +23,11 @@ enum FileAccess {
       if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
       return bytes
     }
+    // A closed standard input was given /dev/null at start (`ToolIO.process`): named by one of
+    // its paths it must not read as an empty file.
+    if io.standardInputError == EBADF, Self.standardInputPaths.contains(path) {
+      throw .io(path: path, message: "cannot read standard input: it is closed")
+    }
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
       throw .io(path: path, message: "no such file")
@@ -39,6 +44,9 @@ enum FileAccess {
     if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
     return bytes
   }
+
+  /// The paths that name the process's standard input besides `-`.
+  static let standardInputPaths: Set<String> = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]
 
   /// Reads a whole regular file straight into an array (no `Data` copy), or `nil` with the
   /// `errno` in `failure`; at most `limit` + 1 bytes of what its size did not announce.
@@ -120,6 +128,18 @@ enum FileAccess {
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
       throw .io(path: path, message: "the folder \(ControlCharacterEscaping.escaped(dir.path)) does not exist")
+    }
+    // The file is replaced by a rename in its folder: that needs the folder's write permission
+    // and, in a sticky folder (/tmp), owning the file or the folder. Checked now, so that
+    // nothing (a fix's backup) is written first.
+    guard access(dir.path, W_OK) == 0 else {
+      throw .io(path: path, message: "cannot write: the folder \(ControlCharacterEscaping.escaped(dir.path)) is not writable (\(String(cString: strerror(errno))))")
+    }
+    var folder = stat(), file = stat()
+    if stat(dir.path, &folder) == 0, folder.st_mode & S_ISVTX != 0, stat(target.path, &file) == 0, geteuid() != 0,
+      file.st_uid != geteuid(), folder.st_uid != geteuid()
+    {
+      throw .io(path: path, message: "cannot write: the file belongs to another user in a sticky folder (\(ControlCharacterEscaping.escaped(dir.path))), where only its owner may replace it")
     }
     return target
   }
