@@ -69,6 +69,21 @@ import Testing
     }
   }
 
+  /// An output path goes where the kernel takes it: links first, then `..` (`sub/up/../w`,
+  /// `up` a link to `..`, is the input's folder, not `sub/w`).
+  @Test func outputPathsResolveAsTheKernelDoes() throws {
+    let captions = try file("w/a.srt", Self.clean)
+    try FileManager.default.createDirectory(atPath: dir.appendingPathComponent("w/sub").path, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("w/sub/up").path, withDestinationPath: "..")
+    let base = dir.appendingPathComponent("w").path
+    let clobber = run(["convert", captions, base + "/sub/up/../w/a.srt"])
+    #expect(clobber.code == 2)
+    #expect(clobber.err.contains("refusing to overwrite the input file"), "\(clobber.err)")
+    #expect(try String(contentsOfFile: captions, encoding: .utf8) == Self.clean)
+    #expect(run(["convert", captions, base + "/sub/up/../w/b.vtt"]).code == 0)
+    #expect(FileManager.default.fileExists(atPath: base + "/b.vtt"))
+  }
+
   /// Two outputs naming one file: the second would replace the first without a word.
   @Test func twoOutputsToOneFileAreRefused() throws {
     let captions = try file("in.srt", Self.broken)

@@ -100,7 +100,7 @@ enum FileAccess {
   static func checkWritable(_ path: String, protecting inputs: [String]) throws(ToolError) -> URL {
     // `out/` names a folder: writing a file called `out` would surprise.
     if path.hasSuffix("/") { throw .io(path: path, message: "names a folder; give the output file's name") }
-    let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
+    let target = resolvedOutput(path)
     for input in inputs where input != "-" {
       let source = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
       if source.path == target.path || sameFile(source.path, target.path) {
@@ -144,6 +144,20 @@ enum FileAccess {
     return target
   }
 
+  /// The file an output path names, as the kernel finds it: its folder through `realpath(3)`
+  /// (links first, then `..`: `sub/up/../w` with `up` a link to `..` is `w`'s sibling, not
+  /// `sub/w`), then the name, followed when it is a link that leads somewhere. A folder that
+  /// does not exist is left as written, for `checkWritable` to report.
+  static func resolvedOutput(_ path: String) -> URL {
+    let folder = PathText.deletingLastComponent(path)
+    guard let real = realpath(folder.isEmpty ? "." : folder, nil) else { return URL(fileURLWithPath: path).standardizedFileURL }
+    defer { free(real) }
+    let target = URL(fileURLWithPath: String(cString: real)).appendingPathComponent(PathText.lastComponent(path))
+    guard let file = realpath(target.path, nil) else { return target }
+    defer { free(file) }
+    return URL(fileURLWithPath: String(cString: file))
+  }
+
   /// Refuses two outputs that are one file (`--report json=r --report sarif=r`): the second
   /// would silently replace the first. `-` (standard output) may be given more than once.
   static func checkDistinct(_ outputs: [String]) throws(ToolError) {
@@ -151,9 +165,7 @@ enum FileAccess {
     for out in outputs where out != "-" {
       // Through the folder's real path: outputs that do not exist yet resolve no links of
       // their own (`d/r.json` and `link-to-d/r.json`).
-      let url = URL(fileURLWithPath: out).standardizedFileURL
-      let target = url.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(url.lastPathComponent)
-        .resolvingSymlinksInPath().path
+      let target = resolvedOutput(out).path
       for earlier in seen where earlier == target || sameFile(earlier, target) {
         throw .usage("'\(ControlCharacterEscaping.escaped(out))' is given as two outputs; each output needs its own file")
       }
