@@ -3,7 +3,7 @@ import Foundation
 /// Turns raw file bytes into UTF-8 bytes for the byte-level parsers.
 ///
 /// Order of decisions: an explicit encoding wins; then a byte order mark (UTF-8, UTF-16 LE/BE);
-/// then BOM-less UTF-16 recognised by its zero bytes; then valid UTF-8, or UTF-8 with fewer
+/// then BOM-less UTF-16 recognised by its zero bytes; then valid UTF-8, or UTF-8 with no more
 /// invalid sequences than valid multi-byte ones (the invalid ones replaced); otherwise a legacy
 /// code page is detected from byte statistics (see `LegacyEncodingDetector`). Every decision that was
 /// a guess is reported as an `info` diagnostic (`text.encoding.detected`), and bytes that could
@@ -62,8 +62,11 @@ public enum TextDecoder {
     // Mostly UTF-8 with a few stray bytes (a line pasted from a windows-1252 file, a cut
     // character): decoding it all as a legacy code page would garble every correct character,
     // so it is read as UTF-8 with each invalid sequence replaced and reported.
+    // A tie goes to UTF-8: a valid multi-byte sequence (a lead byte, then exactly its
+    // continuation bytes) seldom occurs by chance in legacy text, and `Caf\u{C3}\u{A9}` read
+    // as windows-1251 is `CafГ©`.
     let (valid, invalid) = multibyteSequenceCounts(bytes)
-    if valid > invalid {
+    if valid > 0 && valid >= invalid {
       diags.append(Diagnostic(
         code: "text.encoding.detected", severity: .info,
         message: "the file is UTF-8 but for \(invalid) invalid byte sequence\(invalid == 1 ? "" : "s"); read as UTF-8 (use --encoding to choose another)",

@@ -7,6 +7,18 @@ import Testing
 struct InvalidUTF8Tests {
   static let fffd = "\u{FFFD}"
 
+  /// As many valid multi-byte sequences as invalid ones: UTF-8 wins (it read `Café` as
+  /// windows-1251 `CafГ©`); more invalid ones, or none valid, go to legacy detection.
+  @Test func aTieBetweenValidAndInvalidSequencesIsUTF8() {
+    let tie = TextDecoder.decode(Array("Caf".utf8) + [0xC3, 0xA9, 0x20, 0xFF] + Array(" ok\n".utf8))
+    #expect(tie.encoding == .utf8)
+    #expect(String(decoding: tie.utf8, as: UTF8.self) == "Café \(Self.fffd) ok\n")
+    #expect(tie.diagnostics.map(\.code) == ["text.encoding.detected", "text.encoding.invalid-utf8"])
+    let moreInvalid = TextDecoder.decode(Array("Caf".utf8) + [0xC3, 0xA9, 0x20, 0xFF, 0xFE] + Array(" ok\n".utf8))
+    #expect(moreInvalid.encoding != .utf8)
+    #expect(TextDecoder.decode(Array("na".utf8) + [0xEF] + Array("ve\n".utf8)).encoding != .utf8)
+  }
+
   @Test("Each bad sequence is located by line and column")
   func locatesEachSequence() {
     // Line 2 has a lone continuation byte at column 3; line 3 a truncated 3-byte sequence at 1.
