@@ -284,6 +284,18 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.srt"])
   }
 
+  /// A fix's summary names the first ten changes and counts the rest (one line of every
+  /// change was 3 MB for 100k cues).
+  @Test func fixSummariesStayShort() throws {
+    var text = ""
+    for k in 0..<25 { text += "\(k + 1)\n00:00:\(String(format: "%02d", k)),000 --> 00:00:\(String(format: "%02d", k)),500\nhi   \n\n" }
+    let path = try file("many.srt", text)
+    let r = run(["fix", "--no-backup", path])
+    #expect(r.code == 1)
+    #expect(r.err.hasSuffix("cue 10: trimmed whitespace; 15 more changes\n"), "\(r.err)")
+    #expect(r.err.split(separator: "\n").count == 1)
+  }
+
   /// After `--`, `-h` is a file name, not a request for help.
   @Test func helpIsAnOptionOnlyBeforeDoubleDash() throws {
     let r = run(["validate", "--no-lint", "--", "-h"])

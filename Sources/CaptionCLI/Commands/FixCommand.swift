@@ -200,7 +200,9 @@ enum FixCommand: CLICommand {
         }
         try FileAccess.writeAtomically(output, to: path, protecting: [])
       }
-      var summary = changes.map(\.message)
+      // The first changes, and a count of the rest: a fix of 100k cues made a 3 MB line.
+      var summary = changes.prefix(Self.changesListed).map(\.message)
+      if changes.count > Self.changesListed { summary.append("\(changes.count - Self.changesListed) more changes") }
       if !repaired.isEmpty { summary.append("\(repaired.count) reader finding\(repaired.count == 1 ? "" : "s") repaired by rewriting") }
       if summary.isEmpty { summary.append("normalised timestamps and line endings") }
       if whole { summary.append("the whole file was rewritten by its writer") }
@@ -226,6 +228,9 @@ enum FixCommand: CLICommand {
     if refused || failed { return .usageOrIO }
     return changedFiles > 0 ? .findings : .success
   }
+
+  /// Changes named one by one in a file's summary line.
+  static let changesListed = 10
 
   /// Whether offset `o` lies in one of `edited` (sorted, not overlapping: `SourcePatcher`'s
   /// edits) or at its end. A binary search: a fix may repair tens of thousands of findings.
