@@ -89,7 +89,7 @@ import Testing
     let captions = try file("in.srt", Self.broken)
     let report = dir.appendingPathComponent("r.json").path
     let link = dir.appendingPathComponent("link.json").path
-    FileManager.default.createFile(atPath: report, contents: Data())
+    _ = FileManager.default.createFile(atPath: report, contents: Data())
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: report)
     for args in [
       ["validate", "--report", "json=" + report, "--report", "sarif=" + report, captions],

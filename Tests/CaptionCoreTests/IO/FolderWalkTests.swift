@@ -16,7 +16,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: root + "/sub/deeper", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: root + "/.hidden", withIntermediateDirectories: true)
     for f in ["a.srt", "b.txt", "sub/c.vtt", "sub/deeper/d.srt", ".e.srt", ".hidden/f.srt"] {
-      FileManager.default.createFile(atPath: root + "/" + f, contents: Data("x".utf8))
+      _ = FileManager.default.createFile(atPath: root + "/" + f, contents: Data("x".utf8))
     }
     mkfifo(root + "/pipe.srt", 0o600)
     // A link to an ancestor (never followed: the walk would not end) and a link to a file.
