@@ -64,6 +64,7 @@ import Testing
       let before = try Data(contentsOf: URL(fileURLWithPath: protected))
       let r = run(args)
       #expect(r.code == 2, "\(args)")
+      #expect(r.out.isEmpty, "\(args): refused before the run: \(r.out)")
       #expect(r.err.contains("refusing to overwrite the input file '\(protected)'") || r.err.contains("refusing to overwrite the input file '\(URL(fileURLWithPath: protected).lastPathComponent)'"), "\(args): \(r.err)")
       #expect(try Data(contentsOf: URL(fileURLWithPath: protected)) == before, "\(args)")
     }

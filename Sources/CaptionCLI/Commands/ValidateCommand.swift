@@ -128,21 +128,23 @@ enum ValidateCommand: CLICommand {
       if missing { paths.append(p); continue }
       if try configured({ () throws(ConfigurationError) in try lint.isIncluded(p) }) { paths.append(p) }
     }
-    // A report or baseline that cannot be written (a missing folder, an input's path) fails
-    // now, before the run, not after it.
-    let inputs = found + otherInputs + lint.configurationFiles
-    let outputs = extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? [])
-    try FileAccess.checkDistinct(outputs)
-    for out in outputs where out != "-" {
-      try FileAccess.checkWritable(out, protecting: inputs)
-      if found.contains("-") { try FileAccess.checkNotStandardInput(out, io: io) }
-    }
     // Each file is judged by its own configuration: its failOn (unless --fail-on or --strict
     // is given) and its profile (unless --profile is).
     var loaders = ConfiguredLoader(loader)
     func settings(_ path: String) throws(ToolError) -> (failOn: Severity, loader: CaptionLoader) {
       let config = try configured { () throws(ConfigurationError) in try lint.configuration(forFile: path) }
       return (failOnGiven ? policy.failOn : (config.failOn ?? policy.failOn), try loaders.loader(for: config))
+    }
+    // A report or baseline that cannot be written (a missing folder, an input's path) fails
+    // now, before the run, not after it. The configurations and the profile files they name
+    // are inputs too, so they are found first (each once: both are cached).
+    for p in paths { _ = try settings(p) }
+    let inputs = found + otherInputs + lint.configurationFiles + loaders.profileFiles
+    let outputs = extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? [])
+    try FileAccess.checkDistinct(outputs)
+    for out in outputs where out != "-" {
+      try FileAccess.checkWritable(out, protecting: inputs)
+      if found.contains("-") { try FileAccess.checkNotStandardInput(out, io: io) }
     }
 
     // One document per stream: a report or baseline written to standard output moves the
