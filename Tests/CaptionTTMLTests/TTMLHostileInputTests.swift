@@ -62,6 +62,27 @@ struct TTMLHostileInputTests {
     #expect((r.document.cues.first?.plainText.utf8.count ?? 0) <= 1 << 20)
   }
 
+  /// Past `maxCueElements` a cue's spans are flattened, their text kept (a p of 200,000 spans
+  /// took 440 MB to convert to JSON), and the limit is reported once per cue.
+  @Test func spansPastTheCueElementLimitAreFlattened() throws {
+    var options = ReadOptions()
+    options.limits.maxCueElements = 2
+    let doc = """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en"><body><div>
+      <p begin="0s" end="1s"><span tts:fontStyle="italic">a</span><span>b</span><span tts:fontWeight="bold">c<span>d</span></span></p>
+      <p begin="1s" end="2s"><span>e</span></p>
+      </div></body></tt>
+      """
+    let r = try TTMLFormat().read(Array(doc.utf8), options: options)
+    #expect(r.document.cues.map(\.plainText) == ["abcd", "e"])
+    #expect(r.document.cues.first?.content.count == 3)  // two spans and the flattened text
+    let limit = r.diagnostics.filter { $0.code == "ttml.content.too-many-elements" }
+    #expect(limit.count == 1)
+    #expect(limit.first?.location?.line == 2)
+    #expect(limit.first?.message == "the cue has more than 2 spans; later ones are flattened into their parent, their text kept (raise it with --max-cue-elements)")
+    #expect(r.document.cues.last?.content == [.element(CueElement(.span, children: [.text("e")]))])
+  }
+
   /// libxml2 reports an entity loop at each level it unwinds; the reader says it once, where
   /// the loop is used, and reads nothing after it.
   @Test func entityLoopIsReportedOnce() throws {

@@ -35,7 +35,7 @@ enum ConvertCommand: CLICommand {
       --encoding NAME        Decode the input with this encoding
       --max-file-size BYTES  Largest input read
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
-      --max-cue-elements N   SRT and WebVTT: most tags in one cue; later ones are flattened and
+      --max-cue-elements N   Most tags (TTML: spans) in one cue; later ones are flattened and
                              reported (default 10000)
       --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
                              (default 4000000); past it such a p is one cue, reported

@@ -55,7 +55,7 @@ enum ValidateCommand: CLICommand {
       --no-style             Don't check the legibility of the styles the file carries
       --max-file-size BYTES  Largest input read (default 536870912)
       --max-nesting-depth N  Deepest markup kept; deeper tags are flattened and reported (default 256)
-      --max-cue-elements N   SRT and WebVTT: most tags in one cue; later ones are flattened and
+      --max-cue-elements N   Most tags (TTML: spans) in one cue; later ones are flattened and
                              reported (default 10000)
       --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
                              (default 4000000); past it such a p is one cue, reported

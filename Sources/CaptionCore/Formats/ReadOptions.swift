@@ -28,11 +28,12 @@ public struct ReadLimits: Sendable, Hashable {
   /// Deepest nesting of cue-text or XML elements kept; deeper markup is flattened to its text
   /// and reported. Default 256.
   public var maxNestingDepth: Int = 256
-  /// SRT and WebVTT: most elements (tags) in one cue's text (`--max-cue-elements`); later
-  /// tags are flattened into their parent, their text kept, and reported. Bounds the memory
-  /// of a cue built to be hostile (a one-line file of millions of `<b>` tags): each element
-  /// costs about 150 bytes in the model, and a thousand times that while encoded as JSON.
-  /// Default 10,000 (real cues hold a few).
+  /// Most elements in one cue's text (`--max-cue-elements`): SRT and WebVTT tags (and WebVTT
+  /// inline timestamps), TTML spans. Later ones are flattened into their parent, their text
+  /// kept, and reported once per cue. Bounds the memory of a cue built to be hostile (a line of
+  /// millions of `<b>` tags, a `p` of millions of spans): each element costs about 150 bytes in
+  /// the model, and about ten times that while encoded as JSON. Default 10,000 (real cues hold
+  /// a few).
   public var maxCueElements: Int = 10_000
   /// Most diagnostics kept per file. Default 10,000.
   public var maxDiagnostics: Int = 10_000

@@ -374,12 +374,14 @@ extension TTMLReader {
         computedHere = resolver.computed(specified: setStyle, parent: ctx.computed)
         computedHere.backgroundColor = setStyle.backgroundColor ?? ctx.computed.backgroundColor
       }
+      // Elements kept in this cue (`ReadLimits.maxCueElements`).
+      var elements = 0
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &local)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, runs: &runsHere, sink: &local)
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, runs: &runsHere, sink: &quiet)
+        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, runs: &runsHere, sink: &quiet)
       }
       first = false
       content = TTMLWhitespace.normalise(content, preserve: preserve)
@@ -436,7 +438,8 @@ extension TTMLReader {
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, layers: [Color], owners: [Int], preserve: Bool, merged: Bool = false, depth: Int, runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
+    lang: String?, layers: [Color], owners: [Int], preserve: Bool, merged: Bool = false, depth: Int, elements: inout Int,
+    runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
     var timedIndex = 0
@@ -513,12 +516,26 @@ extension TTMLReader {
           // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
           let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
           let own = wantsDetails ? TTMLReader.layer(c) : []
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + own, owners: owners + own.map { _ in e.location.offset }, preserve: childPreserve, merged: merged, depth: depth + 1, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + own, owners: owners + own.map { _ in e.location.offset }, preserve: childPreserve, merged: merged, depth: depth + 1, elements: &elements, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }
           }
           let marker = childPreserve == preserve ? [] : [childPreserve ? TTMLWhitespace.preserveMarker : TTMLWhitespace.defaultMarker]
+          // Past the cue's element limit the span is flattened: its content is kept, not its
+          // element (a p of millions of spans would cost gigabytes, more as JSON).
+          guard elements < limits.maxCueElements else {
+            if elements == limits.maxCueElements {
+              elements += 1
+              sink.report(
+                "ttml.content.too-many-elements", .warning,
+                "the cue has more than \(limits.maxCueElements) spans; later ones are flattened into their parent, their text kept (raise it with --max-cue-elements)",
+                at: e.location)
+            }
+            out.append(contentsOf: kids)
+            continue
+          }
+          elements += 1
           if let l = innerLanguage { kids = [.element(CueElement(.language(l), children: kids))] }
           out.append(.element(CueElement(kind, classes: refs + marker, style: inline.isEmpty ? nil : inline, children: kids)))
         default:
