@@ -40,7 +40,7 @@ enum TemporaryFileCleanup {
   }
 
   /// Installs the handlers; the real tool does this once at start (`ToolIO.process`), tests
-  /// that run the tool in-process do not. The three signals are unblocked too: a process
+  /// that run the tool in-process do not. The four signals are unblocked too: a process
   /// started from a thread that blocks them (some test runners' workers) would otherwise not
   /// stop on Ctrl-C until its work was done.
   static func installHandlers() {
