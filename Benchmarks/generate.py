@@ -109,9 +109,12 @@ def write_ttml(path, n):
 
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__)
-        sys.exit(2)
+        sys.exit(0 if len(sys.argv) >= 2 else 2)
+    # An option is not a folder name: `--help` once wrote 300 MB into a folder called "--help".
+    if sys.argv[1].startswith("-"):
+        sys.exit(f"generate.py: unknown option {sys.argv[1]}\n{__doc__}")
     out = sys.argv[1]
     counts = [int(c) for c in sys.argv[2:]] or [1000, 10000, 100000, 1000000]
     os.makedirs(out, exist_ok=True)
