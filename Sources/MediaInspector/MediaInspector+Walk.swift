@@ -39,11 +39,7 @@ extension MediaInspector {
   /// could not read, give a report with `error` set and the walk goes on.
   public static func inspect(paths: [String], options: InspectOptions = InspectOptions()) -> [MediaReport] {
     let (files, problems) = walk(paths: paths)
-    return problems.map { problem in
-      var r = MediaReport(path: problem.path)
-      r.error = problem.reason
-      return r
-    } + files.map { inspect(path: $0, options: options) }
+    return problems.map { MediaReport(path: $0.path, error: $0.reason) } + files.map { inspect(path: $0, options: options) }
   }
 
   private static func isMediaPlaylist(_ path: String) -> Bool {

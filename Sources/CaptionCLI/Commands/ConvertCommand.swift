@@ -88,12 +88,7 @@ enum ConvertCommand: CLICommand {
     }
 
     // What the command line asks for but will not get is said before the work.
-    if let target = Self.target(named: targetName) {
-      try Self.checkFlavor(options.flavor, for: target)
-      if to != nil, let ext = CaptionLoader.fileExtension(out), let named = Self.target(named: ext), named.id != target.id {
-        io.errLine("captionkit convert: warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(targetName))) to \(ControlCharacterEscaping.escaped(out)), whose extension says \(named.displayName)")
-      }
-    }
+    try Self.checkTarget(targetName, given: to != nil, flavor: options.flavor, output: out, command: "convert", io: io)
     // A bad output path fails now, not after the whole conversion and its report.
     if out != "-" {
       try FileAccess.checkWritable(out, protecting: [input] + loader.profileFiles)
@@ -239,6 +234,17 @@ enum ConvertCommand: CLICommand {
   static func target(named name: String) -> (id: String, displayName: String)? {
     if name.lowercased() == "json" { return ("json", "CaptionKit JSON") }
     return FormatRegistry.format(named: name).map { ($0.id, $0.displayName) }
+  }
+
+  /// What the command line asks for but will not get, said before the work (`convert` and
+  /// `extract`): a flavor the target does not have is refused, and a `--to` (`given`) that
+  /// contradicts the output's extension is warned about.
+  static func checkTarget(_ name: String, given: Bool, flavor: String?, output: String, command: String, io: ToolIO) throws(ToolError) {
+    guard let target = target(named: name) else { return }
+    try checkFlavor(flavor, for: target)
+    if given, let ext = CaptionLoader.fileExtension(output), let named = Self.target(named: ext), named.id != target.id {
+      io.errLine("captionkit \(command): warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(name))) to \(ControlCharacterEscaping.escaped(output)), whose extension says \(named.displayName)")
+    }
   }
 
   /// Refuses a `--flavor` the target does not have (a usage error, before any work): a typo

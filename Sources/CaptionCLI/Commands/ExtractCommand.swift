@@ -44,12 +44,7 @@ enum ExtractCommand: CLICommand {
     } else {
       throw .usage("name the output format with --to (webvtt, srt, ttml or json) or an OUTPUT extension")
     }
-    if let target = ConvertCommand.target(named: targetName) {
-      try ConvertCommand.checkFlavor(options.flavor, for: target)
-      if to != nil, let ext = CaptionLoader.fileExtension(output), let named = ConvertCommand.target(named: ext), named.id != target.id {
-        io.errLine("captionkit extract: warning: writing \(target.displayName) (--to \(ControlCharacterEscaping.escaped(targetName))) to \(ControlCharacterEscaping.escaped(output)), whose extension says \(named.displayName)")
-      }
-    }
+    try ConvertCommand.checkTarget(targetName, given: to != nil, flavor: options.flavor, output: output, command: "extract", io: io)
     let doc: CaptionDocument
     do {
       doc = try MediaInspector.extractTrack(path: media, index: index)

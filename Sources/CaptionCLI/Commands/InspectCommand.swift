@@ -102,11 +102,7 @@ enum InspectCommand: CLICommand {
       if found.isEmpty, problems.isEmpty, FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
         throw .io(path: p, message: "no media files found")
       }
-      for problem in problems {
-        var r = MediaReport(path: problem.path)
-        r.error = problem.reason
-        unwalked.append(r)
-      }
+      unwalked += problems.map { MediaReport(path: $0.path, error: $0.reason) }
       paths += found
     }
     let reports = unwalked + paths.map { MediaInspector.inspect(path: $0, options: options) }

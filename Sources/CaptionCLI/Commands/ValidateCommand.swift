@@ -139,11 +139,13 @@ enum ValidateCommand: CLICommand {
     // now, before the run, not after it. The configurations and the profile files they name
     // are inputs too, so they are found first (each once: both are cached).
     for p in paths { _ = try settings(p) }
-    let inputs = found + otherInputs + lint.configurationFiles + loaders.profileFiles
+    // Every file read: the run may read more (the configuration standard input finds), so
+    // this is asked again before each write.
+    func inputs() -> [String] { found + otherInputs + lint.configurationFiles + loaders.profileFiles }
     let outputs = extraReports.map(\.path) + (writeBaselinePath.map { [$0] } ?? [])
     try FileAccess.checkDistinct(outputs)
     for out in outputs where out != "-" {
-      try FileAccess.checkWritable(out, protecting: inputs)
+      try FileAccess.checkWritable(out, protecting: inputs())
       if found.contains("-") { try FileAccess.checkNotStandardInput(out, io: io) }
     }
 
@@ -212,15 +214,12 @@ enum ValidateCommand: CLICommand {
     default:
       io.writeOut(render(format, report))
     }
-    // Again after the run: configurations found for standard input, and the profile files
-    // they name, were read only while it ran.
-    let readInputs = inputs + lint.configurationFiles + loaders.profileFiles
     for (f, path) in extraReports {
       // '-' is standard output, as for convert and profile.
       if path == "-" {
         io.writeOut(render(f, report))
       } else {
-        try FileAccess.writeAtomically(render(f, report), to: path, protecting: readInputs)
+        try FileAccess.writeAtomically(render(f, report), to: path, protecting: inputs())
       }
     }
     if let out = writeBaselinePath {
@@ -228,7 +227,7 @@ enum ValidateCommand: CLICommand {
       if out == "-" {
         io.writeOut(baseline.encoded())  // `-` is standard output, as for --report and convert
       } else {
-        try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: readInputs)
+        try FileAccess.writeAtomically(baseline.encoded(), to: out, protecting: inputs())
       }
       io.errLine("captionkit validate: recorded \(recorded.count) finding\(recorded.count == 1 ? "" : "s") in \(ControlCharacterEscaping.escaped(out))")
       return report.hasIOErrors ? .usageOrIO : .success

@@ -35,6 +35,12 @@ public struct MediaReport: Sendable, Hashable, Codable {
     diagnostics = []
   }
 
+  /// The report of a file that could not be inspected at all, saying why.
+  public init(path: String, error: String) {
+    self.init(path: path)
+    self.error = error
+  }
+
   /// The subtitle and caption tracks.
   public var textTracks: [TrackReport] { tracks.filter(\.isText) }
 }
