@@ -26,4 +26,7 @@ for k in 1..<Int(CommandLine.argc) {
   }
 }
 
-exit(CaptionTool.run(Array(CommandLine.arguments.dropFirst()), io: .process(environment: ProcessInfo.processInfo.environment)))
+// A global, so that what commands leave with it (`ToolIO.keepUntilDone`) is never freed: the
+// process exits at once.
+let io = ToolIO.process(environment: ProcessInfo.processInfo.environment)
+exit(CaptionTool.run(Array(CommandLine.arguments.dropFirst()), io: io))

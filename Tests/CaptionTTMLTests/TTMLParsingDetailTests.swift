@@ -217,9 +217,9 @@ import Testing
     // Settings stored for a key reach the entry whichever way it is found next.
     var start = CueSettings()
     start.align = .start
-    cache.storeSettings(start, for: a)
+    cache.storeSettings(Cue.SharedSettings(start), for: a)
     #expect(cache.entry(b, generation: 0)?.settings == nil)
-    #expect(cache.entry(a, generation: 0)?.settings?.align == .start)
+    #expect(cache.entry(a, generation: 0)?.settings?.value.align == .start)
     // A rebuilt resolver empties the cache, last entry included.
     #expect(cache.entry(a, generation: 1) == nil)
   }

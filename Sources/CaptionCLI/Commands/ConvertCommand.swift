@@ -145,6 +145,7 @@ enum ConvertCommand: CLICommand {
     }
     // Content the reader could not read never reached the output: that is a loss too.
     let unread = loaded.result.diagnostics.contains(where: Self.isUnreadContent)
+    io.keepUntilDone([loaded, document, bytes, inputBytes] as [Any])
     return failOnLoss && (unread || losses.contains(where: { $0.severity >= .warning })) ? .findings : .success
   }
 

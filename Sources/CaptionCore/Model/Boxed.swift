@@ -8,7 +8,7 @@
 final class Boxed<Value: Sendable & Hashable>: Sendable, Hashable {
   let value: Value
 
-  init(_ value: Value) { self.value = value }
+  @usableFromInline init(_ value: Value) { self.value = value }
 
   @usableFromInline static func == (a: Boxed, b: Boxed) -> Bool { a === b || a.value == b.value }
 

@@ -117,6 +117,39 @@ public struct Cue: Sendable, Hashable {
     self.sourceTextIsPlainText = false
   }
 
+  /// Cue settings that many cues hold (every cue of a TTML region has its region's): one box
+  /// for all of them, where `settings`' setter makes one a cue. The box is immutable, so a cue
+  /// whose settings are set later gets a box of its own.
+  @usableFromInline package struct SharedSettings: Sendable, Equatable {
+    @usableFromInline let box: Optional<Boxed<CueSettings>>
+
+    package init(_ settings: CueSettings) {
+      box = settings.isDefault ? nil : Boxed(settings)
+    }
+
+    /// The settings.
+    package var value: CueSettings { box?.value ?? CueSettings() }
+  }
+
+  /// A cue as the TTML reader builds it: `settings` shared with its siblings, the source text
+  /// not kept (TTML markup is not cue text).
+  @inlinable
+  package init(
+    id: String, start: CaptionTime, end: CaptionTime, settings: SharedSettings, style: TextStyle?, styleRefs: [String],
+    content: [CueNode], source: SourceLocation
+  ) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.boxedSettings = settings.box
+    self.boxedStyle = style.map { Boxed($0) }
+    self.styleRefs = styleRefs
+    self.textStorage = .nodes(content)
+    self.source = source
+    self.storedSourceText = nil
+    self.sourceTextIsPlainText = false
+  }
+
   /// The plain text, with `\n` between lines and no markup.
   public var plainText: String {
     if case .plain(let s) = textStorage { return s }

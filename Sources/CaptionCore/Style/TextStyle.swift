@@ -97,8 +97,19 @@ public struct TextStyle: Sendable, Hashable {
     other = [:]
   }
 
-  /// Whether no property is set.
-  public var isEmpty: Bool { self == TextStyle() }
+  /// Whether no property is set. Field by field: comparing with `TextStyle()` built an empty
+  /// style and compared every field, for a question readers ask of every cue. Debug builds
+  /// check the answer against that comparison, so a property added later cannot be missed.
+  public var isEmpty: Bool {
+    let empty =
+      color == nil && backgroundColor == nil && fontFamily == nil && fontSize == nil && fontSizeVertical == nil
+      && fontStyle == nil && fontWeight == nil && textDecoration == nil && textOutline == nil && textShadow == nil
+      && textAlign == nil && displayAlign == nil && lineHeight == nil && opacity == nil && visible == nil
+      && displayed == nil && writingMode == nil && direction == nil && forcedDisplay == nil && linePadding == nil
+      && multiRowAlign == nil && other.isEmpty
+    assert(empty == (self == TextStyle()), "TextStyle.isEmpty misses a property")
+    return empty
+  }
 
   /// This style without the properties that `other` sets: what still shows through when
   /// `other` is applied on top (for flattening a cascade whose layers are not in merge order).

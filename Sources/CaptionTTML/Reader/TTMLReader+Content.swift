@@ -80,7 +80,8 @@ extension TTMLReader {
       imageSubtitles.count += 1
     }
     var c = ctx
-    var ownRegion = e.attribute("", "region")
+    let attributes = TTMLContentAttributes(e)
+    var ownRegion = attributes.region
     if let named = ownRegion, !regionIsShown(named, inside: ctx.namedRegion, element: e) { return }
     if let named = ownRegion { c.namedRegion = named }
     if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {
@@ -98,11 +99,11 @@ extension TTMLReader {
       }
     }
     if let r = ownRegion { c.region = r }
-    if let l = e.attribute(TTMLNamespace.xml, "lang") { c.lang = l }
-    if let sp = e.attribute(TTMLNamespace.xml, "space") { c.preserve = sp == "preserve" }
-    if let a = e.attribute(TTMLNamespace.metadata, "agent") { c.agent = agentName(a) }
+    if let l = attributes.lang { c.lang = l }
+    if let sp = attributes.space { c.preserve = sp == "preserve" }
+    if let a = attributes.agent { c.agent = agentName(a) }
     let inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
-    let refs = TTMLReader.idrefs(e.attribute("", "style"))
+    let refs = TTMLReader.idrefs(attributes.style)
     let key = TTMLSiblingStyleCache.Key(region: ownRegion, refs: refs)
     // Inline style attributes make the computed style the element's own: not cached.
     let cache = inline.isEmpty ? ctx.siblings : nil
@@ -132,18 +133,19 @@ extension TTMLReader {
     }
     switch e.name.local {
     case "p":
-      let settings: CueSettings
+      let settings: Cue.SharedSettings
       if let s = cache?.entry(key, generation: resolverGeneration)?.settings {
         settings = s
       } else {
-        settings = cueSettings(region: region(c.region), computed: c.computed)
+        settings = Cue.SharedSettings(cueSettings(region: region(c.region), computed: c.computed))
         cache?.storeSettings(settings, for: key)
       }
-      makeCues(n, end: end, ctx: c, inline: inline, refs: refs, settings: settings)
+      makeCues(n, end: end, ctx: c, attributes: attributes, inline: inline, refs: refs, settings: settings)
     case "body", "div":
       if e.name.local == "div" { c.lintDirectives += TTMLReader.lintDirectives(in: e) }
       c.ancestorsStyle = TTMLReader.beneath(refs, ctx.ancestorsStyle, resolver: resolver).merged(with: inline)
       for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
+      c.ancestorsHidden = c.ancestorsStyle.displayed == false || resolver.displayed(refs: c.ancestorRefs) == false
       c.siblings = TTMLSiblingStyleCache(generation: resolverGeneration)
       guard depth < depthLimit else { return }
       for child in n.children { walk(child, parentEnd: end, ctx: c, depth: depth + 1) }
@@ -227,7 +229,7 @@ extension TTMLReader {
     for c in n.element.children {
       switch c {
       case .text(let t, _): own += 1 + t.utf8.count / 16
-      case .element(let e) where !(e.name.isIn(TTMLNamespace.tt) && TTMLReader.timedLocals.contains(e.name.local)):
+      case .element(let e) where !(e.name.isIn(TTMLNamespace.tt) && TTMLReader.isTimedLocal(e.name.local)):
         TTMLReader.countContent(e, upTo: limit, count: &own, depth: depth + 1, depthLimit: depthLimit)
       default: break
       }
@@ -270,7 +272,10 @@ extension TTMLReader {
   }
 
   /// Makes the cues of `p` element `n`; `settings` are those of `ctx.region` with `ctx.computed`.
-  mutating func makeCues(_ n: TTMLTimedNode, end: CaptionTime?, ctx: TTMLReaderContext, inline: TextStyle, refs: [String], settings: CueSettings) {
+  mutating func makeCues(
+    _ n: TTMLTimedNode, end: CaptionTime?, ctx: TTMLReaderContext, attributes: TTMLContentAttributes, inline: TextStyle, refs: [String],
+    settings: Cue.SharedSettings
+  ) {
     let p = n.element
     let begin = n.begin
     var indefinite = false
@@ -283,9 +288,15 @@ extension TTMLReader {
     // Set costs a hasher seed per insert.
     var cuts: [CaptionTime] = []
     innerTimes(n, parentEnd: end, inside: (begin, finalEnd), into: &cuts, depth: 0)
-    var points = [begin]
-    for t in cuts.sorted() where points.last != t { points.append(t) }
-    points.append(finalEnd)
+    var points: [CaptionTime]
+    if cuts.isEmpty {
+      points = [begin, finalEnd]  // the usual p: one allocation
+    } else {
+      points = [begin]
+      points.reserveCapacity(cuts.count + 2)
+      for t in cuts.sorted() where points.last != t { points.append(t) }
+      points.append(finalEnd)
+    }
     // Each interval is a cue holding the p's whole active content: bound what that multiplies.
     var merged = false
     if points.count > 2 {
@@ -319,21 +330,28 @@ extension TTMLReader {
       cueStyle.other["tts:origin"] = nil
       cueStyle.other["tts:extent"] = nil
     }
-    let pAgent = p.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) ?? ctx.agent
+    let pAgent = attributes.agent.flatMap(agentName) ?? ctx.agent
 
     let own = TTMLReader.lintDirectives(in: p)
     let directives = own.isEmpty ? ctx.lintDirectives : ctx.lintDirectives + own
-    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)?
+    var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: Cue.SharedSettings)?
     var first = true
-    func flush(_ reader: inout TTMLReader, _ item: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: CueSettings)) {
-      var id = p.attribute(TTMLNamespace.xml, "id") ?? ""
+    // The cue's parts as parameters, not a tuple: a tuple holding the style copied it.
+    func flush(
+      _ reader: inout TTMLReader, start itemStart: CaptionTime, end itemEnd: CaptionTime, content: [CueNode], runs: [TTMLStyledRun],
+      style: TextStyle, settings: Cue.SharedSettings
+    ) {
+      var id = attributes.id ?? ""
       if !id.isEmpty {
-        let used = reader.usedCueIDs[id, default: 0]
-        reader.usedCueIDs[id] = used + 1
-        if used > 0 { id += "-\(used + 1)" }
+        // One hash lookup: the count is updated in place.
+        let used = { (n: inout Int) -> Int in
+          n += 1
+          return n
+        }(&reader.usedCueIDs[id, default: 0])
+        if used > 1 { id += "-\(used)" }
       }
       // Content shows only while its region is active (TTML2 §11.3.1.3, §12.4).
-      var start = item.start, stop = item.end
+      var start = itemStart, stop = itemEnd
       if let rid = ctx.region, let active = reader.regionIntervals[rid] {
         start = max(start, active.begin)
         if let e = active.end { stop = min(stop, e) }
@@ -341,25 +359,39 @@ extension TTMLReader {
           reader.regionClipping.dropped += 1
           return
         }
-        if start != item.start || stop != item.end { reader.regionClipping.clipped += 1 }
+        if start != itemStart || stop != itemEnd { reader.regionClipping.clipped += 1 }
       }
-      var cue = Cue(
-        id: id, start: start, end: stop, settings: item.settings, style: item.style.isEmpty ? nil : item.style,
-        styleRefs: refs.isEmpty ? ctx.ancestorRefs : ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: item.content,
+      let cue = Cue(
+        id: id, start: start, end: stop, settings: settings, style: style.isEmpty ? nil : style,
+        styleRefs: refs.isEmpty ? ctx.ancestorRefs : ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: content,
         source: p.location)
-      cue.sourceText = nil
       let index = reader.doc.cues.count
       reader.doc.cues.append(cue)
       reader.addCueDirectives(directives, beforeCue: index)
       if indefinite { reader.indefiniteCues.append(index) }
-      for var r in item.runs {
+      for var r in runs {
         r.cueIndex = index
         reader.runs.append(r)
       }
     }
-    let preserve = p.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? ctx.preserve
-    let ownDisplayed = inline.displayed ?? resolver.displayed(refs: refs)
-    let ancestorsHidden = ctx.ancestorsStyle.displayed == false || resolver.displayed(refs: ctx.ancestorRefs) == false
+    // Extends the pending cue by [t0, t1) when it shows the same, else flushes it and makes
+    // [t0, t1) the pending cue.
+    func mergeInterval(_ reader: inout TTMLReader, _ t0: CaptionTime, _ t1: CaptionTime, _ content: [CueNode], _ runsHere: [TTMLStyledRun], _ styleHere: TextStyle, _ settingsHere: Cue.SharedSettings) {
+      if var pend = pending {
+        if pend.content == content, pend.style == styleHere, pend.settings.value == settingsHere.value, pend.end == t0 {
+          pend.end = t1
+          pending = pend
+          return
+        }
+        if !pend.content.isEmpty {
+          flush(&reader, start: pend.start, end: pend.end, content: pend.content, runs: pend.runs, style: pend.style, settings: pend.settings)
+        }
+      }
+      pending = (t0, t1, content, runsHere, styleHere, settingsHere)
+    }
+    let preserve = attributes.space.map { $0 == "preserve" } ?? ctx.preserve
+    let ownDisplayed = inline.displayed ?? (refs.isEmpty ? nil : resolver.displayed(refs: refs))
+    let ancestorsHidden = ctx.ancestorsHidden
     for k in 0..<(points.count - 1) {
       let t0 = points[k], t1 = points[k + 1]
       guard t0 < t1 else { continue }
@@ -369,19 +401,24 @@ extension TTMLReader {
       let setStyle = activeSetStyle(n, parentEnd: end, t0: t0, t1: t1)
       // A `set` on the p restyles its text while active (the styled runs' computed style):
       // computed like a child of the p (relative sizes resolved), keeping the p's own box.
-      var computedHere = ctx.computed
-      if wantsDetails, !setStyle.isEmpty {
-        computedHere = resolver.computed(specified: setStyle, parent: ctx.computed)
-        computedHere.backgroundColor = setStyle.backgroundColor ?? ctx.computed.backgroundColor
+      var setComputed: TextStyle? = nil
+      if wantsDetails, let setStyle {
+        var c = resolver.computed(specified: setStyle, parent: ctx.computed)
+        c.backgroundColor = setStyle.backgroundColor ?? ctx.computed.backgroundColor
+        setComputed = c
       }
       // Elements kept in this cue (`ReadLimits.maxCueElements`).
       var elements = 0
+      func build(_ computed: TextStyle, _ sink: inout DiagnosticSink) -> [CueNode] {
+        buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, runs: &runsHere, sink: &sink)
+      }
       if first {
         var local = sink
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, runs: &runsHere, sink: &local)
+        // `ctx.computed` is passed as it is, not copied into a variable first.
+        if let setComputed { content = build(setComputed, &local) } else { content = build(ctx.computed, &local) }
         sink = local
       } else {
-        content = buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computedHere, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, runs: &runsHere, sink: &quiet)
+        if let setComputed { content = build(setComputed, &quiet) } else { content = build(ctx.computed, &quiet) }
       }
       first = false
       content = TTMLWhitespace.normalise(content, preserve: preserve)
@@ -399,40 +436,43 @@ extension TTMLReader {
       if let a = pAgent, !content.isEmpty {
         content = [.element(CueElement(.voice(name: a), children: content))]
       }
-      let styleHere = cueStyle.merged(with: setStyle)
       // A p with display none, inline, through a named style or on an ancestor, shows nothing
       // while it is so (TTML2 §10.2.11): no cue then.
-      if ancestorsHidden || (setStyle.displayed ?? ownDisplayed) == false { content = [] }
-      let settingsHere = setStyle.isEmpty ? settings : cueSettings(region: region(ctx.region), computed: resolver.computed(specified: setStyle, parent: ctx.computed))
+      if ancestorsHidden || (setStyle?.displayed ?? ownDisplayed) == false { content = [] }
+      guard let setStyle else {
+        if points.count == 2 {
+          // One interval and no set, the usual p: the style and settings as they are, and
+          // nothing to merge with, so no pending copy.
+          if !content.isEmpty { flush(&self, start: t0, end: t1, content: content, runs: runsHere, style: cueStyle, settings: settings) }
+          return
+        }
+        mergeInterval(&self, t0, t1, content, runsHere, cueStyle, settings)
+        continue
+      }
+      let settingsHere = Cue.SharedSettings(cueSettings(region: region(ctx.region), computed: resolver.computed(specified: setStyle, parent: ctx.computed)))
       if points.count == 2 {
-        // One interval, the usual p: nothing to merge with, so no pending copy.
-        if !content.isEmpty { flush(&self, (t0, t1, content, runsHere, styleHere, settingsHere)) }
+        if !content.isEmpty { flush(&self, start: t0, end: t1, content: content, runs: runsHere, style: cueStyle.merged(with: setStyle), settings: settingsHere) }
         return
       }
-      if var pend = pending {
-        if pend.content == content, pend.style == styleHere, pend.settings == settingsHere, pend.end == t0 {
-          pend.end = t1
-          pending = pend
-          continue
-        }
-        if !pend.content.isEmpty { flush(&self, pend) }
-      }
-      pending = (t0, t1, content, runsHere, styleHere, settingsHere)
+      mergeInterval(&self, t0, t1, content, runsHere, cueStyle.merged(with: setStyle), settingsHere)
     }
-    if let pend = pending, !pend.content.isEmpty { flush(&self, pend) }
+    if let pend = pending, !pend.content.isEmpty {
+      flush(&self, start: pend.start, end: pend.end, content: pend.content, runs: pend.runs, style: pend.style, settings: pend.settings)
+    }
   }
 
   /// The style that `set` children of `n` active during [t0, t1) apply (TTML2 §11.2.3 discrete
   /// animation), later `set` elements winning.
-  func activeSetStyle(_ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime) -> TextStyle {
-    var out = TextStyle()
+  /// Nil when that style is empty (no `set`, none active, or none that sets anything).
+  func activeSetStyle(_ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime) -> TextStyle? {
+    var out: TextStyle? = nil
     for c in n.children where c.element.name.local == "set" {
       let end = TTMLReader.clip(c.end, parentEnd)
       guard c.begin <= t0, end.map({ $0 >= t1 }) ?? true else { continue }
       var quiet = DiagnosticSink(limit: 0)
-      out = out.merged(with: TTMLStyleParser.parse(c.element.attributes, sink: &quiet))
+      out = (out ?? TextStyle()).merged(with: TTMLStyleParser.parse(c.element.attributes, sink: &quiet))
     }
-    return out
+    return out?.isEmpty == false ? out : nil
   }
 
   /// Builds the cue text of `n`'s children active during [t0, t1).
@@ -457,7 +497,7 @@ extension TTMLReader {
           runs.append(run)
         }
       case .element(let e):
-        guard e.name.isIn(TTMLNamespace.tt), TTMLReader.timedLocals.contains(e.name.local) else {
+        guard e.name.isIn(TTMLNamespace.tt), TTMLReader.isTimedLocal(e.name.local) else {
           if e.name.local == "animate", e.name.isIn(TTMLNamespace.tt) {
             sink.report("ttml.content.animation-ignored", .warning, "<animate> is not applied: the caption model has no continuous or keyed animation (TTML2 §11.1.1)", at: e.location)
           }
@@ -483,7 +523,8 @@ extension TTMLReader {
             "an <image> (\"\((e.attribute("", "src") ?? "").prefix(80))\") in a <\(n.element.name.local)> is not read, as the caption model holds text only", at: e.location)
         case "span":
           guard depth < depthLimit else { continue }
-          let inline = TTMLStyleParser.parse(e.attributes, sink: &sink).merged(with: activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1))
+          var inline = TTMLStyleParser.parse(e.attributes, sink: &sink)
+          if let set = activeSetStyle(tn, parentEnd: end, t0: t0, t1: t1) { inline.merge(set) }
           let refs = TTMLReader.idrefs(e.attribute("", "style"))
           let spec = resolver.specified(refs: refs, inline: inline)
           // A span with display none is not shown, nor anything in it (TTML2 §10.2.11).

@@ -450,7 +450,8 @@ struct TTMLReader {
   /// with an indefinite end) follows its cue.
   mutating func sortCuesByStart() {
     let cues = doc.cues
-    guard zip(cues, cues.dropFirst()).contains(where: { $0.start > $1.start }) else { return }
+    // By index: `zip` copied every cue (its strings and arrays retained) to compare two times.
+    guard cues.indices.dropFirst().contains(where: { cues[$0 - 1].start > cues[$0].start }) else { return }
     let order = cues.indices.sorted { cues[$0].start != cues[$1].start ? cues[$0].start < cues[$1].start : $0 < $1 }
     var newIndex = [Int](repeating: 0, count: cues.count)
     for (new, old) in order.enumerated() { newIndex[old] = new }
@@ -588,7 +589,14 @@ struct TTMLReader {
 
   // MARK: - Timing
 
-  static let timedLocals: Set<String> = ["body", "div", "p", "span", "br", "set", "image", "audio"]
+  /// Whether a TTML element with this local name takes part in timing (TTML2 §12.4): a
+  /// `switch` with lengths compared first, as a `Set` would hash the name for every element.
+  static func isTimedLocal(_ local: String) -> Bool {
+    switch LengthFirst(local) {
+    case "p", "span", "br", "div", "body", "set", "image", "audio": return true
+    default: return false
+    }
+  }
 
   /// Namespaces whose elements are metadata by design, so pruning them loses nothing visible.
   static let metadataNamespaces: Set<String> = [
@@ -680,7 +688,7 @@ struct TTMLReader {
     var unresolved = false
     if depth < depthLimit {
       for child in e.children {
-        guard case .element(let c) = child, c.name.isIn(TTMLNamespace.tt), TTMLReader.timedLocals.contains(c.name.local) else { continue }
+        guard case .element(let c) = child, c.name.isIn(TTMLNamespace.tt), TTMLReader.isTimedLocal(c.name.local) else { continue }
         var n = timedNode(c, syncBase: seq || absoluteTimes ? childSync : begin, parentIsPar: !seq, depth: depth + 1, parentTimes: ownTimes)
         if seq {
           if unresolved {

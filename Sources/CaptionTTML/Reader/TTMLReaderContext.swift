@@ -25,6 +25,9 @@ struct TTMLReaderContext {
   /// The `style` references of `body`/`div` ancestors, outermost first; cues list them before
   /// their own.
   var ancestorRefs: [String] = []
+  /// Whether the ancestors hide their content (display none, inline or through `ancestorRefs`),
+  /// worked out once for each `body` and `div` rather than for each of their `p`s.
+  var ancestorsHidden = false
   /// Lint suppressions (`ck:disable`) of `div` ancestors; each cue below carries them.
   var lintDirectives: [TTMLReader.LintDirective] = []
   /// Styles already computed for children of this context (see `TTMLSiblingStyleCache`).

@@ -17,8 +17,9 @@ final class TTMLSiblingStyleCache {
   /// A class, so that handing out an entry is one retain, not a copy of a whole style.
   final class Entry {
     let computed: TextStyle
-    /// The cue settings of a `p` with this key, once one has been made.
-    var settings: CueSettings?
+    /// The cue settings of a `p` with this key, once one has been made: one box that all
+    /// its cues share.
+    var settings: Cue.SharedSettings?
 
     init(computed: TextStyle) {
       self.computed = computed
@@ -55,7 +56,7 @@ final class TTMLSiblingStyleCache {
     last = (key, entry)
   }
 
-  func storeSettings(_ settings: CueSettings, for key: Key) {
+  func storeSettings(_ settings: Cue.SharedSettings, for key: Key) {
     entries[key]?.settings = settings
   }
 }

@@ -23,7 +23,7 @@ public enum TTMLStyleParser {
   }
 
   /// Known TTML2 style attribute local names (tts namespace), for vocabulary checks.
-  static let knownTTS: Set<String> = [
+  static let knownTTS: NameSet = [
     "backgroundClip", "backgroundColor", "backgroundExtent", "backgroundImage", "backgroundOrigin",
     "backgroundPosition", "backgroundRepeat", "border", "bpd", "color", "direction", "display",
     "displayAlign", "extent", "fontFamily", "fontKerning", "fontSelectionStrategy", "fontShear",

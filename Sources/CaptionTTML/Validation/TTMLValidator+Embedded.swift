@@ -7,7 +7,7 @@ import CaptionCore
 /// of element in `resources`, and embedded data that must decode in its `encoding`.
 extension TTMLValidator {
   /// The embedded-content elements these rules cover.
-  static let embeddedElements: Set<String> = ["audio", "chunk", "data", "font", "image", "source", "resources"]
+  static let embeddedElements: NameSet = ["audio", "chunk", "data", "font", "image", "source", "resources"]
 
   /// Generic font family names (TTML2 §10.3.15), which a `font` element must not claim as its
   /// `family` (TTML2 2nd edition §9.1.4; the comparison is case-sensitive).

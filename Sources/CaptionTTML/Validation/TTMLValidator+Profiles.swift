@@ -4,21 +4,21 @@ import CaptionCore
 /// EBU-TT-D (EBU Tech 3380).
 extension TTMLValidator {
   /// `tts:` properties IMSC 1.1 prohibits (its feature table marks them prohibited).
-  static let imscProhibitedStyles: Set<String> = [
+  static let imscProhibitedStyles: NameSet = [
     "backgroundClip", "backgroundExtent", "backgroundImage", "backgroundOrigin", "backgroundPosition", "backgroundRepeat",
     "border", "bpd", "ipd", "fontKerning", "fontSelectionStrategy", "fontShear", "letterSpacing", "lineShear",
     "textOrientation",
   ]
   /// TTML elements IMSC 1.1 prohibits.
-  static let imscProhibitedElements: Set<String> = ["animate", "audio", "chunk", "data", "font", "resources", "source", "animation"]
+  static let imscProhibitedElements: NameSet = ["animate", "audio", "chunk", "data", "font", "resources", "source", "animation"]
   /// `ttp:` parameters IMSC 1.1 prohibits.
-  static let imscProhibitedParameters: Set<String> = [
+  static let imscProhibitedParameters: NameSet = [
     "clockMode", "dropMode", "markerMode", "subFrameRate", "pixelAspectRatio",
     "inferProcessorProfileMethod", "inferProcessorProfileSource", "permitFeatureNarrowing", "permitFeatureWidening",
     "processorProfileCombination", "contentProfileCombination", "processorProfiles",
   ]
   /// Style properties that only make sense for text, prohibited in the Image Profile.
-  static let textOnlyStyles: Set<String> = [
+  static let textOnlyStyles: NameSet = [
     "fontFamily", "fontSize", "fontStyle", "fontWeight", "lineHeight", "textAlign", "textDecoration", "textOutline",
     "wrapOption", "padding", "color", "textCombine", "textEmphasis", "ruby", "rubyAlign", "rubyPosition", "rubyReserve",
     "shear", "fontVariant", "direction", "unicodeBidi", "multiRowAlign", "linePadding", "textShadow", "displayAlign",
@@ -166,10 +166,10 @@ extension TTMLValidator {
           if TTMLValidator.colonFieldCount(v) == 4, !parameters.frameRateSpecified {
             profileError("frames-without-rate", "a clock time with frames needs ttp:frameRate", a.location)
           }
-          if v.hasSuffix("t"), !parameters.tickRateSpecified {
+          if v.utf8.last == UInt8(ascii: "t"), v.hasSuffix("t"), !parameters.tickRateSpecified {
             profileError("ticks-without-rate", "the t metric needs ttp:tickRate", a.location)
           }
-          if v.hasPrefix("wallclock") { profileError("prohibited-value", "wallclock times are prohibited", a.location) }
+          if v.utf8.first == UInt8(ascii: "w"), v.hasPrefix("wallclock") { profileError("prohibited-value", "wallclock times are prohibited", a.location) }
         }
         guard a.name.isIn(TTMLNamespace.styling) else {
           if a.name.isIn(TTMLNamespace.ebuStyling), l != "style" && l != "p" && l != "region" && l != "span" && l != "div" && l != "body" {

@@ -50,6 +50,9 @@ struct TTMLValidator {
     self.parameters = parameters
     timeBase = root.attribute(TTMLNamespace.parameter, "timeBase")
     profile = TTMLValidator.effectiveProfile(requested, root)
+    isIMSC = profile.hasPrefix("imsc")
+    isTTML1Based = profile == "ttml1" || profile.hasPrefix("imsc1.0") || profile == "ebu-tt-d" || profile == "smpte-tt"
+    isImageProfile = profile.hasSuffix("-image")
     designatesIMSC13 = [root.attribute(TTMLNamespace.parameter, "contentProfiles"), root.attribute(TTMLNamespace.parameter, "profile")]
       .contains { $0?.containsUTF8("imsc1.3") ?? false }
   }
@@ -97,29 +100,31 @@ struct TTMLValidator {
     return out
   }
 
-  var isIMSC: Bool { profile.hasPrefix("imsc") }
+  // The profile's kind, worked out once: the checks ask for every element and attribute.
+  let isIMSC: Bool
 
   /// Whether `profile` (an effective profile) is an IMSC Text Profile: what the IMSC
   /// Hypothetical Render Model applies to.
   static func isIMSCText(_ profile: String) -> Bool { profile.hasPrefix("imsc") && !profile.hasSuffix("-image") }
   /// TTML1, and the profiles built on it (IMSC 1.0.1, EBU-TT-D, SMPTE-TT): TTML2's vocabulary
   /// does not exist there, so its elements and attributes are unknown ones.
-  var isTTML1Based: Bool { profile == "ttml1" || profile.hasPrefix("imsc1.0") || profile == "ebu-tt-d" || profile == "smpte-tt" }
+  let isTTML1Based: Bool
 
   /// The `tts:` attributes of TTML1 (§8.2).
-  static let ttml1StyleAttributes: Set<String> = [
+  static let ttml1StyleAttributes: NameSet = [
     "backgroundColor", "color", "direction", "display", "displayAlign", "extent", "fontFamily", "fontSize", "fontStyle",
     "fontWeight", "lineHeight", "opacity", "origin", "overflow", "padding", "showBackground", "textAlign",
     "textDecoration", "textOutline", "unicodeBidi", "visibility", "wrapOption", "writingMode", "zIndex",
   ]
   /// The `ttp:` parameters of TTML1 (§6.2).
-  static let ttml1Parameters: Set<String> = [
+  static let ttml1Parameters: NameSet = [
     "cellResolution", "clockMode", "dropMode", "frameRate", "frameRateMultiplier", "markerMode", "pixelAspectRatio",
     "profile", "subFrameRate", "tickRate", "timeBase",
   ]
   /// TTML-namespace elements TTML2 added (§8–§13 of TTML2 against TTML1).
-  static let ttml2OnlyElements: Set<String> = ["animate", "audio", "chunk", "data", "font", "image", "initial", "resources", "source"]
-  var isImageProfile: Bool { profile.hasSuffix("-image") }
+  static let ttml2OnlyElements: NameSet = ["animate", "audio", "chunk", "data", "font", "image", "initial", "resources", "source"]
+  /// An IMSC Image Profile.
+  let isImageProfile: Bool
 
   mutating func error(_ code: String, _ message: String, _ at: SourceLocation?) {
     report(code, .error, message, at)
@@ -131,7 +136,7 @@ struct TTMLValidator {
     diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: at))
   }
 
-  static let ttmlElements: [String: Set<String>] = [
+  static let ttmlElements: NameTable<NameSet> = [
     // element → allowed TTML-namespace children
     "tt": ["head", "body"],
     "head": ["metadata", "styling", "layout", "resources", "animation"],
@@ -154,12 +159,12 @@ struct TTMLValidator {
   ]
 
   // `metadata` holds elements only (TTML1 §12.1.1, TTML2 §12.1.1).
-  static let mixed: Set<String> = ["p", "span", "data", "chunk", "source"]
+  static let mixed: NameSet = ["p", "span", "data", "chunk", "source"]
 
-  static let timingAttrs: Set<String> = ["begin", "end", "dur"]
+  static let timingAttrs: NameSet = ["begin", "end", "dur"]
 
   /// Unprefixed attributes allowed per element.
-  static func allowedPlain(_ element: String) -> Set<String> {
+  static func allowedPlain(_ element: String) -> NameSet {
     switch element {
     case "tt": return plainTT
     case "body", "div", "p", "span": return plainContent
@@ -174,31 +179,32 @@ struct TTMLValidator {
     case "data": return plainData
     case "source": return plainSource
     case "chunk": return plainChunk
-    default: return []
+    default: return plainNone
     }
   }
 
   // Built once: `allowedPlain` runs for every element.
-  static let plainTT: Set<String> = ["condition"]
-  static let plainContent: Set<String> = ["begin", "end", "dur", "region", "style", "timeContainer", "condition", "animate"]
-  static let plainBR: Set<String> = ["style", "region", "condition", "animate", "begin", "end", "dur"]
-  static let plainRegion: Set<String> = ["begin", "end", "dur", "style", "timeContainer", "condition", "animate"]
-  static let plainStyle: Set<String> = ["style", "condition"]
-  static let plainSet: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "condition"]
-  static let plainAnimate: Set<String> = ["begin", "end", "dur", "fill", "repeatCount", "calcMode", "keyTimes", "keySplines", "condition"]
+  static let plainNone: NameSet = []
+  static let plainTT: NameSet = ["condition"]
+  static let plainContent: NameSet = ["begin", "end", "dur", "region", "style", "timeContainer", "condition", "animate"]
+  static let plainBR: NameSet = ["style", "region", "condition", "animate", "begin", "end", "dur"]
+  static let plainRegion: NameSet = ["begin", "end", "dur", "style", "timeContainer", "condition", "animate"]
+  static let plainStyle: NameSet = ["style", "condition"]
+  static let plainSet: NameSet = ["begin", "end", "dur", "fill", "repeatCount", "condition"]
+  static let plainAnimate: NameSet = ["begin", "end", "dur", "fill", "repeatCount", "calcMode", "keyTimes", "keySplines", "condition"]
   // TTML2 §9.1 (2nd edition schema): `chunk` takes no `condition`.
-  static let plainAudio: Set<String> = ["animate", "begin", "clipBegin", "clipEnd", "condition", "dur", "end", "src", "style", "timeContainer", "type"]
-  static let plainImage: Set<String> = ["animate", "begin", "condition", "dur", "end", "region", "src", "style", "timeContainer", "type"]
-  static let plainFont: Set<String> = ["condition", "family", "range", "src", "style", "type", "weight"]
-  static let plainData: Set<String> = ["condition", "encoding", "format", "length", "src", "type"]
-  static let plainSource: Set<String> = ["condition", "format", "src", "type"]
-  static let plainChunk: Set<String> = ["encoding", "length"]
+  static let plainAudio: NameSet = ["animate", "begin", "clipBegin", "clipEnd", "condition", "dur", "end", "src", "style", "timeContainer", "type"]
+  static let plainImage: NameSet = ["animate", "begin", "condition", "dur", "end", "region", "src", "style", "timeContainer", "type"]
+  static let plainFont: NameSet = ["condition", "family", "range", "src", "style", "type", "weight"]
+  static let plainData: NameSet = ["condition", "encoding", "format", "length", "src", "type"]
+  static let plainSource: NameSet = ["condition", "format", "src", "type"]
+  static let plainChunk: NameSet = ["encoding", "length"]
 
-  static let styleRefElements: Set<String> = ["body", "div", "p", "span", "br", "region", "style", "image", "audio"]
+  static let styleRefElements: NameSet = ["body", "div", "p", "span", "br", "region", "style", "image", "audio"]
 
-  static let metadataElements: Set<String> = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
+  static let metadataElements: NameSet = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
 
-  static let metadataAttrs: Set<String> = ["agent", "role"]
+  static let metadataAttrs: NameSet = ["agent", "role"]
 
   mutating func validate() {
     let known: Set<String> = ["imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image", "ebu-tt-d", "ttml1", "ttml2", "smpte-tt", "none"]
@@ -320,6 +326,8 @@ struct TTMLValidator {
 
   /// Whether `v` is an offset time in frames (`12f`, `1.5f`): a number and the `f` metric.
   static func isFrameOffset(_ v: String) -> Bool {
+    // Most values are clock times: their last character tells at once.
+    guard let last = v.utf8.last, last == UInt8(ascii: "f") || TTMLWhitespace.isSpace(last) else { return false }
     let t = TTMLWhitespace.trimmed(v)
     guard t.hasSuffix("f"), !t.containsUTF8(":") else { return false }
     return TTMLValueRules.isNumber(t.dropLast(), signed: false)
@@ -328,18 +336,22 @@ struct TTMLValidator {
   /// `v.split(separator: ":").count`, without building the pieces when `v` is ASCII (the
   /// usual time expression).
   static func colonFieldCount(_ v: String) -> Int {
-    var count = 0
-    var inField = false
-    for b in v.utf8 {
-      if b >= 0x80 { return v.split(separator: ":").count }
-      if b == UInt8(ascii: ":") {
-        inField = false
-      } else if !inField {
-        inField = true
-        count += 1
+    var v = v
+    let ascii: Int? = v.withUTF8 { bytes in
+      var count = 0
+      var inField = false
+      for b in bytes {
+        if b >= 0x80 { return nil }
+        if b == UInt8(ascii: ":") {
+          inField = false
+        } else if !inField {
+          inField = true
+          count += 1
+        }
       }
+      return count
     }
-    return count
+    return ascii ?? v.split(separator: ":").count
   }
 
   /// An empty string or a BCP 47 tag shape: 1–8 letters, then subtags of 1–8 letters or digits.
@@ -413,7 +425,7 @@ struct TTMLValidator {
           if timeBase == "clock", TTMLValidator.colonFieldCount(v) == 4 || TTMLValidator.isFrameOffset(v) {
             error("ttml.validate.bad-value", "frames are not allowed in clock time base", a.location)
           }
-          if TTMLWhitespace.trimmed(v).hasPrefix("wallclock(") {
+          if v.utf8.first(where: { !TTMLWhitespace.isSpace($0) }) == UInt8(ascii: "w"), TTMLWhitespace.trimmed(v).hasPrefix("wallclock(") {
             if !TTMLValueRules.wallclock(TTMLWhitespace.trimmed(v)) {
               error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid wallclock time (wallclock(YYYY-MM-DDThh:mm:ss.f), a date or a time)", a.location)
             } else if profile == "ttml1", timeBase != "clock" {

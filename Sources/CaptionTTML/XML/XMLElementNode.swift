@@ -80,15 +80,26 @@ public struct XMLElementNode: Sendable, Hashable {
   }
 
   /// The value of the attribute with this expanded name, if present.
+  /// (Through the buffer: a `for a in attributes` loop copied each attribute, four strings to
+  /// retain and release, to compare its name.)
   public func attribute(_ namespace: String, _ local: String) -> String? {
-    for a in attributes where a.name.matches(namespace, local) { return a.value }
-    return nil
+    storage.attributes.withUnsafeBufferPointer { attributes in
+      for k in attributes.indices where attributes[k].name.matches(namespace, local) { return attributes[k].value }
+      return nil
+    }
   }
 
   /// The attribute with this expanded name, if present.
   public func attributeNode(_ namespace: String, _ local: String) -> XMLAttribute? {
-    for a in attributes where a.name.matches(namespace, local) { return a }
-    return nil
+    storage.attributes.withUnsafeBufferPointer { attributes in
+      for k in attributes.indices where attributes[k].name.matches(namespace, local) { return attributes[k] }
+      return nil
+    }
+  }
+
+  /// Calls `body` with the attributes in place: a `for` loop over `attributes` copies each one.
+  func withAttributes<R>(_ body: (UnsafeBufferPointer<XMLAttribute>) throws -> R) rethrows -> R {
+    try storage.attributes.withUnsafeBufferPointer(body)
   }
 
   /// Child elements, in order.

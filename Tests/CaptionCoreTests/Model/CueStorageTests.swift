@@ -41,6 +41,29 @@ import Testing
     #expect(a.settings == CueSettings())
   }
 
+  /// The TTML reader gives every cue of a region one settings box (`Cue.SharedSettings`):
+  /// such cues read and compare as cues with settings of their own, and a change to one
+  /// leaves the others as they were.
+  @Test func sharedSettingsReadAndCompareAsOwnSettings() {
+    var settings = CueSettings()
+    settings.region = "bottom"
+    settings.line = .value(85)
+    let shared = Cue.SharedSettings(settings)
+    let a = Cue(id: "a", start: t0, end: t1, settings: shared, style: nil, styleRefs: [], content: [.text("x")], source: source)
+    var b = Cue(id: "b", start: t0, end: t1, settings: shared, style: nil, styleRefs: [], content: [.text("y")], source: source)
+    #expect(a.settings == settings)
+    #expect(b.settings.line == .value(85))
+    #expect(a == Cue(id: "a", start: t0, end: t1, settings: settings, content: [.text("x")]))
+    b.settings.line = .value(10)
+    #expect(a.settings.line == .value(85))
+    #expect(b.settings.line == .value(10))
+    #expect(shared.value == settings)
+    // Default settings take no box at all.
+    let plain = Cue(id: "p", start: t0, end: t1, settings: Cue.SharedSettings(CueSettings()), style: nil, styleRefs: [], content: [], source: source)
+    #expect(plain.settings.isDefault)
+    #expect(plain.boxedSettings == nil)
+  }
+
   @Test func elementStyleIsKeptOutOfLineAndCompared() {
     var style = TextStyle()
     style.fontWeight = .bold

@@ -52,6 +52,8 @@ struct WebVTTWriter {
   private var regionOmittedNoted = false
   /// The class lists `webvtt.write.cue-style-as-class` has named.
   private var classListsNoted: Set<String> = []
+  /// The class list noted for the cue before (see `classListsNoted`).
+  private var lastNotedClasses: [String] = []
   /// The signature, header lines and REGION blocks (written by `begin`).
   private var head: [UInt8] = []
   /// Comments and cues, in order.
@@ -214,10 +216,15 @@ struct WebVTTWriter {
     // A TTML region all of whose cues are placed by their own settings (see `appendSettings`)
     // would be a REGION block no cue uses: it is left out (said with `region-omitted`).
     var named: Set<String> = [], referenced: Set<String> = []
-    for c in doc.cues {
-      guard let r = c.settings.region else { continue }
+    // Consecutive cues nearly always share their settings (all of a TTML region's): those
+    // are looked at once, not hashed again for every cue.
+    var previous: CueSettings? = nil
+    for k in doc.cues.indices {
+      let settings = doc.cues[k].settings
+      guard let r = settings.region, settings != previous else { continue }
+      previous = settings
       named.insert(r)
-      if !Self.placesItself(c.settings, in: r, ttmlRegions: ttmlRegions) { referenced.insert(r) }
+      if !Self.placesItself(settings, in: r, ttmlRegions: ttmlRegions) { referenced.insert(r) }
     }
     for r in doc.regions {
       if ttmlRegions.contains(r.id), named.contains(r.id), !referenced.contains(r.id) {
@@ -653,7 +660,9 @@ struct WebVTTWriter {
       cueNotes.removeAll()
       cueNoteSet.removeAll()
     }
-    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: cue.settings, index: k, into: &out)
+    // Read once: each read copies the settings out of the cue's box.
+    let settings = cue.settings
+    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: settings, index: k, into: &out)
 
     // Cue-level style has no WebVTT form: italic, bold and underline become <i>, <b> and <u>
     // around the text, the rest a class span. A text alignment the cue's `align` setting
@@ -670,7 +679,7 @@ struct WebVTTWriter {
       ownStyle?.displayed = nil
     }
     if var s = ownStyle, !s.isEmpty {
-      if let a = s.textAlign, Self.alignment(a) == cue.settings.align { s.textAlign = nil }
+      if let a = s.textAlign, Self.alignment(a) == settings.align { s.textAlign = nil }
       let (tags, rest) = Self.peelTags(s)
       content = Self.wrap(content, in: tags)
       if !rest.isEmpty, let g = generatedClass(for: rest) { wrapClasses.append(g) }
@@ -680,7 +689,7 @@ struct WebVTTWriter {
     }
     // WebVTT regions hold no text style: what the cue's region gives goes on an outer span, so
     // the cue's own classes still win over it (CSS inheritance, not rule order).
-    if let id = cue.settings.region, var r = regionTextStyles[id] {
+    if let id = settings.region, var r = regionTextStyles[id] {
       // What the cue's own styles set is theirs: the region's value would only show where
       // STYLE blocks are ignored (an outer <i> under an upright cue).
       var own = cue.style ?? TextStyle()
@@ -693,9 +702,11 @@ struct WebVTTWriter {
         content = [.element(CueElement(.span, classes: [g], children: content))]
       }
     }
-    if !wrapClasses.isEmpty {
+    if !wrapClasses.isEmpty, wrapClasses != lastNotedClasses {
       // Said once for each list of classes: a document whose every cue has its style (TTML's
-      // style on each p) would otherwise get one note per cue.
+      // style on each p) would otherwise get one note per cue. The list noted last is
+      // compared first: consecutive cues nearly always share it.
+      lastNotedClasses = wrapClasses
       let classes = wrapClasses.joined(separator: ", ")
       if classListsNoted.insert(classes).inserted {
         warn("webvtt.write.cue-style-as-class", .info, "the cue's own style is written as a <c> span with classes \(classes) (and so is that of any later cue with these classes)", cue: k)
