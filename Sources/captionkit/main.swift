@@ -28,5 +28,5 @@ for k in 1..<Int(CommandLine.argc) {
 
 // A global, so that what commands leave with it (`ToolIO.keepUntilDone`) is never freed: the
 // process exits at once.
-let io = ToolIO.process(environment: ProcessInfo.processInfo.environment)
+let io = ToolIO.processExitingAfterOneCommand(environment: ProcessInfo.processInfo.environment)
 exit(CaptionTool.run(Array(CommandLine.arguments.dropFirst()), io: io))

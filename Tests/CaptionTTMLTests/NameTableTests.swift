@@ -46,6 +46,24 @@ import Testing
     #expect(!TTMLValidator.allowedPlain("unknown").contains("begin"))
   }
 
+  /// The validator and the reader know TTML's names as XML writes them: an attribute spelled
+  /// with the Kelvin sign (U+212A) for `K` is not `tts:fontKerning` (Namespaces in XML compares
+  /// names code point by code point), though Swift's `==` takes the two as equal.
+  @Test func namesAreComparedAsWritten() throws {
+    func read(_ attribute: String) throws -> ReadResult {
+      let doc = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en"><body><div><p begin="0s" end="1s" "# + attribute + #"="none">Hi</p></div></body></tt>"#
+      return try TTMLFormat().read(Array(doc.utf8), options: ReadOptions())
+    }
+    let ascii = try read("tts:fontKerning")
+    #expect(!ascii.diagnostics.contains { $0.code == "ttml.validate.unknown-attribute" })
+    #expect(ascii.document.cues.first?.style?.other["tts:fontKerning"] == "none")
+    let kelvin = try read("tts:font\u{212A}erning")
+    let unknown = kelvin.diagnostics.filter { $0.code == "ttml.validate.unknown-attribute" }
+    #expect(unknown.count == 1)
+    #expect(unknown.first?.message.contains("is not a TTML style attribute") == true)
+    #expect(kelvin.document.cues.first?.style?.other["tts:fontKerning"] == nil)
+  }
+
   /// The reader's one pass over a content element's attributes finds what a search for each
   /// would, the first of a repeated name included, and only in the right namespace.
   @Test func contentAttributesMatchTheSearches() {

@@ -54,16 +54,31 @@ public final class ToolIO: @unchecked Sendable {
   /// Whether standard output was closed when the tool started.
   private var stdoutClosed = false
 
-  /// Large values a command has finished with (`convert`'s document, input and output bytes),
-  /// held until this object goes. The tool's `ToolIO` lives until the process exits, so they
-  /// are never freed one by one, which took about 4% of converting a 100k-cue TTML file; a
-  /// test's `ToolIO` frees them when the test drops it. Not for commands that walk folders:
-  /// they would hold every file's.
-  private var keptUntilDone: [Any] = []
+  /// Whether values a command has finished with are kept, never freed (see `keepUntilDone`).
+  private var keepsFinishedValues = false
+  /// The values kept; guarded by `keptLock`.
+  private var keptValues: [Any] = []
+  private let keptLock = NSLock()
 
-  /// Holds `value` for as long as this object lives (see `keptUntilDone`).
+  /// The real process streams for the `captionkit` executable, which exits as soon as its one
+  /// command returns: large values the command has finished with are then never freed (see
+  /// `keepUntilDone`). Programs that run commands one after another use `process(environment:)`.
+  public static func processExitingAfterOneCommand(environment: [String: String]) -> ToolIO {
+    let io = process(environment: environment)
+    io.keepsFinishedValues = true
+    return io
+  }
+
+  /// Hands over a large value a command has finished with (`convert`'s document, its input and
+  /// output bytes). A `ToolIO` made by `processExitingAfterOneCommand` keeps it until the
+  /// process exits, so it is not freed node by node: that took about 4% of converting a
+  /// 100k-cue TTML file. Any other lets it go at once. Not for commands that walk folders,
+  /// which would keep every file's.
   func keepUntilDone(_ value: Any) {
-    keptUntilDone.append(value)
+    guard keepsFinishedValues else { return }
+    keptLock.lock()
+    keptValues.append(value)
+    keptLock.unlock()
   }
 
   /// Buffers for tests, with optional standard input bytes.

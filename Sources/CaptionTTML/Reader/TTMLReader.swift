@@ -26,6 +26,9 @@ struct TTMLReader {
   var styleIDs: Set<String> = []
   var usedCueIDs: [String: Int] = [:]
   var indefiniteCues: [Int] = []
+  /// The timed tree `readDocument` walked, kept so that a large read frees it on the release
+  /// thread with the element tree (`TTMLTreeRelease`) rather than node by node on this one.
+  var timedTree: TTMLTimedNode?
   /// The kinds of `ttml.region.not-shown` and `ttml.region.conflict` already reported.
   var notShownReported: Set<String> = []
   /// Begins and ends of `set` animations inside `head` regions, on the document's timeline.
@@ -170,7 +173,7 @@ struct TTMLReader {
     if large {
       // Freeing a large tree node by node takes about a tenth of the read: a side thread does
       // it while the caller goes on with the document.
-      let tree = TTMLTreeRelease(consume root)
+      let tree = TTMLTreeRelease(consume root, timed: reader.timedTree.take())
       _ = SideThread(name: "captionkit-ttml-release") { tree.release() }
     }
     return Output(
@@ -427,6 +430,7 @@ struct TTMLReader {
           "\(indefiniteCues.count) cue(s) have no resolved end (no end, dur or timed ancestor), so TTML shows them until the media ends; in the model they end 24 h after the document's last timed instant (\(lastFiniteTime))",
           at: body.location)
       }
+      timedTree = consume timed
       sortCuesByStart()
       if imageSubtitles.count > 0, let first = imageSubtitles.first {
         sink.report(
