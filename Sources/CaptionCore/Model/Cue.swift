@@ -105,38 +105,15 @@ public struct Cue: Sendable, Hashable {
     id: String = "", start: CaptionTime, end: CaptionTime, settings: CueSettings = CueSettings(),
     style: TextStyle? = nil, styleRefs: [String] = [], content: [CueNode], source: SourceLocation? = nil
   ) {
-    self.id = id
-    self.start = start
-    self.end = end
-    self.boxedSettings = settings.isDefault ? nil : Boxed(settings)
-    self.boxedStyle = style.map { Boxed($0) }
-    self.styleRefs = styleRefs
-    self.textStorage = .nodes(content)
-    self.source = source
-    self.storedSourceText = nil
-    self.sourceTextIsPlainText = false
+    self.init(id: id, start: start, end: end, settings: SharedSettings(settings), style: style, styleRefs: styleRefs, content: content, source: source)
   }
 
-  /// Cue settings that many cues hold (every cue of a TTML region has its region's): one box
-  /// for all of them, where `settings`' setter makes one a cue. The box is immutable, so a cue
-  /// whose settings are set later gets a box of its own.
-  @usableFromInline package struct SharedSettings: Sendable, Equatable {
-    @usableFromInline let box: Optional<Boxed<CueSettings>>
-
-    package init(_ settings: CueSettings) {
-      box = settings.isDefault ? nil : Boxed(settings)
-    }
-
-    /// The settings.
-    package var value: CueSettings { box?.value ?? CueSettings() }
-  }
-
-  /// A cue as the TTML reader builds it: `settings` shared with its siblings, the source text
-  /// not kept (TTML markup is not cue text).
+  /// A cue whose settings may be shared with others (the TTML reader gives all the cues of a
+  /// region one box); no source text is kept (TTML markup is not cue text).
   @inlinable
   package init(
     id: String, start: CaptionTime, end: CaptionTime, settings: SharedSettings, style: TextStyle?, styleRefs: [String],
-    content: [CueNode], source: SourceLocation
+    content: [CueNode], source: SourceLocation?
   ) {
     self.id = id
     self.start = start
