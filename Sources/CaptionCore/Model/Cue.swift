@@ -108,8 +108,8 @@ public struct Cue: Sendable, Hashable {
     self.init(id: id, start: start, end: end, settings: SharedSettings(settings), style: style, styleRefs: styleRefs, content: content, source: source)
   }
 
-  /// A cue whose settings may be shared with others (the TTML reader gives all the cues of a
-  /// region one box); no source text is kept (TTML markup is not cue text).
+  /// A cue whose settings may be shared with other cues (the TTML reader gives all the cues of
+  /// a region one box); the public initialiser builds through it. No source text is kept.
   @inlinable
   package init(
     id: String, start: CaptionTime, end: CaptionTime, settings: SharedSettings, style: TextStyle?, styleRefs: [String],

@@ -100,7 +100,8 @@ struct TTMLValidator {
     return out
   }
 
-  // The profile's kind, worked out once: the checks ask for every element and attribute.
+  /// An IMSC profile. This and the profile's other kinds (`isTTML1Based`, `isImageProfile`) are
+  /// worked out once: the checks ask for every element and attribute.
   let isIMSC: Bool
 
   /// Whether `profile` (an effective profile) is an IMSC Text Profile: what the IMSC
