@@ -31,7 +31,11 @@ public struct Cue: Sendable, Hashable {
   /// this list on each read; `plainText` does not.
   public var content: [CueNode] {
     get { textStorage.nodes }
-    set { textStorage = .nodes(newValue) }
+    set {
+      // Text held with its simple tags is the source text too: keep it as such.
+      if case .simpleTags(let s) = textStorage, storedSourceText == nil { storedSourceText = s }
+      textStorage = .nodes(newValue)
+    }
   }
   /// Where the cue starts in the source (the line of its timing line), if it was read.
   public var source: Optional<SourceLocation>
@@ -44,15 +48,25 @@ public struct Cue: Sendable, Hashable {
   /// Readers store it only when it differs from `plainText` (the cue has markup or character
   /// references); otherwise the getter returns `plainText`, which saves a string per cue.
   public var sourceText: String? {
-    get { storedSourceText ?? (sourceTextIsPlainText ? plainText : nil) }
+    get { storedSourceText ?? (sourceTextIsPlainText ? plainText : markupSourceText) }
     set {
+      // Text held with its simple tags would still answer for itself: hold the tree instead.
+      if newValue == nil, case .simpleTags(let s) = textStorage { textStorage = .nodes(SimpleTagText.nodes(s)) }
       storedSourceText = newValue
       sourceTextIsPlainText = false
     }
   }
 
-  /// `sourceText` when a reader stored it, that is when it differs from the plain text. Lint
-  /// rules that look for markup read this and skip plain cues without building their text.
+  /// `sourceText` when it differs from the plain text: stored by a reader, or the text held
+  /// with its simple tags. Lint rules that look for markup read this and skip plain cues
+  /// without building their text.
+  package var markupSourceText: String? {
+    if let storedSourceText { return storedSourceText }
+    if case .simpleTags(let s) = textStorage { return s }
+    return nil
+  }
+
+  /// The source text a reader stored apart from the text (see `markupSourceText`).
   @usableFromInline package internal(set) var storedSourceText: Optional<String>
   /// Out-of-line storage for the rarely set fields (see `Boxed`).
   @usableFromInline var boxedSettings: Optional<Boxed<CueSettings>>
@@ -101,6 +115,23 @@ public struct Cue: Sendable, Hashable {
     self.boxedStyle = nil
   }
 
+  /// A cue whose text has no markup but simple `<i>`, `<b>` and `<u>` tags, as readers build
+  /// it: `text`, with `\n` between lines, is held as written and is the source text; the tree is
+  /// built when asked (see `SimpleTagText` for what `text` may hold).
+  @inlinable
+  package init(id: String, start: CaptionTime, end: CaptionTime, simpleTagText text: String, source: SourceLocation) {
+    self.id = id
+    self.start = start
+    self.end = end
+    self.styleRefs = []
+    self.textStorage = .simpleTags(text)
+    self.source = source
+    self.storedSourceText = nil
+    self.sourceTextIsPlainText = false
+    self.boxedSettings = nil
+    self.boxedStyle = nil
+  }
+
   public init(
     id: String = "", start: CaptionTime, end: CaptionTime, settings: CueSettings = CueSettings(),
     style: TextStyle? = nil, styleRefs: [String] = [], content: [CueNode], source: SourceLocation? = nil
@@ -129,8 +160,11 @@ public struct Cue: Sendable, Hashable {
 
   /// The plain text, with `\n` between lines and no markup.
   public var plainText: String {
-    if case .plain(let s) = textStorage { return s }
-    return content.plainText
+    switch textStorage {
+    case .plain(let s): return s
+    case .simpleTags(let s): return SimpleTagText.plainText(s)
+    case .nodes(let n): return n.plainText
+    }
   }
 
   /// Whether the text is held as one plain string (see `CueTextStorage`): no elements, so a
@@ -143,8 +177,11 @@ public struct Cue: Sendable, Hashable {
   /// The plain text without ruby annotations: what line length and reading speed measure (see
   /// `[CueNode].plainTextWithoutRuby`).
   public var plainTextWithoutRuby: String {
-    if case .plain(let s) = textStorage { return s }
-    return content.plainTextWithoutRuby
+    switch textStorage {
+    case .plain(let s): return s
+    case .simpleTags(let s): return SimpleTagText.plainText(s)
+    case .nodes(let n): return n.plainTextWithoutRuby
+    }
   }
 
   /// `end - start`.

@@ -1,16 +1,20 @@
-/// How a `Cue` holds its text: as the node tree, or, for the plain cues that make up most
-/// files, as one string with `\n` between lines.
+/// How a `Cue` holds its text: as the node tree, or, for the cues that make up most files, as
+/// one string with `\n` between lines from which the tree is built when asked.
 ///
 /// A plain two-line cue held as nodes costs an array and a string per line; held as one string
-/// it costs one allocation, which is a large part of reading a million-cue file. The node view
-/// is rebuilt on demand (`nodes`), and is exactly what the readers built before: a `.text` run
-/// for each non-empty line, `.lineBreak` between lines.
+/// it costs one allocation, which is a large part of reading a million-cue file. A cue whose only
+/// markup is `<i>`, `<b>` and `<u>` likewise skips the markup parser and its node arrays. The
+/// node view is rebuilt on demand (`nodes`), and is exactly what the readers built before: a
+/// `.text` run for each non-empty line, `.lineBreak` between lines, and an element for each tag.
 @usableFromInline
 enum CueTextStorage: Sendable, Equatable {
   /// The text as a node tree.
   case nodes([CueNode])
   /// Plain text: no markup, no character references, lines joined with `\n`.
   case plain(String)
+  /// Text whose only markup is simple `<i>`, `<b>` and `<u>` tags, lines joined with `\n`;
+  /// it is also the cue's source text. See `SimpleTagText` for what the string may hold.
+  case simpleTags(String)
 
   /// The node view.
   @usableFromInline
@@ -18,6 +22,7 @@ enum CueTextStorage: Sendable, Equatable {
     switch self {
     case .nodes(let n): return n
     case .plain(let s): return Self.nodes(plainText: s)
+    case .simpleTags(let s): return SimpleTagText.nodes(s)
     }
   }
 
@@ -44,7 +49,10 @@ enum CueTextStorage: Sendable, Equatable {
   }
 
   @usableFromInline static func == (a: CueTextStorage, b: CueTextStorage) -> Bool {
-    if case .plain(let x) = a, case .plain(let y) = b { return x == y }
-    return a.nodes == b.nodes
+    switch (a, b) {
+    case (.plain(let x), .plain(let y)): return x == y
+    case (.simpleTags(let x), .simpleTags(let y)) where x == y: return true
+    default: return a.nodes == b.nodes
+    }
   }
 }

@@ -210,7 +210,7 @@ public enum CaptionJSON {
       styleRefs = c.styleRefs.isEmpty ? nil : c.styleRefs
       let plain = c.plainText
       text = plain
-      sourceText = c.storedSourceText.flatMap { $0 == plain ? nil : $0 }
+      sourceText = c.markupSourceText.flatMap { $0 == plain ? nil : $0 }
       tree = c.content.map { NodeDTO($0, depth: 0) }
       sourceLine = c.source?.line
     }

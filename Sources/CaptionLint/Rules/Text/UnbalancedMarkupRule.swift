@@ -20,7 +20,7 @@ public struct UnbalancedMarkupRule: LintRule {
 
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     for (i, cue) in input.document.cues.enumerated() {
-      guard let text = cue.storedSourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
+      guard let text = cue.markupSourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
       var stack: [String] = []
       var problem: String?
       let known = UnknownMarkupRule.known(for: input.context.format)

@@ -32,7 +32,7 @@ public struct UnknownMarkupRule: LintRule {
   public func check(_ input: LintRuleInput, into findings: inout [LintFinding]) {
     let known = Self.known(for: input.context.format)
     for (i, cue) in input.document.cues.enumerated() {
-      guard let text = cue.storedSourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
+      guard let text = cue.markupSourceText, text.utf8.contains(UInt8(ascii: "<")) else { continue }
       if let bad = MarkupScanner.tags(text, srt: input.context.format == "srt").first(where: { !known.contains($0.name) }) {
         findings.append(LintFinding(cueIndex: i, message: "\(input.cueName(i)) uses <\(bad.name)>, which \(input.context.format ?? "the format") does not define"))
       }
