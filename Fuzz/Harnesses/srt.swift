@@ -1,10 +1,11 @@
-// SubRip reader: read, check diagnostics, write, read back; and reading in halves (forced at
-// any size) gives what one reader gives.
+// SubRip reader: read, check diagnostics, write, read back; reading in halves (forced at any
+// size) gives what one reader gives; reading without the usual-line shortcuts gives the same; and
+// a cue held with its simple tags has the tree the markup parser builds, with no diagnostic.
 // fuzz-modules: CaptionFormats
 // fuzz-seeds: srt
 // fuzz-dict: srt.dict
 // fuzz-max-len: 65536
-import CaptionCore
+@testable import CaptionCore
 @testable import CaptionFormats
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -17,6 +18,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var two = SubRipReader(bytes: decoded.utf8, limits: ReadLimits())
   if two.readInHalves(minimumSize: 0) != cues || two.sink.finished != one.sink.finished {
     fatalError("srt: reading in halves differs from one reader")
+  }
+  var three = SubRipReader(bytes: decoded.utf8, limits: ReadLimits())
+  three.readsUsualLines = false
+  let general = three.read()
+  if general != cues || general.map(\.source) != cues.map(\.source) || three.sink.finished != one.sink.finished {
+    fatalError("srt: reading the usual lines by their bytes differs from the general path")
+  }
+  for cue in cues {
+    guard case .simpleTags(let text) = cue.textStorage else { continue }
+    var lines: [SubRipTextParser.LineInfo] = []
+    var offset = 0
+    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      lines.append(.init(textOffset: offset, documentOffset: offset, number: k + 1))
+      offset += line.utf8.count + 1
+    }
+    var parser = SubRipTextParser(lines: lines, maxDepth: ReadLimits().maxNestingDepth)
+    var sink = DiagnosticSink(limit: 100)
+    let parsed = Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
+    if parsed.content != cue.content || !sink.diagnostics.isEmpty || parsed.anchor != nil {
+      fatalError("srt: a cue held with its simple tags differs from the parsed cue: \(text.debugDescription)")
+    }
   }
   return 0
 }

@@ -15,6 +15,13 @@ struct IdentifierSet {
     return strings.insert(id).inserted
   }
 
+  /// Inserts `id`, whose UTF-8 is `utf8` as read (a number's digits are read there, with no
+  /// string to look into); returns whether it was new.
+  mutating func insert(_ id: String, utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    if let v = Self.decimalValue(utf8) { return insert(number: v) }
+    return strings.insert(id).inserted
+  }
+
   /// Inserts the number `v` (an SRT index); returns whether it was new.
   mutating func insert(number v: Int) -> Bool {
     guard v >= 0, v < 1 << 24 else { return numbers.insert(v).inserted }

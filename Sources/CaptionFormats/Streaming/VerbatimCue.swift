@@ -93,7 +93,7 @@ struct VerbatimCue {
   /// `>`, `&` or `{`. Both readers read such
   /// text into italic, bold and underline elements without a diagnostic, and both writers
   /// write those elements as these tags, so the converter may copy the cue.
-  static func hasOnlySimpleTags(_ buf: UnsafeBufferPointer<UInt8>, _ lines: [Range<Int>], maxDepth: Int, maxElements: Int) -> Bool {
+  static func hasOnlySimpleTags(_ buf: UnsafeBufferPointer<UInt8>, _ lines: some Sequence<Range<Int>>, maxDepth: Int, maxElements: Int) -> Bool {
     // The open tags' letters, innermost in the low byte (three at most: each kind once).
     var open: UInt32 = 0
     var depth = 0

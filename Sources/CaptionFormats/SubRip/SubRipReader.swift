@@ -55,6 +55,9 @@ struct SubRipReader {
   var parserScratch = SubRipTextParser.Scratch()
   /// Cues read so far.
   var cueCount = 0
+  /// Whether the usual lines are read by their bytes before the general path looks at them
+  /// (off only in the tests and fuzz harness that compare both ways).
+  var readsUsualLines = true
   /// Whether a character reference in the text was reported (once per file).
   var referenceReported = false
   /// When set, each cue is handed here as soon as it is read instead of being kept in `cues`
@@ -207,7 +210,33 @@ struct SubRipReader {
 
   /// Reads the lines that start before byte `end` (the cue being read stays pending).
   mutating func scan(_ buf: UnsafeBufferPointer<UInt8>, _ scanner: inout SubRipLineReader, upTo end: Int) {
-    while scanner.nextLineStart < end, let line = nextLine(&scanner) {
+    let maxLine = limits.maxLineLength
+    while scanner.nextLineStart < end {
+      // The usual lines of the usual block, read by their bytes (`SubRipLineReader`): exactly
+      // what the general path below does with them.
+      if readsUsualLines {
+        if state == .text, let line = scanner.nextUsualTextLine(maxLineLength: maxLine) {
+          lines.append(line.range)
+          lineNumbers.append(line.number)
+          continue
+        }
+        if scanner.skipUsualEmptyLine() {
+          state = .between
+          strayReported = false
+          continue
+        }
+        if state == .between, let h = scanner.usualHeader(maxLineLength: maxLine),
+          let timing = h.times.map({ SubRipTimingParser.Timing(start: $0.start, end: $0.end, issues: .init(messages: false)) })
+            ?? SubRipTimingParser.parse(buf, h.timingLine.range, messages: !sink.isFull)
+        {
+          scanner.take(h)
+          finishPending(buf)
+          startCue(buf, index: h.index, timing: timing, timingLine: h.timingLine)
+          state = .text
+          continue
+        }
+      }
+      guard let line = nextLine(&scanner) else { break }
       // Read without a byte order mark that starts it: files joined together (see `startCue`).
       let r = Self.withoutByteOrderMark(buf, line.range)
       if Self.isBlank(buf, r) {
@@ -399,7 +428,8 @@ struct SubRipReader {
       // The digits without leading zeros: `0000000000000000000001` is index 1.
       var digits = r
       while digits.count > 18, buf[digits.lowerBound] == SubRipTimingParser.zero { digits = digits.dropFirst() }
-      if Self.isDigits(buf, r) && digits.count > 18 {
+      let numeric = Self.isDigits(buf, r)
+      if numeric && digits.count > 18 {
         // Too large for a number, but still an index that a later cue may repeat.
         sawLongIndex = true
         if !seenIndices.insert(string(buf, digits)) {
@@ -407,7 +437,7 @@ struct SubRipReader {
         } else {
           sink.report("srt.index.invalid", .warning, "index \(string(buf, id).prefix(40)) is too large for a cue number; kept as the cue identifier", at: index.location(at: r.lowerBound))
         }
-      } else if Self.isDigits(buf, r) {
+      } else if numeric {
         var v = 0
         for i in digits { v = v * 10 + Int(buf[i] - SubRipTimingParser.zero) }
         if !seenIndices.insert(number: v) {
@@ -506,6 +536,15 @@ struct SubRipReader {
       // Plain text: one string, no tree to build; the source text is the plain text.
       let text = PlainCueText.string(buf, lines: lines, scratch: &textScratch)
       emit(Cue(id: id, start: p.start, end: p.end, plainText: text, source: p.source))
+      return
+    }
+    // Only `<i>`, `<b>` and `<u>` (no `\`, which may be SubStation's `\N`): the parser would
+    // say nothing and build what `SimpleTagText` builds, so the tree waits until it is asked for.
+    if !lines.contains(where: { ByteScan.containsAny(buf, from: $0.lowerBound, to: $0.upperBound, (0x5C, 0x5C, 0x5C, 0x5C)) }),
+      VerbatimCue.hasOnlySimpleTags(buf, lines, maxDepth: limits.maxNestingDepth, maxElements: limits.maxCueElements)
+    {
+      let text = PlainCueText.string(buf, lines: lines, scratch: &textScratch)
+      emit(Cue(id: id, start: p.start, end: p.end, simpleTagText: text, source: p.source))
       return
     }
     // Join the text lines with '\n' and note where each starts.

@@ -87,6 +87,9 @@ enum SubRipTimingParser {
   static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, messages: Bool = true) -> Timing? {
     var i = range.lowerBound
     let end = range.upperBound
+    if end - i == 29, let (a, b) = usualTimes(buf, i) {
+      return Timing(start: a, end: b, issues: Issues(messages: messages))
+    }
     // A byte order mark from files joined together is skipped (the reader reports it).
     if end - i >= 3, buf[i] == 0xEF, buf[i + 1] == 0xBB, buf[i + 2] == 0xBF { i += 3 }
     let start = i
@@ -204,20 +207,37 @@ enum SubRipTimingParser {
     }
   }
 
+  /// The times of the usual timing line, `HH:MM:SS,mmm --> HH:MM:SS,mmm` (two hour digits),
+  /// in the 29 bytes at `start`, which must be in `buf`; `nil` for any other shape. The line
+  /// has nothing to report (`parse` gives these times and no issue when it ends there).
+  @inline(__always)
+  static func usualTimes(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int) -> (start: CaptionTime, end: CaptionTime)? {
+    guard buf[start + 12] == 0x20, buf[start + 13] == UInt8(ascii: "-"), buf[start + 14] == UInt8(ascii: "-"),
+      buf[start + 15] == UInt8(ascii: ">"), buf[start + 16] == 0x20, let a = canonicalStamp(buf, start),
+      let b = canonicalStamp(buf, start + 17)
+    else { return nil }
+    return (a, b)
+  }
+
+  /// The canonical `HH:MM:SS,mmm` (two hour digits, minutes and seconds below 60) in the twelve
+  /// bytes at `start`, which must be in `buf`; `nil` for any other shape. The bytes after it
+  /// are not looked at.
+  @inline(__always)
+  static func canonicalStamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int) -> CaptionTime? {
+    guard buf[start + 2] == UInt8(ascii: ":"), buf[start + 5] == UInt8(ascii: ":"), buf[start + 8] == UInt8(ascii: ",") else { return nil }
+    let h0 = buf[start] &- zero, h1 = buf[start + 1] &- zero, m0 = buf[start + 3] &- zero, m1 = buf[start + 4] &- zero
+    let s0 = buf[start + 6] &- zero, s1 = buf[start + 7] &- zero
+    let f0 = buf[start + 9] &- zero, f1 = buf[start + 10] &- zero, f2 = buf[start + 11] &- zero
+    guard h0 < 10 && h1 < 10 && m0 < 6 && m1 < 10 && s0 < 6 && s1 < 10 && f0 < 10 && f1 < 10 && f2 < 10 else { return nil }
+    let seconds = (Int64(h0) * 10 + Int64(h1)) * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
+    return CaptionTime(milliseconds: seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2))
+  }
+
   /// Parses one timestamp starting at a digit.
   static func timestamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ issues: inout Issues, _ which: StaticString) -> Stamp? {
     // Fast path: canonical `HH:MM:SS,mmm` not followed by another digit.
-    if start + 12 <= end, buf[start + 2] == UInt8(ascii: ":"), buf[start + 5] == UInt8(ascii: ":"),
-      buf[start + 8] == UInt8(ascii: ","), start + 12 == end || !isDigit(buf[start + 12])
-    {
-      let h0 = buf[start] &- zero, h1 = buf[start + 1] &- zero, m0 = buf[start + 3] &- zero, m1 = buf[start + 4] &- zero
-      let s0 = buf[start + 6] &- zero, s1 = buf[start + 7] &- zero
-      let f0 = buf[start + 9] &- zero, f1 = buf[start + 10] &- zero, f2 = buf[start + 11] &- zero
-      if h0 < 10 && h1 < 10 && m0 < 6 && m1 < 10 && s0 < 6 && s1 < 10 && f0 < 10 && f1 < 10 && f2 < 10 {
-        let seconds = (Int64(h0) * 10 + Int64(h1)) * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
-        let ms = seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2)
-        return Stamp(time: CaptionTime(milliseconds: ms), next: start + 12)
-      }
+    if start + 12 <= end, start + 12 == end || !isDigit(buf[start + 12]), let time = canonicalStamp(buf, start) {
+      return Stamp(time: time, next: start + 12)
     }
     // Fast path for more hour digits (`100:00:00,000`): the same reading and the same one issue
     // (hours over 99) as the general path below.

@@ -597,28 +597,35 @@ struct WebVTTReader {
     var i = line.start
     let end = line.end
     func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0C }
-    while i < end, isSpace(p[i]) { i += 1 }
-    if i > line.start {
-      report("webvtt.timing.spacing", .error, "the cue timing line must start with the start timestamp", line, at: line.start)
-    }
-    guard let start = timestamp(&i, line, role: "start") else { return nil }
-    var ws = i
-    while i < end, isSpace(p[i]) { i += 1 }
-    let spaceBefore = i > ws
-    guard i + 2 < end, p[i] == 0x2D, p[i + 1] == 0x2D, p[i + 2] == 0x3E else {
-      report("webvtt.timing.malformed", .error, "expected '-->' after the start timestamp; the cue is dropped", line, at: i)
-      return nil
-    }
-    let arrowAt = i
-    i += 3
-    ws = i
-    while i < end, isSpace(p[i]) { i += 1 }
-    if !spaceBefore || i == ws {
-      report("webvtt.timing.spacing", .error, "'-->' must have a space or tab on each side", line, at: arrowAt)
-    }
-    guard let stop = timestamp(&i, line, role: "end") else { return nil }
-    if i < end, !isSpace(p[i]) {
-      report("webvtt.timing.spacing", .error, "cue settings must be separated from the end timestamp by a space or tab", line, at: i)
+    let start: Int64, stop: Int64
+    if let usual = WebVTTTimestamp.usualTimings(p, from: i, end: end) {
+      // `hh:mm:ss.ttt --> hh:mm:ss.ttt`, what nearly every cue has: nothing to report.
+      (start, stop, i) = usual
+    } else {
+      while i < end, isSpace(p[i]) { i += 1 }
+      if i > line.start {
+        report("webvtt.timing.spacing", .error, "the cue timing line must start with the start timestamp", line, at: line.start)
+      }
+      guard let first = timestamp(&i, line, role: "start") else { return nil }
+      var ws = i
+      while i < end, isSpace(p[i]) { i += 1 }
+      let spaceBefore = i > ws
+      guard i + 2 < end, p[i] == 0x2D, p[i + 1] == 0x2D, p[i + 2] == 0x3E else {
+        report("webvtt.timing.malformed", .error, "expected '-->' after the start timestamp; the cue is dropped", line, at: i)
+        return nil
+      }
+      let arrowAt = i
+      i += 3
+      ws = i
+      while i < end, isSpace(p[i]) { i += 1 }
+      if !spaceBefore || i == ws {
+        report("webvtt.timing.spacing", .error, "'-->' must have a space or tab on each side", line, at: arrowAt)
+      }
+      guard let second = timestamp(&i, line, role: "end") else { return nil }
+      if i < end, !isSpace(p[i]) {
+        report("webvtt.timing.spacing", .error, "cue settings must be separated from the end timestamp by a space or tab", line, at: i)
+      }
+      (start, stop) = (first, second)
     }
     // Most cues have no settings: then none are built or compared. Kept beside the draft
     // rather than in it, so that the small draft is what gets copied around. Cleared only when
@@ -661,6 +668,12 @@ struct WebVTTReader {
     return nil
   }
 
+  /// Whether `text[r]` (one line, or the cue's lines joined with `\n`) has no markup but simple
+  /// `<i>`, `<b>` and `<u>` tags (`VerbatimCue.hasOnlySimpleTags`; a `\n` counts as content).
+  private func hasOnlySimpleTags(_ text: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Bool {
+    VerbatimCue.hasOnlySimpleTags(text, CollectionOfOne(r), maxDepth: limits.maxNestingDepth, maxElements: limits.maxCueElements)
+  }
+
   /// Runs the cue text parser over `text` (which starts at offset 0 of the scratch line map).
   private mutating func parseCueText(_ text: UnsafeBufferPointer<UInt8>, _ d: Draft, index: Int) -> [CueNode] {
     var ctx = WebVTTCueTextParser.Context(mode: .model, maxDepth: limits.maxNestingDepth)
@@ -690,6 +703,9 @@ struct WebVTTReader {
     var content: [CueNode] = []
     // A plain cue's text as one string (see `CueTextStorage`); `content` is then unused.
     var plainText: String? = nil
+    // Text whose only markup is simple `<i>`, `<b>` and `<u>` tags: the parser would say
+    // nothing and build what `SimpleTagText` builds, so the tree waits until it is asked for.
+    var simpleTagText: String? = nil
     // The streaming converter's fast path: plain lines go over as byte ranges, no `Cue` built.
     // Not when STYLE blocks could style the cue: SRT gets such a style inline (a `::cue` colour
     // on every cue, a `::cue(b)` one on bold text), which only the model carries.
@@ -706,6 +722,8 @@ struct WebVTTReader {
       let r = blockLines.first.map { $0.start..<$0.end } ?? 0..<0
       if !ByteScan.containsMarkup(input, from: r.lowerBound, to: r.upperBound) {
         plainText = Self.text(input, r, hasNUL: false)
+      } else if hasOnlySimpleTags(input, r) {
+        simpleTagText = Self.text(input, r, hasNUL: false)
       } else {
         sourceText = Self.text(input, r, hasNUL: false)
         scratchLines.removeAll(keepingCapacity: true)
@@ -720,6 +738,8 @@ struct WebVTTReader {
       if !scratch.withUnsafeBufferPointer({ ByteScan.containsMarkup($0, from: 0, to: $0.count) }) {
         // Plain text: no tokenizer needed.
         plainText = String(decoding: scratch, as: UTF8.self)
+      } else if scratch.withUnsafeBufferPointer({ hasOnlySimpleTags($0, 0..<$0.count) }) {
+        simpleTagText = String(decoding: scratch, as: UTF8.self)
       } else {
         sourceText = String(decoding: scratch, as: UTF8.self)
         let buffer = scratch
@@ -733,13 +753,14 @@ struct WebVTTReader {
       if isWhitespaceOnly(idLine) {
         report("webvtt.block.whitespace-line", .warning, "cue \(index + 1): a line with only spaces or tabs is not a blank line; it became the cue identifier", idLine, cue: index)
       }
-      if id == "NOTE" || startsWith(idLine, "NOTE ") || startsWith(idLine, "NOTE\t") {
+      if (idLine.end - idLine.start == 4 && startsWith(idLine, "NOTE")) || startsWith(idLine, "NOTE ") || startsWith(idLine, "NOTE\t") {
         // A valid cue identifier (WebVTT §4.1 allows any text without '-->'), and browsers read
         // the block as a cue; but an author may have meant a comment, and older tools skip it.
         report("webvtt.note.contains-arrow", .warning, "the cue identifier starts with NOTE: the block is read as a cue (a NOTE comment cannot contain '-->'), though a comment may have been meant and older tools skip it", idLine, cue: index)
       }
       if !id.isEmpty {
-        if !cueIDs.insert(id) {
+        // The line's bytes are the identifier's unless NULs were replaced, and then it is no number.
+        if !cueIDs.insert(id, utf8: UnsafeBufferPointer(rebasing: p[idLine.start..<idLine.end])) {
           report("webvtt.cue.duplicate-id", .error, "cue \(index + 1): the identifier '\(id.prefix(40))' is already used by another cue", idLine, cue: index)
         }
       }
@@ -771,6 +792,8 @@ struct WebVTTReader {
     var cue =
       if let plainText {
         Cue(id: id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), plainText: plainText, source: cueSource)
+      } else if let simpleTagText {
+        Cue(id: id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), simpleTagText: simpleTagText, source: cueSource)
       } else {
         Cue(id: id, start: CaptionTime(milliseconds: d.start), end: CaptionTime(milliseconds: d.end), content: content, source: cueSource, sourceText: sourceText)
       }

@@ -68,9 +68,31 @@ enum WebVTTSettingsParser {
       while i < end, WebVTTTimestamp.isDigit(p[i]) { i += 1; frac += 1 }
       guard frac > 0, i == end else { return nil }
     }
-    guard let v = Double(text(p, r.lowerBound..<end)), v.isFinite, v >= 0, v <= 100 else { return nil }
+    guard let v = decimal(p, r.lowerBound..<end), v.isFinite, v >= 0, v <= 100 else { return nil }
     return v
   }
+
+  /// The value of `digits[.digits]` (already checked), as `Double(String)` reads it. Up to 15
+  /// digits the digits make an exact integer and the divisor an exact power of ten, and one
+  /// correctly rounded division gives the correctly rounded value, as the string parse does;
+  /// longer numbers go through the string parse.
+  static func decimal(_ p: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> Double? {
+    guard r.count <= 16 else { return Double(text(p, r)) }
+    var mantissa: Int64 = 0, digits = 0, fraction = -1
+    for k in r {
+      if p[k] == UInt8(ascii: ".") {
+        fraction = 0
+        continue
+      }
+      mantissa = mantissa * 10 + Int64(p[k] &- 0x30)
+      digits += 1
+      if fraction >= 0 { fraction += 1 }
+    }
+    guard digits <= 15 else { return Double(text(p, r)) }
+    return Double(mantissa) / powersOfTen[max(fraction, 0)]
+  }
+
+  private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 
   static let cueSettingNames: [StaticString] = ["region", "vertical", "line", "position", "size", "align"]
 
@@ -92,20 +114,22 @@ enum WebVTTSettingsParser {
         known = k
         break
       }
-      let name = known >= 0 ? cueSettingNames[known].description : text(p, st.name)
+      // The name and value as text only for a message: most settings have none to give.
+      let name = { text(p, st.name) }
       let valueText = { text(p, value.lowerBound..<min(value.upperBound, value.lowerBound + 40)) }
       func invalid(_ expected: String) {
-        report("webvtt.setting.invalid-value", .error, "'\(name):\(valueText())' is invalid (\(expected)); the setting is ignored", st.start)
+        report("webvtt.setting.invalid-value", .error, "'\(name()):\(valueText())' is invalid (\(expected)); the setting is ignored", st.start)
       }
       if known >= 0 {
         let bit: UInt8 = 1 << UInt8(known)
         if seen & bit != 0 {
-          report("webvtt.setting.duplicate", .error, "the '\(name)' setting is given more than once; the last one wins", st.start)
+          report("webvtt.setting.duplicate", .error, "the '\(name())' setting is given more than once; the last one wins", st.start)
         }
         seen |= bit
       }
-      switch name {
-      case "region":
+      // `cueSettingNames`' order.
+      switch known {
+      case 0:  // region
         // Region ids had U+0000 replaced like all text (WebVTT §6.1 step 1); so does this value.
         let id = p[value].contains(0) ? String(String.UnicodeScalarView(text(p, value).unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 })) : text(p, value)
         if regions.contains(id) {
@@ -115,7 +139,7 @@ enum WebVTTSettingsParser {
           s.region = nil
           report("webvtt.setting.region-undefined", .error, "region '\(id.prefix(40))' is not defined in a REGION block before the cues", st.start)
         }
-      case "vertical":
+      case 1:  // vertical
         if equals(p, value, "rl") {
           s.vertical = .verticalGrowingLeft
         } else if equals(p, value, "lr") {
@@ -127,7 +151,7 @@ enum WebVTTSettingsParser {
           s.region = nil
           regionIgnoredBy = "vertical"
         }
-      case "line":
+      case 2:  // line
         var linepos = value
         var linealign: Range<Int>? = nil
         if let comma = p[value].firstIndex(of: UInt8(ascii: ",")) {
@@ -165,7 +189,7 @@ enum WebVTTSettingsParser {
           s.region = nil
           regionIgnoredBy = "line"
         }
-      case "position":
+      case 3:  // position
         var colpos = value
         var colalign: Range<Int>? = nil
         if let comma = p[value].firstIndex(of: UInt8(ascii: ",")) {
@@ -185,21 +209,21 @@ enum WebVTTSettingsParser {
         }
         s.position = number
         s.positionAlign = align
-      case "size":
+      case 4:  // size
         guard let number = percentage(p, value) else { invalid("expected a percentage from 0% to 100%"); continue }
         s.size = number
         if number != 100, s.region != nil {
           s.region = nil
           regionIgnoredBy = "size"
         }
-      case "align":
+      case 5:  // align
         if equals(p, value, "start") { s.align = .start } else if equals(p, value, "center") { s.align = .center } else if equals(p, value, "end") {
           s.align = .end
         } else if equals(p, value, "left") { s.align = .left } else if equals(p, value, "right") { s.align = .right } else {
           invalid("expected start, center, end, left or right" + (equals(p, value, "middle") ? "; 'middle' is an early draft's name for 'center'" : ""))
         }
       default:
-        report("webvtt.setting.unknown", .error, "unknown cue setting '\(name.prefix(40))'; it is ignored", st.start)
+        report("webvtt.setting.unknown", .error, "unknown cue setting '\(name().prefix(40))'; it is ignored", st.start)
       }
     }
     if let by = regionIgnoredBy {

@@ -59,6 +59,21 @@ enum WebVTTTimestamp {
     return Value(milliseconds: ((h * 60 + m) * 60 + s) * 1000 + d(9) * 100 + d(10) * 10 + d(11), hourDigits: 2)
   }
 
+  /// The start and end of the usual timing line, `hh:mm:ss.ttt --> hh:mm:ss.ttt` (two to nine
+  /// hour digits, one space on each side of the arrow), in milliseconds, when it starts at
+  /// `from` and is followed by the line's end or by a space or tab (before the settings); `next`
+  /// is where it ends. Nil otherwise. The reader's general path reads such a line to the same
+  /// times, with nothing to report.
+  @inline(__always) static func usualTimings(_ p: UnsafeBufferPointer<UInt8>, from: Int, end: Int) -> (start: Int64, end: Int64, next: Int)? {
+    var i = from
+    guard let a = canonical(p, &i, end: end) ?? longHours(p, &i, end: end), i + 5 < end, p[i] == 0x20, p[i + 1] == 0x2D,
+      p[i + 2] == 0x2D, p[i + 3] == 0x3E, p[i + 4] == 0x20
+    else { return nil }
+    i += 5
+    guard let b = canonical(p, &i, end: end) ?? longHours(p, &i, end: end), i == end || p[i] == 0x20 || p[i] == 0x09 else { return nil }
+    return (a.milliseconds, b.milliseconds, i)
+  }
+
   /// `hhh:mm:ss.ttt` with three to nine hour digits, read in one step as `canonical` reads two:
   /// past 99 hours (a long recording, or a file timed from a large offset) every timestamp took
   /// the general path, about 400 instructions each. Anything else is left to `general`, which
