@@ -27,16 +27,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   for cue in cues {
     guard case .simpleTags(let text) = cue.textStorage else { continue }
-    var lines: [SubRipTextParser.LineInfo] = []
-    var offset = 0
-    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      lines.append(.init(textOffset: offset, documentOffset: offset, number: k + 1))
-      offset += line.utf8.count + 1
-    }
-    var parser = SubRipTextParser(lines: lines, maxDepth: ReadLimits().maxNestingDepth)
-    var sink = DiagnosticSink(limit: 100)
-    let parsed = Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
-    if parsed.content != cue.content || !sink.diagnostics.isEmpty || parsed.anchor != nil {
+    let parsed = SubRipTextParser.parse(text)
+    if parsed.content != cue.content || !parsed.diagnostics.isEmpty || parsed.anchor != nil {
       fatalError("srt: a cue held with its simple tags differs from the parsed cue: \(text.debugDescription)")
     }
   }

@@ -82,6 +82,22 @@ struct SubRipTextParser {
   /// Whether a `<br>` of this cue was reported.
   var lineBreakReported = false
 
+  /// Parses one cue's `text` (its lines joined with `\n`, located from line 1, offset 0): the
+  /// tree, what was reported, and the `{\anN}` anchor if any.
+  static func parse(_ text: String, limits: ReadLimits = ReadLimits()) -> (content: [CueNode], diagnostics: [Diagnostic], anchor: Int?) {
+    var lines: [LineInfo] = []
+    var offset = 0
+    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      lines.append(LineInfo(textOffset: offset, documentOffset: offset, number: k + 1))
+      offset += line.utf8.count + 1
+    }
+    var parser = SubRipTextParser(lines: lines, maxDepth: limits.maxNestingDepth)
+    parser.maxElements = limits.maxCueElements
+    var sink = DiagnosticSink(limit: limits.maxDiagnostics)
+    let result = Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
+    return (result.content, sink.diagnostics, result.anchor)
+  }
+
   init(lines: [LineInfo], maxDepth: Int) {
     var scratch = Scratch(lines: lines)
     self.init(scratch: &scratch, maxDepth: maxDepth)

@@ -18,16 +18,7 @@ import Testing
 
   /// The SRT parser's tree, diagnostics and `{\anN}` anchor for `text` (lines joined with `\n`).
   static func subRipParse(_ text: String) -> (content: [CueNode], diagnostics: [Diagnostic], anchor: Int?) {
-    var lines: [SubRipTextParser.LineInfo] = []
-    var offset = 0
-    for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      lines.append(.init(textOffset: offset, documentOffset: offset, number: k + 1))
-      offset += line.utf8.count + 1
-    }
-    var parser = SubRipTextParser(lines: lines, maxDepth: ReadLimits().maxNestingDepth)
-    var sink = DiagnosticSink(limit: 100)
-    let result = Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, sink: &sink) }
-    return (result.content, sink.diagnostics, result.anchor)
+    SubRipTextParser.parse(text)
   }
 
   /// The WebVTT parser's tree and issues for `text`.
