@@ -136,7 +136,8 @@ struct SubRipLineReader {
   /// The index and timing lines that may start the usual block, found but not consumed
   /// (`take`): 1–9 digits and then a line of at most `maxLineLength` bytes, each ended by LF or
   /// CR LF. They start a block when the second is a timing line (`SubRipTimingParser.parse`);
-  /// `times` holds its times already when it is the canonical line (`usualTimes`).
+  /// `times` holds its times already when it is the 29-byte line with two-digit hours
+  /// (`SubRipTimingParser.usualTimes`), which has nothing to report.
   struct UsualHeader {
     var index: Line
     var timingLine: Line
@@ -151,7 +152,8 @@ struct SubRipLineReader {
     while i < buf.count, i - position < 10, SubRipTimingParser.isDigit(buf[i]) { i += 1 }
     guard i > position, i - position <= min(9, maxLineLength), let indexEnd = usualLineEnd(at: i) else { return nil }
     let t = i + indexEnd
-    // The canonical timing line is read at fixed places; any other is found by its line end.
+    // The 29-byte line is read at fixed places (no byte of it is a line end); any other line
+    // is found by its line end.
     var times: (start: CaptionTime, end: CaptionTime)? = nil
     var e = t + 29
     if e < buf.count, buf[e] == 0x0A || buf[e] == 0x0D, let usual = SubRipTimingParser.usualTimes(buf, t) {

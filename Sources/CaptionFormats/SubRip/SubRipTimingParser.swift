@@ -87,9 +87,8 @@ enum SubRipTimingParser {
   static func parse(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, messages: Bool = true) -> Timing? {
     var i = range.lowerBound
     let end = range.upperBound
-    if end - i == 29, let (a, b) = usualTimes(buf, i) {
-      return Timing(start: a, end: b, issues: Issues(messages: messages))
-    }
+    // The usual line, two to nine hour digits: read at fixed places.
+    if let usual = usualTiming(buf, range) { return usual.timing(messages: messages) }
     // A byte order mark from files joined together is skipped (the reader reports it).
     if end - i >= 3, buf[i] == 0xEF, buf[i + 1] == 0xBB, buf[i + 2] == 0xBF { i += 3 }
     let start = i
@@ -207,9 +206,68 @@ enum SubRipTimingParser {
     }
   }
 
-  /// The times of the usual timing line, `HH:MM:SS,mmm --> HH:MM:SS,mmm` (two hour digits),
-  /// in the 29 bytes at `start`, which must be in `buf`; `nil` for any other shape. The line
-  /// has nothing to report (`parse` gives these times and no issue when it ends there).
+  /// The usual timing line: `HH:MM:SS,mmm --> HH:MM:SS,mmm` with two to nine hour digits in
+  /// each time, one space on each side of the arrow and nothing else. `parse` reads such a line
+  /// to these times, with one issue for each time past 99 hours (`timing(messages:)`).
+  struct UsualTiming {
+    var start: CaptionTime
+    var end: CaptionTime
+    var startHours: Int64
+    var endHours: Int64
+    /// Where each time starts (its issue points there).
+    var startOffset: Int
+    var endOffset: Int
+
+    @inline(__always)
+    func timing(messages: Bool) -> Timing {
+      var issues = Issues(messages: messages)
+      if startHours > 99 {
+        issues.add("srt.timing.hours-over-99", .info, hoursOver99Message("start", startHours), startOffset)
+      }
+      if endHours > 99 {
+        issues.add("srt.timing.hours-over-99", .info, hoursOver99Message("end", endHours), endOffset)
+      }
+      return Timing(start: start, end: end, issues: issues)
+    }
+  }
+
+  /// `range` of `buf` when it is the usual timing line (`UsualTiming`), read at fixed places.
+  @inline(__always)
+  static func usualTiming(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UsualTiming? {
+    let end = range.upperBound
+    guard let a = usualStamp(buf, range.lowerBound, end), a.next + 5 < end, buf[a.next] == 0x20, buf[a.next + 1] == UInt8(ascii: "-"),
+      buf[a.next + 2] == UInt8(ascii: "-"), buf[a.next + 3] == UInt8(ascii: ">"), buf[a.next + 4] == 0x20,
+      let b = usualStamp(buf, a.next + 5, end), b.next == end
+    else { return nil }
+    return UsualTiming(start: a.time, end: b.time, startHours: a.hours, endHours: b.hours, startOffset: range.lowerBound, endOffset: a.next + 5)
+  }
+
+  /// `H:MM:SS,mmm` at `start` with two to nine hour digits, as `timestamp` reads it.
+  @inline(__always)
+  private static func usualStamp(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (time: CaptionTime, hours: Int64, next: Int)? {
+    var c = start
+    var h: Int64 = 0
+    while c < end, c - start < 10 {
+      let d = buf[c] &- zero
+      guard d < 10 else { break }
+      h = h &* 10 &+ Int64(d)
+      c += 1
+    }
+    guard c - start >= 2, c - start <= 9, c + 10 <= end, buf[c] == UInt8(ascii: ":"), buf[c + 3] == UInt8(ascii: ":"),
+      buf[c + 6] == UInt8(ascii: ",")
+    else { return nil }
+    let m0 = buf[c + 1] &- zero, m1 = buf[c + 2] &- zero, s0 = buf[c + 4] &- zero, s1 = buf[c + 5] &- zero
+    let f0 = buf[c + 7] &- zero, f1 = buf[c + 8] &- zero, f2 = buf[c + 9] &- zero
+    guard m0 < 6 && m1 < 10 && s0 < 6 && s1 < 10 && f0 < 10 && f1 < 10 && f2 < 10 else { return nil }
+    let seconds = h * 3600 + (Int64(m0) * 10 + Int64(m1)) * 60 + Int64(s0) * 10 + Int64(s1)
+    let ms = seconds * 1000 + Int64(f0) * 100 + Int64(f1) * 10 + Int64(f2)
+    return (CaptionTime(milliseconds: ms), h, c + 10)
+  }
+
+  /// The times of the 29-byte usual line, `HH:MM:SS,mmm --> HH:MM:SS,mmm` (two-digit hours,
+  /// so nothing to report), at `start`, which must be 29 bytes inside `buf`; `nil` for any other
+  /// shape. The SRT reader's first look at a timing line: cheaper than `usualTiming`, whose
+  /// hour fields may be longer.
   @inline(__always)
   static func usualTimes(_ buf: UnsafeBufferPointer<UInt8>, _ start: Int) -> (start: CaptionTime, end: CaptionTime)? {
     guard buf[start + 12] == 0x20, buf[start + 13] == UInt8(ascii: "-"), buf[start + 14] == UInt8(ascii: "-"),

@@ -83,6 +83,42 @@ import Testing
     }
   }
 
+  /// The usual timing line, with two to nine hour digits, read at fixed places
+  /// (`usualTiming`): the times and issues `timestamp` gives for its two times, the reading the
+  /// general path makes. Checked on random lines with one to ten hour digits, and on every
+  /// one-byte change it still answers for.
+  @Test func usualTimingAgreesWithTheTimestampParser() {
+    var rng = SplitMix64(seed: 99)
+    let replacements: [UInt8] = Array("0 9:,.->\tX".utf8)
+    var answered = 0, pastNinetyNine = 0
+    for _ in 0..<6_000 {
+      func stamp() -> String {
+        let digits = 1 + Int(rng.next() % 10)
+        let hours = String((0..<digits).map { _ in Character(String(rng.next() % 10)) })
+        return hours + String(format: ":%02d:%02d,%03d", Int(rng.next() % 60), Int(rng.next() % 60), Int(rng.next() % 1000))
+      }
+      var line = Array("\(stamp()) --> \(stamp())".utf8)
+      if rng.next() % 2 == 0 {
+        line[Int(rng.next() % UInt64(line.count))] = replacements[Int(rng.next() % UInt64(replacements.count))]
+      }
+      line.withUnsafeBufferPointer { p in
+        guard let usual = SubRipTimingParser.usualTiming(p, 0..<p.count) else { return }
+        answered += 1
+        let text = String(decoding: line, as: UTF8.self)
+        var issues = SubRipTimingParser.Issues(messages: true)
+        let a = SubRipTimingParser.timestamp(p, 0, p.count, &issues, "start")
+        let arrowAt = a?.next ?? 0
+        #expect(arrowAt + 5 < p.count && Array(p[arrowAt..<(arrowAt + 5)]) == Array(" --> ".utf8), "\(text)")
+        let b = SubRipTimingParser.timestamp(p, arrowAt + 5, p.count, &issues, "end")
+        let timing = usual.timing(messages: true)
+        #expect(a?.time == timing.start && b?.time == timing.end && b?.next == p.count, "\(text)")
+        #expect(issues.list.map { "\($0.code) \($0.offset) \($0.message)" } == timing.issues.list.map { "\($0.code) \($0.offset) \($0.message)" }, "\(text)")
+        if !issues.list.isEmpty { pastNinetyNine += 1 }
+      }
+    }
+    #expect(answered > 1_500 && pastNinetyNine > 500, "\(answered) \(pastNinetyNine)")
+  }
+
   /// Generated files with one kind of damage each (the halves tests' generator), then damaged
   /// again byte by byte where the usual lines are told apart: a CR, a digit, a space, a `-`,
   /// a byte order mark or a line end put at the start or end of a line, or the file cut short.
