@@ -92,7 +92,7 @@ enum WebVTTSettingsParser {
     return Double(mantissa) / powersOfTen[max(fraction, 0)]
   }
 
-  private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
+  private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 
   static let cueSettingNames: [StaticString] = ["region", "vertical", "line", "position", "size", "align"]
 
