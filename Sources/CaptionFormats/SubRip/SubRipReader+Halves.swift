@@ -42,14 +42,14 @@ extension SubRipReader {
       var reader = SubRipReader(bytes: input, limits: limits)
       reader.previousIndex = firstIndex - 1
       let ends = input.withUnsafeBufferPointer { buf in
-        reader.cues.reserveCapacity(min((buf.count - cut) / 48, 1 << 20))
+        reader.sideCues = MovingCueBuffer(capacity: min((buf.count - cut) / 48, 1 << 20))
         var scanner = SubRipLineReader(buf, start: cut)
         reader.scan(buf, &scanner, upTo: buf.count)
         reader.finishPending(buf)
         return scanner.lineEnds
       }
       // Every block read became a cue: their earliest start is the half's.
-      return (reader, ends, reader.cues.lazy.map(\.start).min())
+      return (reader, ends, reader.sideCues?.elements.lazy.map(\.start).min())
     }
     bytes.withUnsafeBufferPointer { buf in
       cues.reserveCapacity(min(buf.count / 48, 1 << 20))
@@ -77,7 +77,7 @@ extension SubRipReader {
       halves = .kept
       // The second half numbered its lines from 1 at the cut.
       let shift = scanner.nextLineNumber - 1
-      cues.appendMoving(from: &half.cues, placeholder: Cue(start: .zero, end: .zero, content: [])) { $0.source?.line += shift }
+      half.sideCues?.moveAll(appendingTo: &cues) { $0.source?.line += shift }
       half.sink.changeEach { $0.location?.line += shift }
       sink.absorb(half.sink)
       cueCount += half.cueCount

@@ -66,6 +66,9 @@ struct SubRipReader {
   /// When set too, plain cues and cues with only simple `<i>`, `<b>` and `<u>` tags (see
   /// `VerbatimCue`) are handed here as byte ranges instead. Only for a WebVTT writer: SRT→WebVTT.
   var onVerbatimCue: ((VerbatimCue) -> Void)?
+  /// When set (and `onCue` is not), cues are kept here instead of in `cues`: the second half
+  /// of a large read, whose cues are then moved to the end of the first half's.
+  var sideCues: MovingCueBuffer?
 
   init(bytes: [UInt8], limits: ReadLimits) {
     self.bytes = bytes
@@ -500,7 +503,13 @@ struct SubRipReader {
 
   mutating func emit(_ cue: consuming Cue) {
     cueCount += 1
-    if let onCue { onCue(cue) } else { cues.append(consume cue) }
+    if let onCue {
+      onCue(cue)
+    } else if let sideCues {
+      sideCues.append(consume cue)
+    } else {
+      cues.append(consume cue)
+    }
   }
 
   mutating func finishPending(_ buf: UnsafeBufferPointer<UInt8>) {

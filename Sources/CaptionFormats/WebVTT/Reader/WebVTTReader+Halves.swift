@@ -67,7 +67,7 @@ extension WebVTTReader {
       c.source?.line += lines
       doc.comments.append(c)
     }
-    doc.cues.appendMoving(from: &half.doc.cues, placeholder: Cue(start: .zero, end: .zero, content: [])) { $0.source?.line += lines }
+    half.sideCues?.moveAll(appendingTo: &doc.cues) { $0.source?.line += lines }
     half.sink.changeEach { d in
       d.location?.line += lines
       guard let k = d.cueIndex else { return }
@@ -92,7 +92,7 @@ extension WebVTTReader {
     seenCue = true
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     doc.cues = []
-    doc.cues.reserveCapacity(min((n - cut) / 40, 1 << 20))
+    sideCues = MovingCueBuffer(capacity: min((n - cut) / 40, 1 << 20))
     doc.comments = []
     cueCount = 0
     cueIDs = IdentifierSet()

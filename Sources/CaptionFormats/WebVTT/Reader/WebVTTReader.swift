@@ -69,6 +69,9 @@ struct WebVTTReader {
   var onCue: ((Cue) -> Void)?
   /// When set too, plain cues (see `VerbatimCue`) are handed here as byte ranges instead.
   var onVerbatimCue: ((VerbatimCue) -> Void)?
+  /// When set (and `onCue` is not), cues are kept here instead of in `doc.cues`: the second
+  /// half of a large read, whose cues are then moved to the end of the first half's.
+  var sideCues: MovingCueBuffer?
   private var verbatimLines: [Range<Int>] = []
   private var headerSent = false
 
@@ -802,6 +805,8 @@ struct WebVTTReader {
     if let onCue {
       sendHeaderIfNeeded()
       onCue(cue)
+    } else if let sideCues {
+      sideCues.append(consume cue)
     } else {
       doc.cues.append(consume cue)
     }
