@@ -59,6 +59,26 @@ package final class MovingCueBuffer: @unchecked Sendable {
     array.append(contentsOf: Draining(base: base, count: n))
   }
 
+  /// Passes every element through `change`, in order.
+  package func changeEach(_ change: (inout Element) -> Void) {
+    for k in 0..<count { change(&base[k]) }
+  }
+
+  /// Moves every element to `destination` (uninitialised room for `count` elements), in
+  /// order, and leaves this buffer empty.
+  package func moveAll(to destination: UnsafeMutablePointer<Element>) {
+    if count > 0 { destination.moveInitialize(from: base, count: count) }
+    count = 0
+  }
+
+  /// Moves `count` elements from `source` (which is left uninitialised) to the end.
+  package func takeAll(from source: UnsafeMutablePointer<Element>, count n: Int) {
+    guard n > 0 else { return }
+    while capacity - count < n { grow() }
+    (base + count).moveInitialize(from: source, count: n)
+    count += n
+  }
+
   /// The elements of a buffer as a sequence that moves them out. `Array.append(contentsOf:)`
   /// fills its spare room through `_copyContents(initializing:)`, which here is one block move
   /// (the elements are bitwise movable), not one `append` per element (about 200 instructions

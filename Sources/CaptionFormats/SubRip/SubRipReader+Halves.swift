@@ -32,27 +32,51 @@ extension SubRipReader {
 
   /// `read()`, in halves when the input is at least `minimumSize` bytes and has a place to
   /// cut (`splitPoint`). Not for the streaming reads (`onCue`, `onVerbatimCue`).
+  ///
+  /// Both halves move their cues straight into the room of the array returned
+  /// (`SplitCueStorage`): the first half's from the start, the second half's from the number
+  /// of cues the cut's index says come before it (its index − 1, when that is plausible).
   mutating func readInHalves(minimumSize: Int = SubRipReader.halvesMinimumSize) -> [Cue] {
     let maxLine = limits.maxLineLength
     guard bytes.count >= minimumSize, onCue == nil, onVerbatimCue == nil,
       let (cut, firstIndex) = bytes.withUnsafeBufferPointer({ Self.splitPoint($0, near: $0.count / 2, maxLineLength: maxLine) })
     else { return read() }
+    // No block is shorter than about 20 bytes: an index that says more cues than that come
+    // before the cut is not believed, and the first half's room is a guess from its size.
+    let guess = firstIndex - 1 <= cut / 20 ? firstIndex - 1 : cut / 48
+    let capacity = guess + (bytes.count - cut) / 40 + 16
+    cues = SplitCueStorage.array(capacity: capacity) { base, capacity in
+      readInHalves(cut: cut, firstIndex: firstIndex, base: base, capacity: capacity, guess: guess)
+    }
+    window = .none
+    spill = nil
+    return cues
+  }
+
+  private mutating func readInHalves(
+    cut: Int, firstIndex: Int, base: UnsafeMutablePointer<Cue>, capacity: Int, guess: Int
+  ) -> (count: Int, after: [MovingCueBuffer]) {
     let input = bytes, limits = limits
+    let secondBase = base + guess
     let second = SideThread(name: "captionkit-srt-second-half") { () -> (SubRipReader, SubRipLineReader.LineEnds, CaptionTime?) in
       var reader = SubRipReader(bytes: input, limits: limits)
       reader.previousIndex = firstIndex - 1
+      reader.window = CueWindow(base: secondBase, capacity: capacity - guess)
+      reader.spill = MovingCueBuffer(capacity: 64)
       let ends = input.withUnsafeBufferPointer { buf in
-        reader.sideCues = MovingCueBuffer(capacity: min((buf.count - cut) / 48, 1 << 20))
         var scanner = SubRipLineReader(buf, start: cut)
         reader.scan(buf, &scanner, upTo: buf.count)
         reader.finishPending(buf)
         return scanner.lineEnds
       }
       // Every block read became a cue: their earliest start is the half's.
-      return (reader, ends, reader.sideCues?.elements.lazy.map(\.start).min())
+      let starts = [reader.window.elements.lazy.map(\.start).min(), reader.spill?.elements.lazy.map(\.start).min()]
+      return (reader, ends, starts.compactMap { $0 }.min())
     }
-    bytes.withUnsafeBufferPointer { buf in
-      cues.reserveCapacity(min(buf.count / 48, 1 << 20))
+    window = CueWindow(base: base, capacity: guess)
+    let spill = MovingCueBuffer(capacity: 64)
+    self.spill = spill
+    return bytes.withUnsafeBufferPointer { buf in
       var scanner = SubRipLineReader(buf)
       scan(buf, &scanner, upTo: cut)
       // The cue above the cut ends there, as it would when one reader meets the cut's index
@@ -69,23 +93,29 @@ extension SubRipReader {
         && !half.sink.diagnostics.contains { $0.code == "srt.index.separated" }
       guard guessHeld else {
         halves = .readOn
+        half.window.destroyAll()
+        // The second half's room is free: this reader fills on into it, unless it spilled.
+        if spill.count == 0 { window = CueWindow(base: base, capacity: capacity, count: window.count) }
         scan(buf, &scanner, upTo: buf.count)
         finishPending(buf)
         finishFile(scanner.lineEnds)
-        return
+        return (window.count, [spill])
       }
       halves = .kept
       // The second half numbered its lines from 1 at the cut.
       let shift = scanner.nextLineNumber - 1
-      half.sideCues?.moveAll(appendingTo: &cues) { $0.source?.line += shift }
+      for k in half.window.elements.indices { half.window.elements[k].source?.line += shift }
+      half.spill?.changeEach { $0.source?.line += shift }
       half.sink.changeEach { $0.location?.line += shift }
       sink.absorb(half.sink)
       cueCount += half.cueCount
       referenceReported = referenceReported || half.referenceReported
       halfEnds = halfEnds + scanner.lineEnds
       finishFile(halfEnds)
+      return SplitCueStorage.join(
+        base: base, capacity: capacity, guess: guess, first: (window, spill),
+        second: (half.window, half.spill ?? MovingCueBuffer(capacity: 1)))
     }
-    return cues
   }
 
   /// A place near byte `near` where a block starts after a blank line: the byte after an empty

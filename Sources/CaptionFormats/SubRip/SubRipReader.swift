@@ -66,9 +66,10 @@ struct SubRipReader {
   /// When set too, plain cues and cues with only simple `<i>`, `<b>` and `<u>` tags (see
   /// `VerbatimCue`) are handed here as byte ranges instead. Only for a WebVTT writer: SRT→WebVTT.
   var onVerbatimCue: ((VerbatimCue) -> Void)?
-  /// When set (and `onCue` is not), cues are kept here instead of in `cues`: the second half
-  /// of a large read, whose cues are then moved to the end of the first half's.
-  var sideCues: MovingCueBuffer?
+  /// In a read in halves (`SubRipReader+Halves`), where cues go instead of `cues`: the stretch
+  /// of the result's room that this reader fills, then `spill` when that is full.
+  var window = CueWindow.none
+  var spill: MovingCueBuffer?
 
   init(bytes: [UInt8], limits: ReadLimits) {
     self.bytes = bytes
@@ -505,8 +506,10 @@ struct SubRipReader {
     cueCount += 1
     if let onCue {
       onCue(cue)
-    } else if let sideCues {
-      sideCues.append(consume cue)
+    } else if window.hasRoom {
+      window.append(consume cue)
+    } else if let spill {
+      spill.append(consume cue)
     } else {
       cues.append(consume cue)
     }

@@ -111,6 +111,56 @@ import Testing
     #expect(r.two.0[9].plainText == "line 9")
   }
 
+  /// A file whose blocks are numbered from `first`, each `text` long. With `text` nil the
+  /// blocks are as short as SRT allows (about 25 bytes: `7\n0:00:5,0 --> 0:00:5,5\nx\n\n`).
+  static func numbered(from first: Int, count: Int, text: String?) -> [UInt8] {
+    var out = ""
+    for i in 0..<count {
+      guard let text else {
+        out += "\(first + i)\n0:\(String(format: "%02d:%d", i / 60 % 60, i % 60)),0 --> 0:\(String(format: "%02d:%d", i / 60 % 60, i % 60)),5\nx\n\n"
+        continue
+      }
+      let ms = 1_000 + i * 2_000
+      out += "\(first + i)\n00:\(String(format: "%02d:%02d", ms / 60_000 % 60, ms / 1000 % 60)),\(String(format: "%03d", ms % 1000)) --> "
+      out += "00:\(String(format: "%02d:%02d", (ms + 1500) / 60_000 % 60, (ms + 1500) / 1000 % 60)),500\n\(text) \(i)\n\n"
+    }
+    return Array(out.utf8)
+  }
+
+  /// Each half moves its cues straight into the room of the array returned; the second half's
+  /// start there is the count the cut's index says come before it. Numbered from 1 that count
+  /// is exact; from 0 the first half has one cue more than its room (it spills, and the second
+  /// half's cues move up past the spill); from 10 nine fewer (the second half's cues move
+  /// down); tiny blocks overflow the second half's room (it spills too; from 0 as well, the
+  /// second half's cues have no room to move up and are moved out). Whichever way, the cues
+  /// and their order are one reader's.
+  @Test(arguments: [(1, "a text of some length"), (0, "a text of some length"), (10, "a text of some length"), (1, nil), (7, nil), (0, nil)])
+  func eachHalfFillsItsRoomOfTheResult(first: Int, text: String?) {
+    let bytes = Self.numbered(from: first, count: 600, text: text)
+    let r = Self.bothWays(bytes)
+    #expect(r.halves == .kept)
+    #expect(r.two.0.count == 600)
+    #expect(r.one.0 == r.two.0)
+    #expect(r.one.1 == r.two.1)
+    #expect(r.two.0.map(\.id) == (0..<600).map { "\(first + $0)" })
+    #expect(r.two.0.map { $0.source?.line } == (0..<600).map { 4 * $0 + 2 })
+    #expect(r.two.0.map(\.start) == r.one.0.map(\.start))
+    #expect(r.two.0[599].plainText == (text.map { "\($0) 599" } ?? "x"))
+  }
+
+  /// The second half's reading is dropped (an index repeats across the cut): its cues are
+  /// destroyed and the first half's reader reads on into the room they had.
+  @Test func readingOnFillsTheSecondHalfsRoom() {
+    var bytes = Self.numbered(from: 1, count: 400, text: "a text of some length")
+    bytes += Array("5\n01:00:00,000 --> 01:00:01,000\nlate\n\n".utf8)
+    let r = Self.bothWays(bytes)
+    #expect(r.halves == .readOn)
+    #expect(r.two.0.count == 401)
+    #expect(r.one.0 == r.two.0)
+    #expect(r.one.1 == r.two.1)
+    #expect(r.two.0[400].plainText == "late")
+  }
+
   /// Every SRT file of the corpus.
   @Test(.enabled(if: Corpus.root != nil)) func corpusReadsTheSameInHalves() throws {
     let files = Corpus.files(in: "", extensions: ["srt"])

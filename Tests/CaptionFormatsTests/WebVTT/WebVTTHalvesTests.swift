@@ -107,6 +107,50 @@ import Testing
     #expect(unclosed.allSatisfy { $0.message.hasPrefix("cue 9: ") && $0.location?.line == 30 })
   }
 
+  /// A file of `count` cues with identifiers numbered from `first` (none when nil), each with
+  /// `text` (when nil, the shortest block: `0:05.000 --> 0:05.500\nx`).
+  static func numbered(from first: Int?, count: Int, text: String?) -> [UInt8] {
+    var out = "WEBVTT\n\n"
+    for i in 0..<count {
+      if let first { out += "\(first + i)\n" }
+      let s = String(format: "%02d:%02d", i / 60 % 60, i % 60)
+      out += text == nil ? "\(s).000 --> \(s).500\nx\n\n" : "00:\(s).000 --> 00:\(s).500\n\(text!) \(i)\n\n"
+    }
+    return Array(out.utf8)
+  }
+
+  /// Each half moves its cues straight into the room of the document's array; the second
+  /// half's start there is a guess of the cues before the cut (from a numeric identifier, or
+  /// from the density of arrows). Whether the guess is exact, high or low, and whether either
+  /// half overflows its room, the document is one reader's.
+  @Test(arguments: [(1, "a text of some length"), (0, "a text of some length"), (10, "a text of some length"), (nil, "a text of some length"), (nil, nil), (1, nil), (0, nil)])
+  func eachHalfFillsItsRoomOfTheResult(first: Int?, text: String?) throws {
+    let bytes = Self.numbered(from: first, count: 600, text: text)
+    #expect(Self.outcome(bytes, ReadOptions()) == .kept)
+    let one = try #require(Self.read(bytes, ReadOptions(), halvesFrom: .max))
+    let two = try #require(Self.read(bytes, ReadOptions(), halvesFrom: 0))
+    #expect(two.document.cues.count == 600)
+    #expect(one.document == two.document)
+    #expect(one.diagnostics == two.diagnostics)
+    #expect(two.document.cues.map(\.id) == (0..<600).map { k in first.map { "\($0 + k)" } ?? "" })
+    #expect(two.document.cues.map(\.start) == one.document.cues.map(\.start))
+    #expect(two.document.cues[599].plainText == (text.map { "\($0) 599" } ?? "x"))
+  }
+
+  /// The second half's reading is dropped (an identifier repeats across the cut): its cues are
+  /// destroyed and the first half's reader reads on into the room they had.
+  @Test func readingOnFillsTheSecondHalfsRoom() throws {
+    var bytes = Self.numbered(from: 1, count: 400, text: "a text of some length")
+    bytes += Array("5\n01:00:00.000 --> 01:00:01.000\nlate\n\n".utf8)
+    #expect(Self.outcome(bytes, ReadOptions()) == .readOn)
+    let one = try #require(Self.read(bytes, ReadOptions(), halvesFrom: .max))
+    let two = try #require(Self.read(bytes, ReadOptions(), halvesFrom: 0))
+    #expect(two.document.cues.count == 401)
+    #expect(one.document == two.document)
+    #expect(one.diagnostics == two.diagnostics)
+    #expect(two.document.cues[400].plainText == "late")
+  }
+
   /// Every WebVTT file of the corpus.
   @Test(.enabled(if: Corpus.root != nil)) func corpusReadsTheSameInHalves() throws {
     let files = Corpus.files(in: "", extensions: ["vtt"])

@@ -43,23 +43,53 @@ extension WebVTTReader {
       finishDocument()
       return .notCut
     }
+    // Both halves move their cues straight into the room of the document's cue array
+    // (`SplitCueStorage`): the first half's after the cues read so far, the second half's from
+    // a guess of how many come before the cut.
+    let guess = max(cueCount, Self.cuesBefore(cut, p, from: pos, counted: cueCount))
+    let capacity = guess + (n - cut) / 40 + 16
+    var outcome = Halves.notCut
+    doc.cues = SplitCueStorage.array(capacity: capacity) { base, capacity in
+      runInHalves(cut: cut, base: base, capacity: capacity, guess: guess, outcome: &outcome)
+    }
+    window = .none
+    spill = nil
+    return outcome
+  }
+
+  private mutating func runInHalves(
+    cut: Int, base: UnsafeMutablePointer<Cue>, capacity: Int, guess: Int, outcome: inout Halves
+  ) -> (count: Int, after: [MovingCueBuffer]) {
     var second = self
     second.startSecondHalf(at: cut)
+    second.window = CueWindow(base: base + guess, capacity: capacity - guess)
+    second.spill = MovingCueBuffer(capacity: 64)
     let side = SideThread(name: "captionkit-vtt-second-half") { [second] () -> WebVTTReader in
       var reader = second
       reader.readBlocks(upTo: reader.n)
       return reader
     }
+    // The cues read before the cut was chosen go first.
+    for (k, cue) in doc.cues.enumerated() { (base + k).initialize(to: cue) }
+    window = CueWindow(base: base, capacity: guess, count: doc.cues.count)
+    doc.cues = []
+    let spill = MovingCueBuffer(capacity: 64)
+    self.spill = spill
     readBlocks(upTo: cut)
     var half = side.join()
     let guessHeld =
       pos == cut && seenCue && cueIDs.isDisjoint(with: half.cueIDs)
       && (previousStart.flatMap { latest in half.earliestStart.map { $0 >= latest } } ?? true)
     guard guessHeld else {
+      outcome = .readOn
+      half.window.destroyAll()
+      // The second half's room is free: this reader fills on into it, unless it spilled.
+      if spill.count == 0 { window = CueWindow(base: base, capacity: capacity, count: window.count) }
       readBlocks(upTo: n)
       finishDocument()
-      return .readOn
+      return (window.count, [spill])
     }
+    outcome = .kept
     // The second half numbered its lines from 1 at the cut, and its cues from 0.
     let lines = lineNo - 1, cues = cueCount
     for var c in half.doc.comments {
@@ -67,7 +97,8 @@ extension WebVTTReader {
       c.source?.line += lines
       doc.comments.append(c)
     }
-    half.sideCues?.moveAll(appendingTo: &doc.cues) { $0.source?.line += lines }
+    for k in half.window.elements.indices { half.window.elements[k].source?.line += lines }
+    half.spill?.changeEach { $0.source?.line += lines }
     half.sink.changeEach { d in
       d.location?.line += lines
       guard let k = d.cueIndex else { return }
@@ -79,7 +110,32 @@ extension WebVTTReader {
     cueCount += half.cueCount
     usedRegions.formUnion(half.usedRegions)
     finishDocument()
-    return .kept
+    return SplitCueStorage.join(
+      base: base, capacity: capacity, guess: guess, first: (window, spill),
+      second: (half.window, half.spill ?? MovingCueBuffer(capacity: 1)))
+  }
+
+  /// A guess of how many cues start before byte `cut`, `counted` of them before `from`: the
+  /// identifier of the cue at the cut less one when it is a number that fits (files numbered
+  /// from 1), otherwise the rate of arrows (`-->`) in the next 256 KiB carried on to the cut.
+  static func cuesBefore(_ cut: Int, _ p: UnsafeBufferPointer<UInt8>, from: Int, counted: Int) -> Int {
+    var e = cut, id = 0
+    while e < p.count, e - cut < 9, p[e] >= 0x30, p[e] <= 0x39 {
+      id = id * 10 + Int(p[e] - 0x30)
+      e += 1
+    }
+    // No block is shorter than about 20 bytes: a larger count is not believed.
+    if e > cut, e < p.count, p[e] == 0x0A || p[e] == 0x0D, id - 1 >= counted, id - 1 - counted <= (cut - from) / 20 { return id - 1 }
+    let sampleEnd = min(cut, from + (256 << 10))
+    guard sampleEnd - from > 2 else { return counted }
+    var arrows = 0, i = from
+    while i + 2 < sampleEnd {
+      if p[i + 1] == 0x2D {
+        if p[i] == 0x2D, p[i + 2] == 0x3E { arrows += 1 }
+      }
+      i += 1
+    }
+    return counted + arrows * (cut - from) / (sampleEnd - from)
   }
 
   /// This reader made ready to read the blocks from byte `cut` as the second half: what it
@@ -92,7 +148,6 @@ extension WebVTTReader {
     seenCue = true
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     doc.cues = []
-    sideCues = MovingCueBuffer(capacity: min((n - cut) / 40, 1 << 20))
     doc.comments = []
     cueCount = 0
     cueIDs = IdentifierSet()

@@ -69,9 +69,10 @@ struct WebVTTReader {
   var onCue: ((Cue) -> Void)?
   /// When set too, plain cues (see `VerbatimCue`) are handed here as byte ranges instead.
   var onVerbatimCue: ((VerbatimCue) -> Void)?
-  /// When set (and `onCue` is not), cues are kept here instead of in `doc.cues`: the second
-  /// half of a large read, whose cues are then moved to the end of the first half's.
-  var sideCues: MovingCueBuffer?
+  /// In a read in halves (`WebVTTReader+Halves`), where cues go instead of `doc.cues`: the
+  /// stretch of the result's room that this reader fills, then `spill` when that is full.
+  var window = CueWindow.none
+  var spill: MovingCueBuffer?
   private var verbatimLines: [Range<Int>] = []
   private var headerSent = false
 
@@ -805,8 +806,10 @@ struct WebVTTReader {
     if let onCue {
       sendHeaderIfNeeded()
       onCue(cue)
-    } else if let sideCues {
-      sideCues.append(consume cue)
+    } else if window.hasRoom {
+      window.append(consume cue)
+    } else if let spill {
+      spill.append(consume cue)
     } else {
       doc.cues.append(consume cue)
     }

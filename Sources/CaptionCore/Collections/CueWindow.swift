@@ -1,0 +1,41 @@
+/// A stretch of an array's uninitialised room that one reader moves its cues into: the two
+/// halves of a large read each fill their own stretch of the one array they end up in, so no
+/// cue is moved to a page that has not been touched yet (see `SplitCueStorage`).
+///
+/// Plain memory with no owner: whoever sets up a window moves its cues on or destroys them.
+package struct CueWindow {
+  @usableFromInline let base: UnsafeMutablePointer<Cue>?
+  /// How many cues fit.
+  @usableFromInline package let capacity: Int
+  /// How many cues it holds, from `base` on.
+  @usableFromInline package internal(set) var count: Int
+
+  /// A window with no room: cues go elsewhere.
+  package static var none: CueWindow { CueWindow(base: nil, capacity: 0) }
+
+  package init(base: UnsafeMutablePointer<Cue>?, capacity: Int, count: Int = 0) {
+    self.base = base
+    self.capacity = base == nil ? 0 : capacity
+    self.count = count
+  }
+
+  /// Whether one more cue fits.
+  @inlinable @inline(__always)
+  package var hasRoom: Bool { count < capacity }
+
+  /// Moves `cue` in after the others. Only when `hasRoom`.
+  @inlinable @inline(__always)
+  package mutating func append(_ cue: consuming Cue) {
+    (base.unsafelyUnwrapped + count).initialize(to: cue)
+    count += 1
+  }
+
+  /// The cues held, in order.
+  package var elements: UnsafeMutableBufferPointer<Cue> { UnsafeMutableBufferPointer(start: base, count: count) }
+
+  /// Destroys the cues held and leaves the window empty.
+  package mutating func destroyAll() {
+    if count > 0, let base { base.deinitialize(count: count) }
+    count = 0
+  }
+}
