@@ -8,6 +8,15 @@
 /// they already touched. Moving them into an array of their own would have touched as many
 /// fresh pages again, which cost more than the move itself.
 package enum SplitCueStorage {
+  /// The room to ask for: `guess` places for the first half (at most 2^21) and, for the
+  /// second half's `secondBytes` bytes, one place per 40 bytes (at most 2^21 more). Untouched
+  /// room costs address space only; the bounds keep a hostile file from asking for gigabytes
+  /// of it (a half with more cues spills).
+  package static func room(guess: Int, secondBytes: Int) -> (guess: Int, capacity: Int) {
+    let g = min(max(guess, 0), 1 << 21)
+    return (g, g + min(max(secondBytes, 0) / 40, 1 << 21) + 16)
+  }
+
   /// Builds the cues of a split read: `read(base, capacity)` gets the array's room and returns
   /// how many cues it leaves there (a prefix, every one initialised) and the buffers whose
   /// cues go after them, in order.
@@ -23,6 +32,13 @@ package enum SplitCueStorage {
     }
     for buffer in after { buffer.moveAll(appendingTo: &cues) { _ in } }
     return cues
+  }
+
+  /// The second half's window: the room from `guess` on. Traps unless `guess` is within the
+  /// room (a window outside it would write outside the array).
+  package static func secondWindow(base: UnsafeMutablePointer<Cue>, capacity: Int, guess: Int) -> CueWindow {
+    precondition(guess >= 0 && guess <= capacity, "the second half's room must lie within the array's")
+    return CueWindow(base: base + guess, capacity: capacity - guess)
   }
 
   /// Joins the halves when the second half's reading is kept. `first` is the first half's

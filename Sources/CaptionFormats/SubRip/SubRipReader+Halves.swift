@@ -42,9 +42,10 @@ extension SubRipReader {
       let (cut, firstIndex) = bytes.withUnsafeBufferPointer({ Self.splitPoint($0, near: $0.count / 2, maxLineLength: maxLine) })
     else { return read() }
     // No block is shorter than about 20 bytes: an index that says more cues than that come
-    // before the cut is not believed, and the first half's room is a guess from its size.
-    let guess = firstIndex - 1 <= cut / 20 ? firstIndex - 1 : cut / 48
-    let capacity = guess + (bytes.count - cut) / 40 + 16
+    // before the cut is not believed, and the first half's room is a guess from its size. An
+    // index of 0 says none (the fuzzer found the −1 that put the second half before the room).
+    let (guess, capacity) = SplitCueStorage.room(
+      guess: firstIndex - 1 <= cut / 20 ? max(0, firstIndex - 1) : cut / 48, secondBytes: bytes.count - cut)
     cues = SplitCueStorage.array(capacity: capacity) { base, capacity in
       readInHalves(cut: cut, firstIndex: firstIndex, base: base, capacity: capacity, guess: guess)
     }
@@ -57,11 +58,11 @@ extension SubRipReader {
     cut: Int, firstIndex: Int, base: UnsafeMutablePointer<Cue>, capacity: Int, guess: Int
   ) -> (count: Int, after: [MovingCueBuffer]) {
     let input = bytes, limits = limits
-    let secondBase = base + guess
+    let secondWindow = SplitCueStorage.secondWindow(base: base, capacity: capacity, guess: guess)
     let second = SideThread(name: "captionkit-srt-second-half") { () -> (SubRipReader, SubRipLineReader.LineEnds, CaptionTime?) in
       var reader = SubRipReader(bytes: input, limits: limits)
       reader.previousIndex = firstIndex - 1
-      reader.window = CueWindow(base: secondBase, capacity: capacity - guess)
+      reader.window = secondWindow
       reader.spill = MovingCueBuffer(capacity: 64)
       let ends = input.withUnsafeBufferPointer { buf in
         var scanner = SubRipLineReader(buf, start: cut)

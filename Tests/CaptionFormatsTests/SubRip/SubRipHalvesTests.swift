@@ -148,6 +148,18 @@ import Testing
     #expect(r.two.0[599].plainText == (text.map { "\($0) 599" } ?? "x"))
   }
 
+  /// Found by the `srt` fuzz harness: the cut's index is 0, and "index − 1 cues before the
+  /// cut" put the second half's room one place before the array's (a heap overflow).
+  @Test func indexZeroAtTheCut() {
+    let bytes = Self.numbered(from: 0, count: 1, text: "first") + Array(String(repeating: "0\n00:00:05,000 --> 00:00:06,000\nsame index\n\n", count: 300).utf8)
+    let r = Self.bothWays(bytes)
+    #expect(r.halves != .notCut)
+    #expect(r.two.0.count == 301)
+    #expect(r.one.0 == r.two.0)
+    #expect(r.one.1 == r.two.1)
+    #expect(r.two.0[300].plainText == "same index")
+  }
+
   /// The second half's reading is dropped (an index repeats across the cut): its cues are
   /// destroyed and the first half's reader reads on into the room they had.
   @Test func readingOnFillsTheSecondHalfsRoom() {

@@ -46,8 +46,8 @@ extension WebVTTReader {
     // Both halves move their cues straight into the room of the document's cue array
     // (`SplitCueStorage`): the first half's after the cues read so far, the second half's from
     // a guess of how many come before the cut.
-    let guess = max(cueCount, Self.cuesBefore(cut, p, from: pos, counted: cueCount))
-    let capacity = guess + (n - cut) / 40 + 16
+    let (guess, capacity) = SplitCueStorage.room(
+      guess: max(cueCount, Self.cuesBefore(cut, p, from: pos, counted: cueCount)), secondBytes: n - cut)
     var outcome = Halves.notCut
     doc.cues = SplitCueStorage.array(capacity: capacity) { base, capacity in
       runInHalves(cut: cut, base: base, capacity: capacity, guess: guess, outcome: &outcome)
@@ -62,7 +62,7 @@ extension WebVTTReader {
   ) -> (count: Int, after: [MovingCueBuffer]) {
     var second = self
     second.startSecondHalf(at: cut)
-    second.window = CueWindow(base: base + guess, capacity: capacity - guess)
+    second.window = SplitCueStorage.secondWindow(base: base, capacity: capacity, guess: guess)
     second.spill = MovingCueBuffer(capacity: 64)
     let side = SideThread(name: "captionkit-vtt-second-half") { [second] () -> WebVTTReader in
       var reader = second
@@ -135,7 +135,7 @@ extension WebVTTReader {
       }
       i += 1
     }
-    return counted + arrows * (cut - from) / (sampleEnd - from)
+    return counted + min(arrows * (cut - from) / (sampleEnd - from), (cut - from) / 20)
   }
 
   /// This reader made ready to read the blocks from byte `cut` as the second half: what it
