@@ -30,6 +30,19 @@ package struct CueWindow {
     count += 1
   }
 
+  /// Where a reader's cue goes: here while there is room, then to the end of `spill`, and
+  /// when the read is not split (no window, no spill) to the end of `array`.
+  @inlinable @inline(__always)
+  package mutating func keep(_ cue: consuming Cue, spill: MovingCueBuffer?, orAppendTo array: inout [Cue]) {
+    if hasRoom {
+      append(consume cue)
+    } else if let spill {
+      spill.append(consume cue)
+    } else {
+      array.append(consume cue)
+    }
+  }
+
   /// The cues held, in order.
   package var elements: UnsafeMutableBufferPointer<Cue> { UnsafeMutableBufferPointer(start: base, count: count) }
 

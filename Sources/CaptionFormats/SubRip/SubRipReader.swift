@@ -506,12 +506,8 @@ struct SubRipReader {
     cueCount += 1
     if let onCue {
       onCue(cue)
-    } else if window.hasRoom {
-      window.append(consume cue)
-    } else if let spill {
-      spill.append(consume cue)
     } else {
-      cues.append(consume cue)
+      window.keep(consume cue, spill: spill, orAppendTo: &cues)
     }
   }
 

@@ -107,6 +107,17 @@ import Testing
     #expect(unclosed.allSatisfy { $0.message.hasPrefix("cue 9: ") && $0.location?.line == 30 })
   }
 
+  /// One reader's result and the split read's, checked to be the same, after checking which
+  /// way the split read goes.
+  static func bothWays(_ bytes: [UInt8], expecting halves: WebVTTReader.Halves) throws -> (one: ReadResult, two: ReadResult) {
+    #expect(outcome(bytes, ReadOptions()) == halves)
+    let one = try #require(read(bytes, ReadOptions(), halvesFrom: .max))
+    let two = try #require(read(bytes, ReadOptions(), halvesFrom: 0))
+    #expect(one.document == two.document)
+    #expect(one.diagnostics == two.diagnostics)
+    return (one, two)
+  }
+
   /// A file of `count` cues with identifiers numbered from `first` (none when nil), each with
   /// `text` (when nil, the shortest block: `0:05.000 --> 0:05.500\nx`).
   static func numbered(from first: Int?, count: Int, text: String?) -> [UInt8] {
@@ -125,13 +136,8 @@ import Testing
   /// half overflows its room, the document is one reader's.
   @Test(arguments: [(1, "a text of some length"), (0, "a text of some length"), (10, "a text of some length"), (nil, "a text of some length"), (nil, nil), (1, nil), (0, nil)])
   func eachHalfFillsItsRoomOfTheResult(first: Int?, text: String?) throws {
-    let bytes = Self.numbered(from: first, count: 600, text: text)
-    #expect(Self.outcome(bytes, ReadOptions()) == .kept)
-    let one = try #require(Self.read(bytes, ReadOptions(), halvesFrom: .max))
-    let two = try #require(Self.read(bytes, ReadOptions(), halvesFrom: 0))
+    let (one, two) = try Self.bothWays(Self.numbered(from: first, count: 600, text: text), expecting: .kept)
     #expect(two.document.cues.count == 600)
-    #expect(one.document == two.document)
-    #expect(one.diagnostics == two.diagnostics)
     #expect(two.document.cues.map(\.id) == (0..<600).map { k in first.map { "\($0 + k)" } ?? "" })
     #expect(two.document.cues.map(\.start) == one.document.cues.map(\.start))
     #expect(two.document.cues[599].plainText == (text.map { "\($0) 599" } ?? "x"))
@@ -142,12 +148,8 @@ import Testing
   @Test func readingOnFillsTheSecondHalfsRoom() throws {
     var bytes = Self.numbered(from: 1, count: 400, text: "a text of some length")
     bytes += Array("5\n01:00:00.000 --> 01:00:01.000\nlate\n\n".utf8)
-    #expect(Self.outcome(bytes, ReadOptions()) == .readOn)
-    let one = try #require(Self.read(bytes, ReadOptions(), halvesFrom: .max))
-    let two = try #require(Self.read(bytes, ReadOptions(), halvesFrom: 0))
+    let (_, two) = try Self.bothWays(bytes, expecting: .readOn)
     #expect(two.document.cues.count == 401)
-    #expect(one.document == two.document)
-    #expect(one.diagnostics == two.diagnostics)
     #expect(two.document.cues[400].plainText == "late")
   }
 

@@ -806,12 +806,8 @@ struct WebVTTReader {
     if let onCue {
       sendHeaderIfNeeded()
       onCue(cue)
-    } else if window.hasRoom {
-      window.append(consume cue)
-    } else if let spill {
-      spill.append(consume cue)
     } else {
-      doc.cues.append(consume cue)
+      window.keep(consume cue, spill: spill, orAppendTo: &doc.cues)
     }
   }
 
