@@ -1,7 +1,8 @@
 import CaptionCore
 
 /// The text of a plain cue (no markup) as the one string `Cue` holds it in: its lines joined
-/// with `\n`.
+/// with `\n`. The lines are whole lines of a reader's input, which is well-formed UTF-8
+/// (`WellFormedUTF8`).
 enum PlainCueText {
   /// Joins `lines`, ranges of `buf` in order. When each line ends in a `\n` that the next line
   /// follows at once (a file with LF line ends), the string is one slice of the input;
@@ -18,13 +19,13 @@ enum PlainCueText {
       end = r.upperBound
     }
     if contiguous {
-      return String(decoding: UnsafeBufferPointer(rebasing: buf[first.lowerBound..<end]), as: UTF8.self)
+      return WellFormedUTF8.string(UnsafeBufferPointer(rebasing: buf[first.lowerBound..<end]))
     }
     scratch.removeAll(keepingCapacity: true)
     for (k, r) in lines.enumerated() {
       if k > 0 { scratch.append(0x0A) }
       scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buf[r]))
     }
-    return String(decoding: scratch, as: UTF8.self)
+    return scratch.withUnsafeBufferPointer { WellFormedUTF8.string($0) }
   }
 }
