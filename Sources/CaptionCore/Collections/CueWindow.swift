@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A stretch of an array's uninitialised room that one reader moves its cues into: the two
 /// halves of a large read each fill their own stretch of the one array they end up in, so no
 /// cue is moved to a page that has not been touched yet (see `SplitCueStorage`).
@@ -46,9 +50,20 @@ package struct CueWindow {
   /// The cues held, in order.
   package var elements: UnsafeMutableBufferPointer<Cue> { UnsafeMutableBufferPointer(start: base, count: count) }
 
-  /// Destroys the cues held and leaves the window empty.
+  /// Destroys the cues held, leaves the window empty and gives its whole pages back to the
+  /// kernel (`madvise(MADV_DONTNEED)`, Linux; the room is uninitialised now): a second half whose
+  /// reading is dropped would otherwise keep up to its share of the array resident while the
+  /// first half's reader reads on (found by a hostile-input review: +110 MB for a 60 MB file).
   package mutating func destroyAll() {
-    if count > 0, let base { base.deinitialize(count: count) }
+    guard let base else { return }
+    if count > 0 { base.deinitialize(count: count) }
     count = 0
+    #if os(Linux)
+      let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+      let start = (UInt(bitPattern: base) + page - 1) & ~(page - 1)
+      let end = (UInt(bitPattern: base + capacity)) & ~(page - 1)
+      guard end > start, let p = UnsafeMutableRawPointer(bitPattern: start) else { return }
+      _ = madvise(p, Int(end - start), MADV_DONTNEED)
+    #endif
   }
 }
