@@ -49,10 +49,9 @@ package final class MovingCueBuffer: @unchecked Sendable {
     capacity *= 2
   }
 
-  /// Passes every element through `adjust`, then moves them all to the end of `array` in one
-  /// block, in order, and leaves this buffer empty.
-  package func moveAll(appendingTo array: inout [Element], _ adjust: (inout Element) -> Void) {
-    for k in 0..<count { adjust(&base[k]) }
+  /// Moves every element to the end of `array` in one block, in order, and leaves this buffer
+  /// empty.
+  package func moveAll(appendingTo array: inout [Element]) {
     let n = count
     count = 0
     array.reserveCapacity(array.count + n)

@@ -30,7 +30,7 @@ package enum SplitCueStorage {
       initialized = r.count
       after = r.after
     }
-    for buffer in after { buffer.moveAll(appendingTo: &cues) { _ in } }
+    for buffer in after { buffer.moveAll(appendingTo: &cues) }
     return cues
   }
 
@@ -39,6 +39,14 @@ package enum SplitCueStorage {
   package static func secondWindow(base: UnsafeMutablePointer<Cue>, capacity: Int, guess: Int) -> CueWindow {
     precondition(guess >= 0 && guess <= capacity, "the second half's room must lie within the array's")
     return CueWindow(base: base + guess, capacity: capacity - guess)
+  }
+
+  /// Adds `lines` to the source line of every cue of the second half (`window` and `spill`),
+  /// which numbered its lines from 1 at the cut.
+  package static func shiftSourceLines(window: CueWindow, spill: MovingCueBuffer?, by lines: Int) {
+    let cues = window.elements
+    for k in cues.indices { cues[k].source?.line += lines }
+    spill?.changeEach { $0.source?.line += lines }
   }
 
   /// Joins the halves when the second half's reading is kept. `first` is the first half's

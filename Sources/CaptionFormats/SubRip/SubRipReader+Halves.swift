@@ -105,8 +105,7 @@ extension SubRipReader {
       halves = .kept
       // The second half numbered its lines from 1 at the cut.
       let shift = scanner.nextLineNumber - 1
-      for k in half.window.elements.indices { half.window.elements[k].source?.line += shift }
-      half.spill?.changeEach { $0.source?.line += shift }
+      SplitCueStorage.shiftSourceLines(window: half.window, spill: half.spill, by: shift)
       half.sink.changeEach { $0.location?.line += shift }
       sink.absorb(half.sink)
       cueCount += half.cueCount

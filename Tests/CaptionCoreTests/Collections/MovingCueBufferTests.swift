@@ -29,7 +29,8 @@ import Testing
     let buffer = MovingCueBuffer(capacity: 1)
     for k in 2..<5 { buffer.append(Self.cue(k, line: k * 4)) }
     let style = buffer.elements[1].boxedStyle
-    buffer.moveAll(appendingTo: &array) { $0.source?.line += 100 }
+    buffer.changeEach { $0.source?.line += 100 }
+    buffer.moveAll(appendingTo: &array)
     #expect(buffer.count == 0)
     #expect(array.count == 5)
     #expect(array.map(\.start.roundedMilliseconds) == [0, 1000, 2000, 3000, 4000])
@@ -58,7 +59,7 @@ import Testing
       let buffer = MovingCueBuffer(capacity: 4)
       buffer.append(Self.cue(7))
       box = buffer.elements[0].boxedStyle
-      buffer.moveAll(appendingTo: &array) { _ in }
+      buffer.moveAll(appendingTo: &array)
     }
     // The array holds the cue: the buffer's end did not release it a second time.
     #expect(box != nil)

@@ -97,8 +97,7 @@ extension WebVTTReader {
       c.source?.line += lines
       doc.comments.append(c)
     }
-    for k in half.window.elements.indices { half.window.elements[k].source?.line += lines }
-    half.spill?.changeEach { $0.source?.line += lines }
+    SplitCueStorage.shiftSourceLines(window: half.window, spill: half.spill, by: lines)
     half.sink.changeEach { d in
       d.location?.line += lines
       guard let k = d.cueIndex else { return }
