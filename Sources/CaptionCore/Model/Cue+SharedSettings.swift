@@ -13,4 +13,8 @@ extension Cue {
     /// The settings.
     package var value: CueSettings { box?.value ?? CueSettings() }
   }
+
+  /// The box that holds the settings, or nil for the default settings. Cues with the same box
+  /// have the same settings, which a writer can tell without copying or comparing them.
+  package var settingsBox: AnyObject? { boxedSettings }
 }

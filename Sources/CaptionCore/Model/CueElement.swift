@@ -30,6 +30,8 @@ public struct CueElement: Sendable, Hashable {
     get { boxedStyle?.value }
     set { boxedStyle = newValue.map { Boxed($0) } }
   }
+  /// Whether the element has an inline style, without copying the style out of its box.
+  public var hasStyle: Bool { boxedStyle != nil }
   /// Out of line: most elements have no inline style (see `Boxed`). Spelled `Optional<…>`, with
   /// no initial value, so that the initialiser builds the element in place (see `Cue`).
   private var boxedStyle: Optional<Boxed<TextStyle>>

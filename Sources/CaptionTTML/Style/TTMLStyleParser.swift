@@ -38,10 +38,15 @@ public enum TTMLStyleParser {
   /// skipped.
   static func parse(_ attributes: [XMLAttribute], sink: inout DiagnosticSink) -> TextStyle {
     var s = TextStyle()
-    for a in attributes {
-      guard let name = canonicalName(a) else { continue }
-      if !apply(name, a.value, to: &s) {
-        sink.report("ttml.style.invalid-value", .error, "\(a.qualifiedName)=\"\(a.value.prefix(80))\" is not a valid value", at: a.location)
+    // Through the buffer: a `for a in` loop copied each attribute (four strings retained) to
+    // find that most are not styles.
+    attributes.withUnsafeBufferPointer { attributes in
+      for k in attributes.indices {
+        guard let name = canonicalName(attributes[k]) else { continue }
+        if !apply(name, attributes[k].value, to: &s) {
+          let a = attributes[k]
+          sink.report("ttml.style.invalid-value", .error, "\(a.qualifiedName)=\"\(a.value.prefix(80))\" is not a valid value", at: a.location)
+        }
       }
     }
     return s

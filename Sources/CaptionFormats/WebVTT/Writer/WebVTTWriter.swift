@@ -28,6 +28,8 @@ struct WebVTTWriter {
   /// The settings last written without a warning, and their bytes: cues in one region share
   /// their settings, and the next such cue copies the bytes.
   private var lastSettings: (settings: CueSettings, bytes: [UInt8])?
+  /// The box the settings of `lastSettings` came in (see `Cue.settingsBox`).
+  private var lastSettingsBox: AnyObject?
   /// The class list last added to `usedClasses`.
   private var lastUsedClasses: [String] = []
   /// Lists of two or more classes written on one element, in order of first use (for
@@ -150,12 +152,15 @@ struct WebVTTWriter {
     // Cues first, so the classes they generate are known when the STYLE blocks are written.
     var comments = doc.comments.enumerated().sorted { ($0.element.beforeCue, $0.offset) < ($1.element.beforeCue, $1.offset) }.map(\.element)[...]
     body.reserveCapacity(doc.cues.count * 96)
-    for (k, cue) in doc.cues.enumerated() {
-      while let c = comments.first, c.beforeCue <= k {
-        comment(c)
-        comments.removeFirst()
+    // Through the buffer: `enumerated()` copied every cue (its strings and arrays retained).
+    doc.cues.withUnsafeBufferPointer { cues in
+      for k in cues.indices {
+        while let c = comments.first, c.beforeCue <= k {
+          comment(c)
+          comments.removeFirst()
+        }
+        self.cue(cues[k], index: k)
       }
-      self.cue(cue, index: k)
     }
     for c in comments { comment(c) }
     let styles = styleBlocks()
@@ -219,12 +224,20 @@ struct WebVTTWriter {
     // Consecutive cues nearly always share their settings (all of a TTML region's): those
     // are looked at once, not hashed again for every cue.
     var previous: CueSettings? = nil
-    for k in doc.cues.indices {
-      let settings = doc.cues[k].settings
-      guard let r = settings.region, settings != previous else { continue }
-      previous = settings
-      named.insert(r)
-      if !Self.placesItself(settings, in: r, ttmlRegions: ttmlRegions) { referenced.insert(r) }
+    var previousBox: AnyObject? = nil
+    let ttmlRegions = ttmlRegions
+    doc.cues.withUnsafeBufferPointer { cues in
+      for k in cues.indices {
+        // The same box as the cue before: the same settings, already looked at.
+        let box = cues[k].settingsBox
+        if let box, box === previousBox { continue }
+        previousBox = box
+        let settings = cues[k].settings
+        guard let r = settings.region, settings != previous else { continue }
+        previous = settings
+        named.insert(r)
+        if !Self.placesItself(settings, in: r, ttmlRegions: ttmlRegions) { referenced.insert(r) }
+      }
     }
     for r in doc.regions {
       if ttmlRegions.contains(r.id), named.contains(r.id), !referenced.contains(r.id) {
@@ -594,7 +607,7 @@ struct WebVTTWriter {
       WebVTTTimestamp.append(milliseconds: end, to: &out)
       out.append(0x0A)
     } else {
-      writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: nil, index: k, into: &out)
+      writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: nil, settingsBox: nil, index: k, into: &out)
     }
     cue.forEachLine { line in
       out.append(contentsOf: line)
@@ -612,7 +625,7 @@ struct WebVTTWriter {
 
   /// The identifier line and the timing line with its settings.
   private mutating func writeCueHead(
-    id cueID: String, start cueStart: CaptionTime, end cueEnd: CaptionTime, settings: CueSettings?, index k: Int,
+    id cueID: String, start cueStart: CaptionTime, end cueEnd: CaptionTime, settings: CueSettings?, settingsBox: AnyObject?, index k: Int,
     into out: inout [UInt8]
   ) {
     if !cueID.isEmpty {
@@ -642,13 +655,18 @@ struct WebVTTWriter {
     out.append(contentsOf: Self.arrow)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
     if let settings, !settings.isDefault {
-      if let last = lastSettings, last.settings == settings {
+      if let box = settingsBox, box === lastSettingsBox, lastSettings != nil {
+        // The box of the cue before: the same settings, not compared again.
+        out.append(contentsOf: lastSettings.unsafelyUnwrapped.bytes)
+      } else if let last = lastSettings, last.settings == settings {
         out.append(contentsOf: last.bytes)
+        lastSettingsBox = settingsBox
       } else {
         let start = out.count, before = warnings
         appendSettings(settings, cue: k, into: &out)
         // Settings that drew a warning are written afresh for each cue, which reports again.
         lastSettings = warnings == before ? (settings, Array(out[start...])) : nil
+        lastSettingsBox = lastSettings == nil ? nil : settingsBox
       }
     }
     out.append(0x0A)
@@ -662,7 +680,7 @@ struct WebVTTWriter {
     }
     // Read once: each read copies the settings out of the cue's box.
     let settings = cue.settings
-    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: settings, index: k, into: &out)
+    writeCueHead(id: cue.id, start: cue.start, end: cue.end, settings: settings, settingsBox: cue.settingsBox, index: k, into: &out)
 
     // Cue-level style has no WebVTT form: italic, bold and underline become <i>, <b> and <u>
     // around the text, the rest a class span. A text alignment the cue's `align` setting
@@ -914,32 +932,6 @@ struct WebVTTWriter {
 
   private mutating func writeNodes(_ nodes: [CueNode], parentIsRuby: Bool, depth: Int, into out: inout [UInt8]) {
     for n in nodes {
-      var n = n
-      // Content hidden with display none (TTML `tts:display="none"`) is not shown, and WebVTT
-      // CSS has no display property: it is not written. (`visibility: hidden` is CSS, kept.)
-      if case .element(var e) = n, let d = e.style?.displayed {
-        if !d {
-          warn("webvtt.write.hidden-text-dropped", .info, "text hidden with display none is not written", cue: cueIndex)
-          continue
-        }
-        e.style?.displayed = nil
-        if e.style?.isEmpty == true { e.style = nil }
-        n = .element(e)
-      }
-      // An element's italic, bold or underline style is written as tags inside it; a plain
-      // span left with nothing else is not written at all.
-      if case .element(var e) = n, e.kind != .ruby, let s = e.style, !s.isEmpty {
-        let (tags, rest) = Self.peelTags(s)
-        if !tags.isEmpty {
-          e.style = rest.isEmpty ? nil : rest
-          e.children = Self.wrap(e.children, in: tags.filter { $0 != e.kind })
-          if e.kind == .span, e.classes.isEmpty, e.style == nil {
-            writeNodes(e.children, parentIsRuby: parentIsRuby, depth: depth + 1, into: &out)
-            continue
-          }
-          n = .element(e)
-        }
-      }
       switch n {
       case .text(let s):
         if !Self.needsEscape(s) {
@@ -962,101 +954,149 @@ struct WebVTTWriter {
         WebVTTTimestamp.append(milliseconds: time(t, "inline timestamp", cue: cueIndex), to: &out)
         out.append(UInt8(ascii: ">"))
       case .element(let e):
-        if depth >= 1000 {
-          writeNodes(e.children, parentIsRuby: false, depth: depth, into: &out)
-          continue
+        // The element is read in place: copying it out (its kind, classes, style box and
+        // children) to look at its style cost a dozen reference counts per element.
+        if e.hasStyle {
+          writeStyledElement(e, parentIsRuby: parentIsRuby, depth: depth, into: &out)
+        } else {
+          writeElement(e, parentIsRuby: parentIsRuby, depth: depth, into: &out)
         }
-        let name: String
-        var annotation: String? = nil
-        switch e.kind {
-        case .span: name = "c"
-        case .italic: name = "i"
-        case .bold: name = "b"
-        case .underline: name = "u"
-        case .ruby: name = "ruby"
-        case .rubyText:
-          guard parentIsRuby else {
-            warn("webvtt.write.ruby-text-outside-ruby", .warning, "ruby text outside a ruby element cannot be written; its text is kept as plain text", cue: cueIndex)
-            writeNodes(e.children, parentIsRuby: false, depth: depth + 1, into: &out)
-            continue
-          }
-          name = "rt"
-        case .voice(let v):
-          // The voice name is required (WebVTT §4.2.2, cue voice span): a span without one
-          // keeps its classes as a class span.
-          if Self.isBlankAnnotation(v) {
-            warn("webvtt.write.voice-unnamed", .warning, "a voice span without a voice name cannot be written as <v> (WebVTT requires the name); written as a <c> span", cue: cueIndex)
-            name = "c"
-          } else {
-            name = "v"
-            annotation = v
-          }
-        case .language(let l):
-          // The language tag is required (§4.2.2, cue language span). An empty one (TTML's
-          // `xml:lang=""`) says the language is unknown: BCP 47's `und`.
-          name = "lang"
-          if Self.isBlankAnnotation(l) {
-            warn("webvtt.write.language-undetermined", .warning, "a span with an empty language (unknown) is written as <lang und>, since WebVTT requires a language tag", cue: cueIndex)
-            annotation = "und"
-          } else {
-            annotation = l
-          }
-        }
-        var classes: [String] = []
-        for c in e.classes where !c.isEmpty {
-          // Whitespace, '.' and '>' end a class in the tokenizer; '<' and '&' survive a re-read
-          // but the syntax does not allow them.
-          let breaks = c.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ">") }
-          if breaks {
-            let fixed = cssClassName(c)
-            warn("webvtt.write.class-changed", .warning, "class '\(c.prefix(40))' cannot be written in a WebVTT tag; written as '\(fixed)'", cue: cueIndex)
-            classes.append(fixed)
-          } else if !renamedStyleClasses.isEmpty, let renamed = renamedStyleClasses[c] {
-            classes.append(renamed)  // the name its style's rule was written with
-          } else {
-            if c.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-              warn("webvtt.write.class-invalid", .warning, "class '\(c.prefix(40))' contains '<' or '&', which the WebVTT syntax does not allow (kept, as parsers read it back unchanged)", cue: cueIndex)
-            }
-            classes.append(c)
-          }
-        }
-        if let s = e.style, !s.isEmpty, let g = generatedClass(for: s) {
-          classes.append(g)
-          if cueNoteSet.insert(g).inserted { cueNotes.append(g) }
-        }
-        out.append(UInt8(ascii: "<"))
-        out.appendUTF8(name)
-        // Most elements repeat the class list of the one before: no hashing then.
-        if classes != lastUsedClasses {
-          usedClasses.formUnion(classes)
-          lastUsedClasses = classes
-        }
-        if classes.count >= 2, usedClassListSet.insert(classes).inserted { usedClassLists.append(classes) }
-        for c in classes {
-          out.append(UInt8(ascii: "."))
-          out.appendUTF8(c)
-        }
-        if let a = annotation, !a.isEmpty {
-          let collapsed = WebVTTCueTextParser.collapseWhitespace(Array(a.utf8))
-          if collapsed != a {
-            warn("webvtt.write.annotation-changed", .warning, "the \(name == "v" ? "voice name" : "language") '\(a.prefix(40))' has leading, trailing or repeated whitespace, which WebVTT collapses", cue: cueIndex)
-          }
-          out.append(0x20)
-          for c in collapsed.utf8 {
-            switch c {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            default: out.append(c)
-            }
-          }
-        }
-        out.append(UInt8(ascii: ">"))
-        writeNodes(e.children, parentIsRuby: name == "ruby", depth: depth + 1, into: &out)
-        out.append(UInt8(ascii: "<"))
-        out.append(UInt8(ascii: "/"))
-        out.appendUTF8(name)
-        out.append(UInt8(ascii: ">"))
       }
     }
+  }
+
+  /// An element with an inline style. Content hidden with display none (TTML
+  /// `tts:display="none"`) is not shown, and WebVTT CSS has no display property: it is not
+  /// written (`visibility: hidden` is CSS, kept). Italic, bold or underline become tags inside
+  /// the element; a plain span left with nothing else is not written at all.
+  private mutating func writeStyledElement(_ element: CueElement, parentIsRuby: Bool, depth: Int, into out: inout [UInt8]) {
+    var e = element
+    if let d = e.style?.displayed {
+      if !d {
+        warn("webvtt.write.hidden-text-dropped", .info, "text hidden with display none is not written", cue: cueIndex)
+        return
+      }
+      e.style?.displayed = nil
+      if e.style?.isEmpty == true { e.style = nil }
+    }
+    if e.kind != .ruby, let s = e.style, !s.isEmpty {
+      let (tags, rest) = Self.peelTags(s)
+      if !tags.isEmpty {
+        e.style = rest.isEmpty ? nil : rest
+        e.children = Self.wrap(e.children, in: tags.filter { $0 != e.kind })
+        if e.kind == .span, e.classes.isEmpty, e.style == nil {
+          writeNodes(e.children, parentIsRuby: parentIsRuby, depth: depth + 1, into: &out)
+          return
+        }
+      }
+    }
+    writeElement(e, parentIsRuby: parentIsRuby, depth: depth, into: &out)
+  }
+
+  /// Whether a class can be written as it is: no byte ends it in the tokenizer (white space,
+  /// `.`, `>`) or is outside the syntax (`<`, `&`).
+  static func isPlainClass(_ c: String) -> Bool {
+    !c.isEmpty && !c.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+  }
+
+  /// Writes the tags of an element (its style, if any, becomes a generated class) and its
+  /// children between them.
+  private mutating func writeElement(_ e: CueElement, parentIsRuby: Bool, depth: Int, into out: inout [UInt8]) {
+    if depth >= 1000 {
+      writeNodes(e.children, parentIsRuby: false, depth: depth, into: &out)
+      return
+    }
+    let name: String
+    var annotation: String? = nil
+    switch e.kind {
+    case .span: name = "c"
+    case .italic: name = "i"
+    case .bold: name = "b"
+    case .underline: name = "u"
+    case .ruby: name = "ruby"
+    case .rubyText:
+      guard parentIsRuby else {
+        warn("webvtt.write.ruby-text-outside-ruby", .warning, "ruby text outside a ruby element cannot be written; its text is kept as plain text", cue: cueIndex)
+        writeNodes(e.children, parentIsRuby: false, depth: depth + 1, into: &out)
+        return
+      }
+      name = "rt"
+    case .voice(let v):
+      // The voice name is required (WebVTT §4.2.2, cue voice span): a span without one
+      // keeps its classes as a class span.
+      if Self.isBlankAnnotation(v) {
+        warn("webvtt.write.voice-unnamed", .warning, "a voice span without a voice name cannot be written as <v> (WebVTT requires the name); written as a <c> span", cue: cueIndex)
+        name = "c"
+      } else {
+        name = "v"
+        annotation = v
+      }
+    case .language(let l):
+      // The language tag is required (§4.2.2, cue language span). An empty one (TTML's
+      // `xml:lang=""`) says the language is unknown: BCP 47's `und`.
+      name = "lang"
+      if Self.isBlankAnnotation(l) {
+        warn("webvtt.write.language-undetermined", .warning, "a span with an empty language (unknown) is written as <lang und>, since WebVTT requires a language tag", cue: cueIndex)
+        annotation = "und"
+      } else {
+        annotation = l
+      }
+    }
+    // The usual list (plain classes, none renamed) is the element's own: no new array.
+    let plain = renamedStyleClasses.isEmpty && e.classes.allSatisfy(Self.isPlainClass)
+    var classes: [String] = plain ? e.classes : []
+    for c in e.classes where !plain && !c.isEmpty {
+      // Whitespace, '.' and '>' end a class in the tokenizer; '<' and '&' survive a re-read
+      // but the syntax does not allow them.
+      let breaks = c.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ">") }
+      if breaks {
+        let fixed = cssClassName(c)
+        warn("webvtt.write.class-changed", .warning, "class '\(c.prefix(40))' cannot be written in a WebVTT tag; written as '\(fixed)'", cue: cueIndex)
+        classes.append(fixed)
+      } else if !renamedStyleClasses.isEmpty, let renamed = renamedStyleClasses[c] {
+        classes.append(renamed)  // the name its style's rule was written with
+      } else {
+        if c.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+          warn("webvtt.write.class-invalid", .warning, "class '\(c.prefix(40))' contains '<' or '&', which the WebVTT syntax does not allow (kept, as parsers read it back unchanged)", cue: cueIndex)
+        }
+        classes.append(c)
+      }
+    }
+    if let s = e.style, !s.isEmpty, let g = generatedClass(for: s) {
+      classes.append(g)
+      if cueNoteSet.insert(g).inserted { cueNotes.append(g) }
+    }
+    out.append(UInt8(ascii: "<"))
+    out.appendUTF8(name)
+    // Most elements repeat the class list of the one before: no hashing then.
+    if classes != lastUsedClasses {
+      usedClasses.formUnion(classes)
+      lastUsedClasses = classes
+    }
+    if classes.count >= 2, usedClassListSet.insert(classes).inserted { usedClassLists.append(classes) }
+    for c in classes {
+      out.append(UInt8(ascii: "."))
+      out.appendUTF8(c)
+    }
+    if let a = annotation, !a.isEmpty {
+      let collapsed = WebVTTCueTextParser.collapseWhitespace(Array(a.utf8))
+      if collapsed != a {
+        warn("webvtt.write.annotation-changed", .warning, "the \(name == "v" ? "voice name" : "language") '\(a.prefix(40))' has leading, trailing or repeated whitespace, which WebVTT collapses", cue: cueIndex)
+      }
+      out.append(0x20)
+      for c in collapsed.utf8 {
+        switch c {
+        case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+        case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+        default: out.append(c)
+        }
+      }
+    }
+    out.append(UInt8(ascii: ">"))
+    writeNodes(e.children, parentIsRuby: name == "ruby", depth: depth + 1, into: &out)
+    out.append(UInt8(ascii: "<"))
+    out.append(UInt8(ascii: "/"))
+    out.appendUTF8(name)
+    out.append(UInt8(ascii: ">"))
   }
 }
