@@ -728,21 +728,33 @@ struct TTMLReader {
   /// Collects the times at which the presentation may change (what ttconv calls the
   /// significant times of the document): each element's begin and its end clipped to its parent.
   mutating func collectSignificant(_ n: TTMLTimedNode, parentEnd: CaptionTime?, depth: Int) {
-    let end = TTMLReader.clip(n.end, parentEnd)
-    significant.append(n.begin)
+    var significant: [CaptionTime] = []
+    swap(&significant, &self.significant)
+    defer { swap(&significant, &self.significant) }
+    withUnsafePointer(to: n) { TTMLReader.collectSignificant($0, parentEnd: parentEnd, depth: depth, limit: depthLimit, into: &significant) }
+  }
+
+  /// `collectSignificant` of the node at `n`. Nodes are read where they are, through pointers:
+  /// passing a child by value copied it (its element and children retained) at every step.
+  static func collectSignificant(
+    _ n: UnsafePointer<TTMLTimedNode>, parentEnd: CaptionTime?, depth: Int, limit: Int, into significant: inout [CaptionTime]
+  ) {
+    let end = TTMLReader.clip(n.pointee.end, parentEnd)
+    significant.append(n.pointee.begin)
     if let end { significant.append(end) }
-    guard depth < depthLimit else { return }
-    // Through the buffer: a `for c in` loop copies each node (two retains) to read two times.
-    n.children.withUnsafeBufferPointer { children in
+    guard depth < limit else { return }
+    n.pointee.children.withUnsafeBufferPointer { children in
+      guard let base = children.baseAddress else { return }
       for k in children.indices {
         // Elements with no temporal extent are pruned, as a presentation processor does.
-        if let ce = children[k].end, ce == children[k].begin { continue }
+        if let ce = base[k].end, ce == base[k].begin { continue }
         // So are elements that begin when their parent has already ended.
-        if let end, children[k].begin >= end { continue }
-        collectSignificant(children[k], parentEnd: end, depth: depth + 1)
+        if let end, base[k].begin >= end { continue }
+        collectSignificant(base + k, parentEnd: end, depth: depth + 1, limit: limit, into: &significant)
       }
     }
   }
+
 
   /// The background a computed style paints, if any.
   static func layer(_ s: TextStyle) -> [Color] {
