@@ -1,8 +1,7 @@
 @testable import CaptionFormats
 import Testing
 
-/// The clock-time text both writers share, and the identifier set both WebVTT ends and the SRT
-/// reader use for duplicate checks.
+/// The clock-time text both writers share.
 @Suite("Writer helpers")
 struct WriterHelperTests {
   static func clock(_ ms: Int64, _ separator: Character) -> String {
@@ -34,24 +33,5 @@ struct WriterHelperTests {
     #expect(text(123_456, 2) == "123456")
     #expect(text(-42, 1) == "42")
     #expect(text(Int64.min, 1) == "9223372036854775808")
-  }
-
-  @Test("Identifiers: numbers in canonical form share a bit set, the rest a set, with the same answers")
-  func identifiers() {
-    var set = IdentifierSet()
-    // Each pair: the first insertion is new, the second a duplicate.
-    let answers = [
-      set.insert("1"), set.insert("1"),
-      set.insert("01"), set.insert("01"),  // not canonical: a different identifier
-      set.insert("0"), set.insert(number: 0),
-      set.insert("16777216"), set.insert(number: 16_777_216),  // 2^24: past the bit set
-      set.insert("intro"), set.insert("intro"),
-      set.insert(number: 2), set.insert("2"),
-    ]
-    #expect(answers == [true, false, true, false, true, false, true, false, true, false, true, false])
-    #expect(IdentifierSet.decimalValue("123") == 123)
-    #expect(IdentifierSet.decimalValue("") == nil)
-    #expect(IdentifierSet.decimalValue("1a") == nil)
-    #expect(IdentifierSet.decimalValue("1234567890123456789") == nil)  // 19 digits
   }
 }
