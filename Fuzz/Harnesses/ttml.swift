@@ -1,16 +1,26 @@
 // TTML reader: read (with the IMSC render model on, for documents that designate IMSC), check
-// diagnostics, write, read back.
+// diagnostics, write, read back. Differential: the XML parsed in two halves at once
+// (`XMLHalves`, forced at any size) gives one parse's tree, diagnostics and counts.
 // fuzz-modules: CaptionTTML
 // fuzz-seeds: ttml xml dfxp imsc
 // fuzz-dict: ttml.dict
 // fuzz-max-len: 65536
 import CaptionCore
-import CaptionTTML
+@testable import CaptionTTML
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var options = ReadOptions()
   options.checksRenderModel = true
-  Fuzz.readWriteRead(TTMLFormat(), Fuzz.bytes(data, size), options: options)
+  let bytes = Fuzz.bytes(data, size)
+  Fuzz.readWriteRead(TTMLFormat(), bytes, options: options)
+  let utf8 = TextDecoder.decode(bytes).utf8
+  let one = XMLTreeParser.parse(utf8, limits: XMLParserLimits(), maxDiagnostics: 10_000, halvesFrom: .max)
+  let two = XMLTreeParser.parse(utf8, limits: XMLParserLimits(), maxDiagnostics: 10_000, halvesFrom: 0)
+  if one.root != two.root || one.diagnostics != two.diagnostics || one.namespacesUsed != two.namespacesUsed
+    || one.elementsInNoNamespace != two.elementsInNoNamespace || one.xmlIDCount != two.xmlIDCount
+  {
+    fatalError("ttml: the XML parsed in halves differs from one parse")
+  }
   return 0
 }

@@ -85,6 +85,45 @@ import Testing
     #expect(names.map { String(decoding: text[$0], as: UTF8.self) } == ["xmlns:a", "a:b", "c", "d"])
     #expect(positions.spells(names[1], "a:b") && !positions.spells(names[1], "a:bc") && !positions.spells(names[2], "d"))
   }
+
+  @Test func attributeNameBeforeItsValue() {
+    let text = Array("<p a:b=\"1\"  c = '>' d=\"x\"/>".utf8)
+    let positions = XMLSourcePositions(text)
+    #expect(positions.attributeName("a:b", beforeValueAt: 8) == 3)
+    #expect(positions.attributeName("c", beforeValueAt: 17) == 12)  // spaces around `=`
+    #expect(positions.attributeName("d", beforeValueAt: 23) == 20)
+    #expect(positions.attributeName("d", beforeValueAt: 17) == nil)  // another name there
+    #expect(positions.attributeName("b", beforeValueAt: 8) == nil)  // `a:b` ends with it
+    #expect(positions.attributeName("a:b", beforeValueAt: 9) == nil)  // no quote before
+    #expect(positions.attributeName("a:b", beforeValueAt: 0) == nil)
+  }
+
+  /// Attributes found from their values, and those libxml2 hands over in a buffer of its own
+  /// (a reference in the value), are placed alike.
+  @Test func attributeLocationsInTheTree() throws {
+    let text = """
+      <!DOCTYPE tt [<!ATTLIST p ttm:role CDATA "x">]>
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" xml:lang="en"><body><div>
+      <p begin="1s"
+         end = '2s' xml:id="a&amp;b" region="r&#x9;1" tts:color="red">x</p>
+      </div></body></tt>
+      """
+    let root = try #require(XMLTreeParser.parse(Array(text.utf8)).root)
+    let body = try #require(root.elements.first)
+    let p = try #require(body.elements.first?.elements.first)
+    #expect(p.location.line == 3 && p.location.column == 1)
+    func column(_ name: String) -> [Int]? {
+      p.attributes.first { $0.qualifiedName == name }.map { [$0.location.line, $0.location.column] }
+    }
+    #expect(column("begin") == [3, 4])
+    #expect(column("end") == [4, 4])
+    #expect(column("xml:id") == [4, 15])  // a reference: libxml2's own buffer
+    #expect(column("region") == [4, 32])
+    #expect(column("tts:color") == [4, 49])
+    #expect(p.attribute("", "region") == "r\t1" && p.attribute(TTMLNamespace.xml, "id") == "a&b")
+    // The DTD's default for ttm:role is not applied: the parser options load no DTD attributes.
+    #expect(p.attributes.map(\.qualifiedName) == ["begin", "end", "xml:id", "region", "tts:color"])
+  }
 }
 
 /// The one-step reading of `hh:mm:ss.fff` against the general clock-time reader.

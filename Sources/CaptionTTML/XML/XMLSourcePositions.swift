@@ -142,6 +142,24 @@ struct XMLSourcePositions {
     }
   }
 
+  /// Where the attribute named `qualifiedName` starts, given where its value starts: the name,
+  /// after a white-space byte, then optional white space, `=`, optional white space and the
+  /// quote. Nil when the bytes are not so.
+  func attributeName(_ qualifiedName: String, beforeValueAt value: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { b in
+      var k = value - 1
+      guard k > 0, k < b.count, b[k] == UInt8(ascii: "\"") || b[k] == UInt8(ascii: "'") else { return nil }
+      k -= 1
+      while k > 0, XMLSourcePositions.isSpace(b[k]) { k -= 1 }
+      guard b[k] == UInt8(ascii: "=") else { return nil }
+      k -= 1
+      while k > 0, XMLSourcePositions.isSpace(b[k]) { k -= 1 }
+      let start = k + 1 - qualifiedName.utf8.count
+      guard start > 0, XMLSourcePositions.isSpace(b[start - 1]), spells(start..<(k + 1), qualifiedName) else { return nil }
+      return start
+    }
+  }
+
   /// Whether the bytes in `range` spell `name`.
   func spells(_ range: Range<Int>, _ name: String) -> Bool {
     var name = name

@@ -43,6 +43,15 @@ final class XMLTreeBuilder {
   /// where to look for the next one (see `attributeLocation`).
   @exclusivity(unchecked) var attributeNames: [Range<Int>] = []
   @exclusivity(unchecked) var nextAttributeName = 0
+  /// The `<` of the start tag whose attribute names `attributeNames` would hold, before they
+  /// are scanned (only when an attribute is not found from its value, see `attributeLocation`),
+  /// and where the last name found from its value starts.
+  @exclusivity(unchecked) var unscannedTag: Int?
+  @exclusivity(unchecked) var lastNameFound = -1
+  /// Where libxml2's copy of the document starts and ends, and the offset of its start.
+  @exclusivity(unchecked) var inputBase: UnsafePointer<xmlChar>?
+  @exclusivity(unchecked) var inputEnd: UnsafePointer<xmlChar>?
+  @exclusivity(unchecked) var inputConsumed = 0
   @exclusivity(unchecked) private var lineHint = 0
 
   // libxml2 interns names in the context's dictionary, so a pointer identifies a name.
@@ -56,9 +65,19 @@ final class XMLTreeBuilder {
   @exclusivity(unchecked) var xmlIDCount = 0
   @exclusivity(unchecked) private var namespaceNames = XMLNameTable()
 
-  init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
-    positions = XMLSourcePositions(bytes)
+  /// What to add to an offset in the input libxml2 reads to make it an offset in the document:
+  /// not zero for the second half of a document read in halves (see `XMLHalves`), whose
+  /// input starts with copies of the start tags open where it was cut.
+  let offsetShift: Int
+
+  convenience init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
+    self.init(positions: XMLSourcePositions(bytes), limits: limits, maxDiagnostics: maxDiagnostics)
+  }
+
+  init(positions: XMLSourcePositions, limits: XMLParserLimits, maxDiagnostics: Int, offsetShift: Int = 0) {
+    self.positions = positions
     self.limits = limits
+    self.offsetShift = offsetShift
     sink = DiagnosticSink(limit: maxDiagnostics)
   }
 
@@ -69,7 +88,7 @@ final class XMLTreeBuilder {
   var offset: Int? {
     guard let main, main.pointee.inputNr == 1 else { return nil }
     let consumed = Int(xmlByteConsumed(main))
-    return consumed >= 0 ? min(consumed, positions.bytes.count) : nil
+    return consumed >= 0 ? max(0, min(consumed + offsetShift, positions.bytes.count)) : nil
   }
 
   func name(_ p: UnsafePointer<xmlChar>?) -> String {
@@ -183,12 +202,22 @@ final class XMLTreeBuilder {
     var tagStart = offset ?? markupEnd
     attributeNames.removeAll(keepingCapacity: true)
     nextAttributeName = 0
+    unscannedTag = nil
+    lastNameFound = -1
+    inputBase = nil
     if ctxt == main, let end = offset {
       let b = positions.bytes
       markupEnd = end < b.count && b[end] == UInt8(ascii: "/") ? end + 2 : end + 1
       if let lt = positions.startTag(endingAt: end, named: qname) {
         tagStart = lt
-        if attributeCount > 0 { positions.attributeNames(ofStartTagAt: lt, into: &attributeNames) }
+        if attributeCount > 0 {
+          unscannedTag = lt
+          if let input = main?.pointee.input, let base = input.pointee.base, let inputEnd = input.pointee.end {
+            inputBase = base
+            self.inputEnd = inputEnd
+            inputConsumed = Int(input.pointee.consumed) + offsetShift
+          }
+        }
       }
     }
     if elementCount > limits.maxElements {
@@ -219,7 +248,7 @@ final class XMLTreeBuilder {
         var ns = ""
         if let aURI { ns = namespaceName(aURI) } else if aPrefix != nil { ns = "urn:captionkit:unbound:" + name(aPrefix) }
         if an.utf8.count == 6, an == "xml:id" { xmlIDCount += 1 }
-        let location = attributeLocation(an, default: tagStart)
+        let location = attributeLocation(an, default: tagStart, value: vStart)
         let value = attributeValue(vStart, vEnd, ctxt, name: an, at: location)
         if stopped { return }
         node.attributes.append(XMLAttribute(name: XMLName(ns, name(aLocal)), qualifiedName: an, value: value, location: location))
@@ -243,7 +272,21 @@ final class XMLTreeBuilder {
   /// Where the attribute named `qname` of the current start tag is, or `d`. libxml2 passes
   /// attributes in source order (namespace declarations apart), so the search starts after
   /// the name found last and nearly always matches at once.
-  func attributeLocation(_ qname: String, default d: Int) -> SourceLocation {
+  func attributeLocation(_ qname: String, default d: Int, value: UnsafePointer<xmlChar>) -> SourceLocation {
+    // Most values are in libxml2's copy of the document (not those with references, nor DTD
+    // defaults): the name is then just before the value, `name="`, which is checked.
+    if let base = inputBase, let end = inputEnd, value >= base, value < end,
+      let start = positions.attributeName(qname, beforeValueAt: inputConsumed + (value - base))
+    {
+      lastNameFound = start
+      return location(start)
+    }
+    if let lt = unscannedTag {
+      // Scanned only now, with the search going on after the names already found.
+      unscannedTag = nil
+      positions.attributeNames(ofStartTagAt: lt, into: &attributeNames)
+      nextAttributeName = attributeNames.firstIndex { $0.lowerBound > lastNameFound } ?? attributeNames.count
+    }
     let n = attributeNames.count
     for step in 0..<n {
       let k = (nextAttributeName + step) % n

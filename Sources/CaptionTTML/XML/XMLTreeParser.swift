@@ -52,6 +52,12 @@ public enum XMLTreeParser {
 
   /// Parses `utf8` (already decoded, without a byte order mark).
   public static func parse(_ utf8: [UInt8], limits: XMLParserLimits = XMLParserLimits(), maxDiagnostics: Int = 10_000) -> Result {
+    parse(utf8, limits: limits, maxDiagnostics: maxDiagnostics, halvesFrom: halvesMinimumSize)
+  }
+
+  /// `parse`, reading in halves from `halvesFrom` bytes up (tests read small documents as
+  /// large ones are read).
+  static func parse(_ utf8: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int, halvesFrom: Int) -> Result {
     let builder = XMLTreeBuilder(bytes: utf8, limits: limits, maxDiagnostics: maxDiagnostics)
     guard !utf8.isEmpty, utf8.count < Int(Int32.max) else {
       builder.report(
@@ -59,7 +65,6 @@ public enum XMLTreeParser {
         at: builder.positions.location(0))
       return Result(root: nil, diagnostics: builder.sink.finished)
     }
-    _ = setUp
     // libxml2 would spend quadratic time on an element with very many attributes: read the
     // document up to that element only.
     var input = utf8
@@ -71,6 +76,22 @@ public enum XMLTreeParser {
       input = Array(utf8[..<cut])
       if input.isEmpty { return Result(root: nil, diagnostics: builder.sink.finished) }
     }
+    if utf8.count >= halvesFrom, input.count == utf8.count, let result = XMLHalves.parse(input, positions: builder.positions, limits: limits, maxDiagnostics: maxDiagnostics) {
+      return result
+    }
+    run(input, builder)
+    return Result(
+      root: builder.root, diagnostics: builder.sink.finished, namespacesUsed: builder.namespacesUsed,
+      elementsInNoNamespace: builder.elementsInNoNamespace, xmlIDCount: builder.xmlIDCount)
+  }
+
+  /// Documents from this size up (bytes of UTF-8) are parsed in two halves at once (see
+  /// `XMLHalves`).
+  static let halvesMinimumSize = 1 << 20
+
+  /// Runs libxml2 over `input`, with `builder` receiving its events (and `finish`ed).
+  static func run(_ input: [UInt8], _ builder: XMLTreeBuilder) {
+    _ = setUp
     let ctxt: xmlParserCtxtPtr? = input.withUnsafeBufferPointer { p in
       p.baseAddress.flatMap { base in
         base.withMemoryRebound(to: CChar.self, capacity: p.count) { xmlCreateMemoryParserCtxt($0, Int32(p.count)) }
@@ -78,7 +99,7 @@ public enum XMLTreeParser {
     }
     guard let ctxt else {
       builder.report("ttml.xml.not-xml", .error, "the XML parser could not be started", at: builder.positions.location(0))
-      return Result(root: nil, diagnostics: builder.sink.finished)
+      return
     }
     defer {
       if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc) }
@@ -98,8 +119,5 @@ public enum XMLTreeParser {
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     withExtendedLifetime(builder) { _ = xmlParseDocument(ctxt) }
     builder.finish()
-    return Result(
-      root: builder.root, diagnostics: builder.sink.finished, namespacesUsed: builder.namespacesUsed,
-      elementsInNoNamespace: builder.elementsInNoNamespace, xmlIDCount: builder.xmlIDCount)
   }
 }
