@@ -82,6 +82,11 @@ import Testing
     #expect(Self.halves(Array(comment.utf8)) == nil)
     let cdata = "<tt>\n<![CDATA[\n" + body + "\n]]>\n</tt>"
     #expect(Self.halves(Array(cdata.utf8)) == nil)
+    // Elements open more than 256 deep at the middle (libxml2's limit): no halves.
+    let deep = String(repeating: "<a>", count: 3_000) + String(repeating: "<b/>\n", count: 5_000) + String(repeating: "</a>", count: 3_000)
+    #expect(Self.halves(Array(deep.utf8)) == nil)
+    let shallow = String(repeating: "<a>", count: 200) + String(repeating: "<b/>\n", count: 5_000) + String(repeating: "</a>", count: 200)
+    #expect(Self.halves(Array(shallow.utf8))?.root == Self.whole(Array(shallow.utf8)).root)
     // An error in the second half: read again in one parse, with one parse's diagnostics.
     let broken = "<tt>\n" + body + "\n<p>unclosed <b></p>\n</tt>"
     #expect(Self.halves(Array(broken.utf8)) == nil)

@@ -24,13 +24,12 @@ import CaptionCore
 enum XMLHalves {
   /// The tree one parse of `input` gives, or nil when the halves cannot give it.
   static func parse(_ input: [UInt8], positions: XMLSourcePositions, limits: XMLParserLimits, maxDiagnostics: Int) -> XMLTreeParser.Result? {
-    guard let (cut, open) = cut(input) else { return nil }
+    // libxml2 allows 256 levels (no XML_PARSE_HUGE): a deeper document is one parse's to report.
+    guard let (cut, open) = cut(input), open.count <= min(256, limits.maxDepth) else { return nil }
     var prefix: [UInt8] = []
     var closers: [UInt8] = []
-    for tag in open {
-      prefix += input[tag]
-      closers = Array("</".utf8) + name(of: tag, in: input) + Array(">".utf8) + closers
-    }
+    for tag in open { prefix += input[tag] }
+    for tag in open.reversed() { closers += Array("</".utf8) + name(of: tag, in: input) + Array(">".utf8) }
     guard prefix.count <= cut else { return nil }
     let secondBuilder = XMLTreeBuilder(positions: positions, limits: limits, maxDiagnostics: maxDiagnostics, offsetShift: cut - prefix.count)
     let second = SideThread(name: "captionkit-xml-second-half") { [secondBuilder] in
@@ -167,7 +166,10 @@ enum XMLHalves {
           j += 1
         }
         guard j < cut else { return nil }
-        if p[j - 1] != UInt8(ascii: "/") { open.append(k..<(j + 1)) }
+        if p[j - 1] != UInt8(ascii: "/") {
+          open.append(k..<(j + 1))
+          if open.count > 256 { return nil }  // deeper than libxml2 reads: no halves
+        }
         k = j + 1
       }
     }
