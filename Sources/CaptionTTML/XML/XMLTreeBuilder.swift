@@ -279,6 +279,10 @@ final class XMLTreeBuilder {
       let start = positions.attributeName(qname, beforeValueAt: inputConsumed + (value - base))
     {
       lastNameFound = start
+      // Once the names are scanned, the search goes on after this one, as it would have.
+      if unscannedTag == nil, !attributeNames.isEmpty {
+        nextAttributeName = attributeNames.firstIndex { $0.lowerBound > start } ?? attributeNames.count
+      }
       return location(start)
     }
     if let lt = unscannedTag {
