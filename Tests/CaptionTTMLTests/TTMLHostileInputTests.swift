@@ -83,6 +83,25 @@ struct TTMLHostileInputTests {
     #expect(r.document.cues.last?.content == [.element(CueElement(.span, children: [.text("e")]))])
   }
 
+  /// The flattened spans' texts join into one text node in one pass: joining each to the run
+  /// so far copied the run every time (a p of 80,000 spans, 1.2 MB, took 4.5 s to validate).
+  @Test(.timeLimit(.minutes(1))) func manyFlattenedSpansJoinInLinearTime() throws {
+    let n = 150_000
+    var doc = #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div><p begin="0s" end="1s">"#
+    for k in 0..<n { doc += "<span>w\(k) </span>" }
+    doc += "</p></div></body></tt>"
+    let r = try TTMLFormat().read(Array(doc.utf8), options: ReadOptions())
+    let content = try #require(r.document.cues.first?.content)
+    // 10,000 spans kept, then one text: the rest, joined (its last space trimmed).
+    #expect(content.count == 10_001)
+    guard case .text(let rest) = content.last else {
+      Issue.record("the flattened spans did not end in one text: \(String(describing: content.last))")
+      return
+    }
+    #expect(rest.hasPrefix("w10000 w10001 ") && rest.hasSuffix(" w149999"))
+    #expect(rest.utf8.count == (10_000..<n).reduce(0) { $0 + "w\($1) ".utf8.count } - 1)
+  }
+
   /// libxml2 reports an entity loop at each level it unwinds; the reader says it once, where
   /// the loop is used, and reads nothing after it.
   @Test func entityLoopIsReportedOnce() throws {
