@@ -1,4 +1,5 @@
 import CaptionCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -9,19 +10,35 @@ import CaptionCore
 /// Parses a large document in two halves at once, on two threads, into the tree one parse
 /// would build.
 ///
-/// The document is cut before a start tag near its middle.
-/// A scan of the bytes before the cut finds the start tags still open there (for a TTML
-/// document, `tt`, `body` and a `div`). The first half is read with end tags for them added;
-/// the second half, on a side thread, with copies of them put in front, so that it has the
-/// same namespaces in scope and the same depth. The second half's elements are then moved
-/// under the first half's open elements, and its offsets are shifted back
-/// (`XMLTreeBuilder.offsetShift`), so positions are the document's.
+/// The document is cut before a start tag near its middle. A scan of the bytes before the cut
+/// finds the start tags still open there (for a TTML document, `tt`, `body` and a `div`). The
+/// first half is read with end tags for them added. The second half is read on a side thread
+/// from an input as long as the document: spaces (white space before the root element, which
+/// XML allows), copies of the open start tags (the same namespaces in scope, the same depth),
+/// then the document's bytes from the cut on, at their own offsets. So positions are the
+/// document's, and libxml2's limits that depend on the position (`XML_MAX_LOOKUP_LIMIT`,
+/// "Huge input lookup", near the end of a document of over 10,000,000 bytes) see what one
+/// parse sees. The second half's elements are then moved under the first half's open elements.
 ///
 /// Only a document that both halves read without a single diagnostic is put together so:
 /// anything else (a DOCTYPE, an error, a limit reached, a cut the scan misread) is read again
-/// in one parse, so that every diagnostic is what one parse reports. What the scan guessed is
-/// checked: the first half's open elements must be those whose tags were copied.
+/// in one parse, so that every diagnostic is what one parse reports; the first diagnostic of
+/// either half stops both (`Abandon`). What the scan guessed is checked: the first half's open
+/// elements must be those whose tags were copied. libxml2's name table is bounded per parse
+/// (`XML_MAX_DICTIONARY_LIMIT`): halves whose two tables together come near it are read again
+/// in one parse.
 enum XMLHalves {
+  /// libxml2's bound on a parse's name table, in bytes.
+  static let dictionaryLimit = 10_000_000
+
+  /// Raised by either half's first diagnostic: the other stops too (see
+  /// `XMLTreeBuilder.halves`), as the document will be read again in one parse.
+  final class Abandon: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var raised: Bool { flag.load(ordering: .relaxed) }
+    func raise() { flag.store(true, ordering: .relaxed) }
+  }
+
   /// The tree one parse of `input` gives, or nil when the halves cannot give it.
   static func parse(_ input: [UInt8], positions: XMLSourcePositions, limits: XMLParserLimits, maxDiagnostics: Int) -> XMLTreeParser.Result? {
     // libxml2 allows 256 levels (no XML_PARSE_HUGE): a deeper document is one parse's to report.
@@ -31,15 +48,20 @@ enum XMLHalves {
     for tag in open { prefix += input[tag] }
     for tag in open.reversed() { closers += Array("</".utf8) + name(of: tag, in: input) + Array(">".utf8) }
     guard prefix.count <= cut else { return nil }
-    let secondBuilder = XMLTreeBuilder(positions: positions, limits: limits, maxDiagnostics: maxDiagnostics, offsetShift: cut - prefix.count)
+    let abandon = Abandon()
+    let secondBuilder = XMLTreeBuilder(positions: positions, limits: limits, maxDiagnostics: maxDiagnostics)
+    secondBuilder.ownBytesFrom = cut
+    secondBuilder.halves = abandon
     let second = SideThread(name: "captionkit-xml-second-half") { [secondBuilder] in
-      var bytes = prefix
-      bytes.reserveCapacity(prefix.count + input.count - cut)
+      var bytes = [UInt8](repeating: 0x20, count: cut - prefix.count)
+      bytes.reserveCapacity(input.count)
+      bytes += prefix
       bytes += input[cut...]
       XMLTreeParser.run(bytes, secondBuilder)
       return secondBuilder
     }
     let firstBuilder = XMLTreeBuilder(positions: positions, limits: limits, maxDiagnostics: maxDiagnostics)
+    firstBuilder.halves = abandon
     var firstBytes = Array(input[..<cut])
     firstBytes += closers
     XMLTreeParser.run(firstBytes, firstBuilder)
@@ -52,6 +74,8 @@ enum XMLHalves {
   static func join(_ a: XMLTreeBuilder, _ b: XMLTreeBuilder, open: [Range<Int>], limits: XMLParserLimits) -> XMLTreeParser.Result? {
     guard a.sink.diagnostics.isEmpty, b.sink.diagnostics.isEmpty, a.errorCount == 0, b.errorCount == 0, !a.stopped, !b.stopped,
       a.elementCount + b.elementCount - open.count <= limits.maxElements,
+      // One parse's table holds at most what the two hold (less the names both have).
+      a.dictionaryUsage + b.dictionaryUsage < dictionaryLimit / 2,
       var root = a.root, let other = b.root
     else { return nil }
     // The builder lets go of the tree, so that the elements grafted onto are not shared (a

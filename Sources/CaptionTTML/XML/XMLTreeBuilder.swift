@@ -65,19 +65,24 @@ final class XMLTreeBuilder {
   @exclusivity(unchecked) var xmlIDCount = 0
   @exclusivity(unchecked) private var namespaceNames = XMLNameTable()
 
-  /// What to add to an offset in the input libxml2 reads to make it an offset in the document:
-  /// not zero for the second half of a document read in halves (see `XMLHalves`), whose
-  /// input starts with copies of the start tags open where it was cut.
-  let offsetShift: Int
+  /// Where the document's own bytes start in the input libxml2 reads: not zero for the second
+  /// half of a document read in halves (see `XMLHalves`), whose input starts with copies of the
+  /// start tags open where it was cut. Their elements are thrown away: their positions are not
+  /// looked for.
+  var ownBytesFrom = 0
+  /// Set by the first diagnostic of either half of a document read in halves, which is then
+  /// read again in one parse: both halves stop reading at once.
+  var halves: XMLHalves.Abandon?
+  /// libxml2's name table's size when the parse ended (`xmlDictGetUsage`).
+  var dictionaryUsage = 0
 
   convenience init(bytes: [UInt8], limits: XMLParserLimits, maxDiagnostics: Int) {
     self.init(positions: XMLSourcePositions(bytes), limits: limits, maxDiagnostics: maxDiagnostics)
   }
 
-  init(positions: XMLSourcePositions, limits: XMLParserLimits, maxDiagnostics: Int, offsetShift: Int = 0) {
+  init(positions: XMLSourcePositions, limits: XMLParserLimits, maxDiagnostics: Int) {
     self.positions = positions
     self.limits = limits
-    self.offsetShift = offsetShift
     sink = DiagnosticSink(limit: maxDiagnostics)
   }
 
@@ -88,7 +93,7 @@ final class XMLTreeBuilder {
   var offset: Int? {
     guard let main, main.pointee.inputNr == 1 else { return nil }
     let consumed = Int(xmlByteConsumed(main))
-    return consumed >= 0 ? max(0, min(consumed + offsetShift, positions.bytes.count)) : nil
+    return consumed >= 0 ? min(consumed, positions.bytes.count) : nil
   }
 
   func name(_ p: UnsafePointer<xmlChar>?) -> String {
@@ -124,6 +129,10 @@ final class XMLTreeBuilder {
   // MARK: - Diagnostics
 
   func report(_ code: String, _ severity: Severity, _ message: String, at location: SourceLocation) {
+    if let halves {
+      halves.raise()
+      stop(main)
+    }
     if severity == .error { errorCount += 1 }
     let n = reportsByCode[code, default: 0]
     reportsByCode[code] = n + 1
@@ -193,6 +202,10 @@ final class XMLTreeBuilder {
     attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int
   ) {
     guard !stopped else { return }
+    if let halves, halves.raised {
+      stop(ctxt)
+      return
+    }
     flushText()
     guard produce(4, ctxt) else { return }
     elementCount += 1
@@ -208,14 +221,14 @@ final class XMLTreeBuilder {
     if ctxt == main, let end = offset {
       let b = positions.bytes
       markupEnd = end < b.count && b[end] == UInt8(ascii: "/") ? end + 2 : end + 1
-      if let lt = positions.startTag(endingAt: end, named: qname) {
+      if end >= ownBytesFrom, let lt = positions.startTag(endingAt: end, named: qname) {
         tagStart = lt
         if attributeCount > 0 {
           unscannedTag = lt
           if let input = main?.pointee.input, let base = input.pointee.base, let inputEnd = input.pointee.end {
             inputBase = base
             self.inputEnd = inputEnd
-            inputConsumed = Int(input.pointee.consumed) + offsetShift
+            inputConsumed = Int(input.pointee.consumed)
           }
         }
       }

@@ -118,6 +118,7 @@ public enum XMLTreeParser {
     ctxt.pointee.encoding = UnsafePointer(xmlStrdup("UTF-8"))
     ctxt.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
     withExtendedLifetime(builder) { _ = xmlParseDocument(ctxt) }
+    if let dict = ctxt.pointee.dict { builder.dictionaryUsage = Int(xmlDictGetUsage(dict)) }
     builder.finish()
   }
 }
