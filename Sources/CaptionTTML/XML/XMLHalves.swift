@@ -23,7 +23,7 @@ import Synchronization
 /// Only a document that both halves read without a single diagnostic is put together so:
 /// anything else (a DOCTYPE, an error, a limit reached, a cut the scan misread) is read again
 /// in one parse, so that every diagnostic is what one parse reports; the first diagnostic of
-/// either half stops both (`Abandon`). What the scan guessed is checked: the first half's open
+/// either half stops both at their next start tag (`Abandon`). What the scan guessed is checked: the first half's open
 /// elements must be those whose tags were copied. libxml2's name table is bounded per parse
 /// (`XML_MAX_DICTIONARY_LIMIT`): halves whose two tables together come near it are read again
 /// in one parse.

@@ -71,7 +71,7 @@ final class XMLTreeBuilder {
   /// looked for.
   var ownBytesFrom = 0
   /// Set by the first diagnostic of either half of a document read in halves, which is then
-  /// read again in one parse: both halves stop reading at once.
+  /// read again in one parse: both halves stop reading at their next start tag.
   var halves: XMLHalves.Abandon?
   /// libxml2's name table's size when the parse ended (`xmlDictGetUsage`).
   var dictionaryUsage = 0
@@ -129,10 +129,9 @@ final class XMLTreeBuilder {
   // MARK: - Diagnostics
 
   func report(_ code: String, _ severity: Severity, _ message: String, at location: SourceLocation) {
-    if let halves {
-      halves.raise()
-      stop(main)
-    }
+    // Both halves stop at their next start tag (see `startElement`), not here: stopping libxml2
+    // frees its input, which the caller may still be reading (an attribute value).
+    halves?.raise()
     if severity == .error { errorCount += 1 }
     let n = reportsByCode[code, default: 0]
     reportsByCode[code] = n + 1
