@@ -755,7 +755,6 @@ struct TTMLReader {
     }
   }
 
-
   /// The background a computed style paints, if any.
   static func layer(_ s: TextStyle) -> [Color] {
     guard let bg = s.backgroundColor, bg.alpha > 0 else { return [] }

@@ -30,6 +30,9 @@ import Synchronization
 enum XMLHalves {
   /// libxml2's bound on a parse's name table, in bytes.
   static let dictionaryLimit = 10_000_000
+  /// libxml2's bound on nesting (without XML_PARSE_HUGE): a document with more elements open
+  /// at the cut is one parse's to report.
+  static let maximumOpenElements = 256
 
   /// Raised by either half's first diagnostic: the other stops too (see
   /// `XMLTreeBuilder.halves`), as the document will be read again in one parse.
@@ -41,8 +44,7 @@ enum XMLHalves {
 
   /// The tree one parse of `input` gives, or nil when the halves cannot give it.
   static func parse(_ input: [UInt8], positions: XMLSourcePositions, limits: XMLParserLimits, maxDiagnostics: Int) -> XMLTreeParser.Result? {
-    // libxml2 allows 256 levels (no XML_PARSE_HUGE): a deeper document is one parse's to report.
-    guard let (cut, open) = cut(input), open.count <= min(256, limits.maxDepth) else { return nil }
+    guard let (cut, open) = cut(input), open.count <= min(maximumOpenElements, limits.maxDepth) else { return nil }
     var prefix: [UInt8] = []
     var closers: [UInt8] = []
     for tag in open { prefix += input[tag] }
@@ -192,7 +194,7 @@ enum XMLHalves {
         guard j < cut else { return nil }
         if p[j - 1] != UInt8(ascii: "/") {
           open.append(k..<(j + 1))
-          if open.count > 256 { return nil }  // deeper than libxml2 reads: no halves
+          if open.count > maximumOpenElements { return nil }  // deeper than libxml2 reads
         }
         k = j + 1
       }

@@ -25,11 +25,10 @@ struct WebVTTWriter {
   private var usedClasses: Set<String> = []
   /// Calls of `warn` so far (reported or not).
   private var warnings = 0
-  /// The settings last written without a warning, and their bytes: cues in one region share
-  /// their settings, and the next such cue copies the bytes.
-  private var lastSettings: (settings: CueSettings, bytes: [UInt8])?
-  /// The box the settings of `lastSettings` came in (see `Cue.settingsBox`).
-  private var lastSettingsBox: AnyObject?
+  /// The settings last written without a warning, the box they came in (`Cue.settingsBox`)
+  /// and their bytes: cues in one region share their settings (a TTML region's, one box), and
+  /// the next such cue copies the bytes.
+  private var lastSettings: (settings: CueSettings, box: AnyObject?, bytes: [UInt8])?
   /// The class list last added to `usedClasses`.
   private var lastUsedClasses: [String] = []
   /// Lists of two or more classes written on one element, in order of first use (for
@@ -655,18 +654,15 @@ struct WebVTTWriter {
     out.append(contentsOf: Self.arrow)
     WebVTTTimestamp.append(milliseconds: end, to: &out)
     if let settings, !settings.isDefault {
-      if let box = settingsBox, box === lastSettingsBox, lastSettings != nil {
-        // The box of the cue before: the same settings, not compared again.
-        out.append(contentsOf: lastSettings.unsafelyUnwrapped.bytes)
-      } else if let last = lastSettings, last.settings == settings {
+      // The same box as the cue before: the same settings, not compared again.
+      if let last = lastSettings, (settingsBox != nil && settingsBox === last.box) || last.settings == settings {
         out.append(contentsOf: last.bytes)
-        lastSettingsBox = settingsBox
+        if settingsBox !== last.box { lastSettings?.box = settingsBox }
       } else {
         let start = out.count, before = warnings
         appendSettings(settings, cue: k, into: &out)
         // Settings that drew a warning are written afresh for each cue, which reports again.
-        lastSettings = warnings == before ? (settings, Array(out[start...])) : nil
-        lastSettingsBox = lastSettings == nil ? nil : settingsBox
+        lastSettings = warnings == before ? (settings, settingsBox, Array(out[start...])) : nil
       }
     }
     out.append(0x0A)
@@ -993,10 +989,17 @@ struct WebVTTWriter {
     writeElement(e, parentIsRuby: parentIsRuby, depth: depth, into: &out)
   }
 
-  /// Whether a class can be written as it is: no byte ends it in the tokenizer (white space,
-  /// `.`, `>`) or is outside the syntax (`<`, `&`).
+  /// Whether a byte ends a class in the tokenizer: white space, `.` and `>`.
+  static func endsClass(_ c: UInt8) -> Bool {
+    c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C || c == UInt8(ascii: ".") || c == UInt8(ascii: ">")
+  }
+
+  /// Whether a byte survives a re-read in a class but the syntax does not allow it: `<`, `&`.
+  static func isInvalidInClass(_ c: UInt8) -> Bool { c == UInt8(ascii: "<") || c == UInt8(ascii: "&") }
+
+  /// Whether a class can be written as it is (not empty, no byte that ends it or is invalid).
   static func isPlainClass(_ c: String) -> Bool {
-    !c.isEmpty && !c.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }
+    !c.isEmpty && !c.utf8.contains { endsClass($0) || isInvalidInClass($0) }
   }
 
   /// Writes the tags of an element (its style, if any, becomes a generated class) and its
@@ -1046,17 +1049,14 @@ struct WebVTTWriter {
     let plain = renamedStyleClasses.isEmpty && e.classes.allSatisfy(Self.isPlainClass)
     var classes: [String] = plain ? e.classes : []
     for c in e.classes where !plain && !c.isEmpty {
-      // Whitespace, '.' and '>' end a class in the tokenizer; '<' and '&' survive a re-read
-      // but the syntax does not allow them.
-      let breaks = c.utf8.contains { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ">") }
-      if breaks {
+      if c.utf8.contains(where: Self.endsClass) {
         let fixed = cssClassName(c)
         warn("webvtt.write.class-changed", .warning, "class '\(c.prefix(40))' cannot be written in a WebVTT tag; written as '\(fixed)'", cue: cueIndex)
         classes.append(fixed)
       } else if !renamedStyleClasses.isEmpty, let renamed = renamedStyleClasses[c] {
         classes.append(renamed)  // the name its style's rule was written with
       } else {
-        if c.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
+        if c.utf8.contains(where: Self.isInvalidInClass) {
           warn("webvtt.write.class-invalid", .warning, "class '\(c.prefix(40))' contains '<' or '&', which the WebVTT syntax does not allow (kept, as parsers read it back unchanged)", cue: cueIndex)
         }
         classes.append(c)
