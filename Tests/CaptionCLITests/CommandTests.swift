@@ -380,7 +380,19 @@ import Testing
     let crowded = try file("crowded.ttml", tt + #"<p begin="0s" end="1s"\#(attrs)>x</p></div></body></tt>"#)
     let out4 = run(["validate", "--no-lint", "--max-xml-attributes", "10", crowded]).1
     #expect(out4.contains("[ttml.xml.too-many-attributes]") && out4.contains("(raise it with --max-xml-attributes)"))
-    for flag in ["--max-xml-elements", "--max-xml-attributes", "--max-attribute-length", "--max-entity-expansion"] {
+    // A div's long ttm:role is not repeated in each of its 30 cues unless the limit is raised.
+    let role = String(repeating: "r", count: 5_000)
+    let roleTT = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:ttm="http://www.w3.org/ns/ttml#metadata" xml:lang="en"><body><div ttm:role="x-\#(role)">"#
+    let roled = try file("role.ttml", roleTT + ps + "</div></body></tt>")
+    let out5 = run(["convert", "--to", "json", "-o", "-", roled])
+    #expect(out5.0 == 0)
+    #expect(out5.2.contains("role.ttml:1:106: error: [ttml.content.cue-attributes-too-long] ttm:role (5010 bytes) is dropped"), "\(out5.2)")
+    #expect(out5.2.contains("(raise the limit with --max-cue-attribute-text)"))
+    #expect(!out5.1.contains("rrrr"))
+    let out6 = run(["convert", "--to", "json", "-o", "-", "--max-cue-attribute-text", "8192", roled])
+    #expect(out6.1.components(separatedBy: role).count == 31)
+    #expect(!out6.2.contains("cue-attributes-too-long"))
+    for flag in ["--max-xml-elements", "--max-xml-attributes", "--max-attribute-length", "--max-entity-expansion", "--max-cue-attribute-text"] {
       #expect(run(["validate", flag, "0", many]).0 == 2, "\(flag) 0")
     }
     // Int.max means no limit and must not trap; entity expansion is capped at 256 MiB.

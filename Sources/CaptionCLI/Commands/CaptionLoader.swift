@@ -105,11 +105,12 @@ struct CaptionLoader {
   /// The most `--max-entity-expansion` accepts (256 MiB).
   static let maxEntityExpansionFlag = 256 << 20
 
-  /// TTML's XML parser limits and the line length limit, and the flags that set them.
+  /// TTML's XML parser limits, its cue attribute text limit and the line length limit, and the
+  /// flags that set them.
   static let xmlLimitFlags: [(String, WritableKeyPath<ReadLimits, Int> & Sendable)] = [
     ("max-xml-elements", \.maxXMLElements), ("max-xml-attributes", \.maxXMLAttributes),
     ("max-attribute-length", \.maxAttributeLength), ("max-entity-expansion", \.maxEntityExpansion),
-    ("max-line-length", \.maxLineLength),
+    ("max-cue-attribute-text", \.maxCueAttributeText), ("max-line-length", \.maxLineLength),
   ]
 
   /// Loads `path` (`-` is standard input).

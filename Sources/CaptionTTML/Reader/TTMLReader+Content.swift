@@ -144,7 +144,11 @@ extension TTMLReader {
     case "body", "div":
       if e.name.local == "div" { c.lintDirectives += TTMLReader.lintDirectives(in: e) }
       c.ancestorsStyle = TTMLReader.beneath(refs, ctx.ancestorsStyle, resolver: resolver).merged(with: inline)
-      for r in refs where !c.ancestorRefs.contains(r) { c.ancestorRefs.append(r) }
+      c.ancestorRefs = cueAttributes.appending(refs, to: c.ancestorRefs)
+      // Bounded once here for every p below, rather than for each.
+      cueAttributes.bound(
+        style: &c.ancestorsStyle, refs: &c.ancestorRefs, lang: &c.lang, agent: &c.agent, directives: &c.lintDirectives, at: e.location,
+        sink: &sink)
       c.ancestorsHidden = c.ancestorsStyle.displayed == false || resolver.displayed(refs: c.ancestorRefs) == false
       c.siblings = TTMLSiblingStyleCache(generation: resolverGeneration)
       guard depth < depthLimit else { return }
@@ -330,10 +334,12 @@ extension TTMLReader {
       cueStyle.other["tts:origin"] = nil
       cueStyle.other["tts:extent"] = nil
     }
-    let pAgent = attributes.agent.flatMap(agentName) ?? ctx.agent
-
+    var pAgent = attributes.agent.flatMap(agentName) ?? ctx.agent
     let own = TTMLReader.lintDirectives(in: p)
-    let directives = own.isEmpty ? ctx.lintDirectives : ctx.lintDirectives + own
+    var directives = own.isEmpty ? ctx.lintDirectives : ctx.lintDirectives + own
+    var cueRefs = cueAttributes.carriedReferences(ancestors: ctx.ancestorRefs, own: refs)
+    var cueLang = ctx.lang
+    cueAttributes.bound(style: &cueStyle, refs: &cueRefs, lang: &cueLang, agent: &pAgent, directives: &directives, at: p.location, sink: &sink)
     var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: Cue.SharedSettings)?
     var first = true
     // The cue's parts as parameters, not a tuple: a tuple holding the style copied it.
@@ -363,7 +369,7 @@ extension TTMLReader {
       }
       let cue = Cue(
         id: id, start: start, end: stop, settings: settings, style: style.isEmpty ? nil : style,
-        styleRefs: refs.isEmpty ? ctx.ancestorRefs : ctx.ancestorRefs.filter { !refs.contains($0) } + refs, content: content,
+        styleRefs: cueRefs, content: content,
         source: p.location)
       let index = reader.doc.cues.count
       reader.doc.cues.append(cue)
@@ -430,7 +436,7 @@ extension TTMLReader {
       }
       // A p (or div) in another language than the document's: its content is in that
       // language, as a span's xml:lang makes a language element.
-      if let l = ctx.lang, !l.isEmpty, l != doc.metadata.language, !content.isEmpty {
+      if let l = cueLang, !l.isEmpty, l != doc.metadata.language, !content.isEmpty {
         content = [.element(CueElement(.language(l), children: content))]
       }
       if let a = pAgent, !content.isEmpty {

@@ -80,6 +80,9 @@ struct TTMLReader {
   /// (`ReadLimits.maxTimedContentNodes`, spent by `makeCues`).
   var timedContentBudget: Int
 
+  /// What one style, region, context or cue may carry (`ReadLimits.maxCueAttributeText`).
+  var cueAttributes: TTMLCueAttributeBudget
+
   /// Whether to compute every text run's style (`Output.runs`): for `readDetails`, and for the
   /// IMSC render model (set after the profile is known). `CaptionFormat.read` discards the
   /// runs, and computing a full style per text run is a large share of a read.
@@ -90,6 +93,7 @@ struct TTMLReader {
     self.wantsDetails = wantsDetails
     depthLimit = max(1, min(limits.maxNestingDepth, 512))
     timedContentBudget = max(0, limits.maxTimedContentNodes)
+    cueAttributes = TTMLCueAttributeBudget(limit: limits.maxCueAttributeText)
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
     resolver = TTMLStyleResolver(document: CaptionDocument())
   }
@@ -500,7 +504,13 @@ struct TTMLReader {
       case "agent":
         guard let id = c.attribute(TTMLNamespace.xml, "id") else { continue }
         let name = c.elements.first { $0.name.isIn(TTMLNamespace.metadata) && $0.name.local == "name" }?.textContent.trimmingSpaces
-        agents[id] = (name?.isEmpty ?? true) ? id : name
+        var shown = (name?.isEmpty ?? true) ? id : name!
+        // Every element naming the agent carries its name: bounded as a cue's attributes are.
+        if shown.utf8.count > cueAttributes.limit {
+          cueAttributes.report("the name of agent '\(id.prefix(80))'", shown.utf8.count, at: c.location, sink: &sink)
+          shown = id
+        }
+        if shown.utf8.count <= cueAttributes.limit { agents[id] = shown }
       default: break
       }
     }
@@ -520,8 +530,11 @@ struct TTMLReader {
       sink.report("ttml.style.duplicate-id", .error, "style '\(id)' is defined more than once", at: s.location)
       return
     }
-    let style = TTMLStyleParser.parse(s.attributes, sink: &sink)
-    doc.styles.append(NamedStyle(id: id, basedOn: TTMLReader.idrefs(s.attribute("", "style")), style: style, source: s.location))
+    var style = TTMLStyleParser.parse(s.attributes, sink: &sink)
+    var basedOn = TTMLReader.idrefs(s.attribute("", "style"))
+    var lang: String?, agent: String?, directives: [TTMLReader.LintDirective] = []
+    cueAttributes.bound(style: &style, refs: &basedOn, lang: &lang, agent: &agent, directives: &directives, at: s.location, sink: &sink)
+    doc.styles.append(NamedStyle(id: id, basedOn: basedOn, style: style, source: s.location))
   }
 
   mutating func readInitial(_ s: XMLElementNode) {
@@ -552,7 +565,10 @@ struct TTMLReader {
       style = style.merged(with: TTMLStyleParser.parse(c.attributes, sink: &sink))
     }
     style = style.merged(with: TTMLStyleParser.parse(r.attributes, sink: &sink))
-    var region = Region(id: id, style: TextStyle(), styleRefs: TTMLReader.idrefs(r.attribute("", "style")))
+    var refs = TTMLReader.idrefs(r.attribute("", "style"))
+    var lang: String?, agent: String?, directives: [TTMLReader.LintDirective] = []
+    cueAttributes.bound(style: &style, refs: &refs, lang: &lang, agent: &agent, directives: &directives, at: r.location, sink: &sink)
+    var region = Region(id: id, style: TextStyle(), styleRefs: refs)
     if let o = style.other.removeValue(forKey: "tts:origin") {
       if let p = TTMLStyleParser.lengthPair(o) { region.origin = p } else { style.other["tts:origin"] = o }
     }
