@@ -35,6 +35,22 @@ import Testing
     #expect(CaptionJSON.encode(documents[1]).last == 0x0A)
   }
 
+  /// A cue nested deeper than `prettyTreeDepth` is written on one line: indenting each level
+  /// made its size grow with the square of its depth.
+  @Test func deepCuesAreWrittenOnOneLine() throws {
+    let deep = String(repeating: "<i>", count: 40) + "x"
+    let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<b>shallow</b>\n\n00:00:03.000 --> 00:00:04.000\n\(deep)\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let json = CaptionJSON.encode(doc)
+    let lines = String(decoding: json, as: UTF8.self).split(separator: "\n")
+    let deepLine = try #require(lines.first { $0.contains("\"startExact\":\"3\\/1\"") || $0.contains("\"startExact\":\"3/1\"") })
+    #expect(deepLine.hasPrefix("    {\"align\":"))
+    #expect(deepLine.count < 3_000)
+    #expect(lines.contains { $0 == "      \"startExact\" : \"1/1\"," })  // the shallow cue stays pretty
+    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+    #expect((parsed["cues"] as? [Any])?.count == 2)
+  }
+
   /// `sourceText` is the cue text as written, there only when it differs from `text` (what a
   /// WebVTT `VTTCue.text` holds, which conformance runners compare).
   @Test func sourceTextIsTheCueTextAsWritten() throws {

@@ -64,7 +64,7 @@ enum ValidateCommand: CLICommand {
                              TTML's XML parser bounds (defaults 4000000, 1000, 1048576, 1048576)
       --max-cue-attribute-text BYTES
                              TTML: style, reference, language and agent text one style, region
-                             or cue carries, inherited or its own (default 4096); the rest is
+                             or cue carries, inherited or its own (default 1024); the rest is
                              dropped and reported
       --max-line-length BYTES
                              SRT and WebVTT lines longer than this are reported (default 1048576)

@@ -26,10 +26,31 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
   ) {
     self.code = code
     self.severity = severity
-    self.message = message
+    self.message = Diagnostic.bounded(message)
     self.location = location
     self.file = file
     self.cueIndex = cueIndex
+  }
+
+  /// The longest message kept, in UTF-8 bytes. Messages quote names and values from the input,
+  /// and a loss report for each cue quoting a huge one made gigabytes of output; a longer
+  /// message is cut at a character boundary and ends in "…".
+  public static let maxMessageLength = 1000
+
+  static func bounded(_ message: String) -> String {
+    guard message.utf8.count > maxMessageLength else { return message }
+    let bytes = Array(message.utf8.prefix(maxMessageLength + 1))
+    var cut = maxMessageLength
+    while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+    return String(decoding: bytes[..<cut], as: UTF8.self) + "…"
+  }
+
+  /// `names` joined with commas for a message: at most `limit` of them, each at most 200
+  /// characters, then how many more there are.
+  public static func listing(_ names: [String], limit: Int = 20) -> String {
+    var shown = names.prefix(limit).map { $0.count > 200 ? String($0.prefix(200)) + "…" : $0 }.joined(separator: ", ")
+    if names.count > limit { shown += " and \(names.count - limit) more" }
+    return shown
   }
 
   /// `file:line:col: severity: [code] message`, the compiler-style form.

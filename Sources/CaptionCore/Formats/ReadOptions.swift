@@ -36,12 +36,13 @@ public struct ReadLimits: Sendable, Hashable {
   /// a few).
   public var maxCueElements: Int = 10_000
   /// TTML: most bytes of style, style reference, language, agent and `ck:disable` text that one
-  /// `<style>`, region, `body` or `div`, or cue carries, its own and what it inherits
-  /// (`--max-cue-attribute-text`). A value stated once applies to every cue below or naming it,
-  /// and each writer repeats it for each cue: without a bound, a 1 MB `ttm:role` on a `div` of
-  /// 22,000 `p`s became 22 GB of JSON. What does not fit is dropped,
-  /// `ttml.content.cue-attributes-too-long`. Default 4,096 (real cues carry under 100).
-  public var maxCueAttributeText: Int = 4096
+  /// `<style>`, region, `body` or `div`, or cue carries, its own and what it inherits, and of
+  /// agent names one cue's spans take from the head (`--max-cue-attribute-text`). A value stated
+  /// once applies to every cue below or naming it, and each writer repeats it for each cue:
+  /// without a bound, a 1 MB `ttm:role` on a `div` of 22,000 `p`s became 22 GB of JSON. What
+  /// does not fit is dropped, `ttml.content.cue-attributes-too-long`. Default 1,024 (the
+  /// corpus's cues carry at most 79).
+  public var maxCueAttributeText: Int = 1024
   /// Most diagnostics kept per file. Default 10,000.
   public var maxDiagnostics: Int = 10_000
   /// TTML: most cue-text nodes built, over the whole document, for `p`s whose content changes

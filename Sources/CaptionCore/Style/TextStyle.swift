@@ -72,6 +72,10 @@ public struct TextStyle: Sendable, Hashable {
   public var textOutline: TextOutline?
   /// Text shadows; an empty array means `none`.
   public var textShadow: [TextShadow]?
+  /// The most shadows a `text-shadow` or `tts:textShadow` list is read with: eight make an
+  /// outline, and a list of thousands made the legibility check of every cue slow. A longer
+  /// list is not read (its reader reports it).
+  public static let maxTextShadows = 32
   public var textAlign: TextAlign?
   public var displayAlign: DisplayAlign?
   /// Line height; `nil` here and in every ancestor means `normal`.

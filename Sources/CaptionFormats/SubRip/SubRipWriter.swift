@@ -551,7 +551,7 @@ struct SubRipWriter {
     if s.fontStyle != nil { names.append("font style") }
     if s.fontWeight != nil { names.append("font weight") }
     names += s.other.keys.sorted()
-    return names.isEmpty ? "style properties" : names.joined(separator: ", ")
+    return names.isEmpty ? "style properties" : Diagnostic.listing(names)
   }
 
   /// Markup that text would read back as: `.srt` for SRT's own tags (`<i>`, `<b>`, `<u>`,

@@ -81,7 +81,7 @@ extension TTMLReader {
     }
     var c = ctx
     let attributes = TTMLContentAttributes(e)
-    var ownRegion = attributes.region
+    var ownRegion = attributes.region.map(regionID)
     if let named = ownRegion, !regionIsShown(named, inside: ctx.namedRegion, element: e) { return }
     if let named = ownRegion { c.namedRegion = named }
     if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {
@@ -91,8 +91,9 @@ extension TTMLReader {
       } else {
         var id = inline.attribute(TTMLNamespace.xml, "id") ?? "_inline\(inlineRegions.count + 1)"
         while regionIDs.contains(id) { id += "_" }
-        inlineRegions[inline.location] = id
         readRegion(inline, inlineID: id)
+        id = regionID(id)
+        inlineRegions[inline.location] = id
         resolver = TTMLStyleResolver(document: doc)
         resolverGeneration += 1
         ownRegion = id
@@ -309,6 +310,13 @@ extension TTMLReader {
       var size = 0
       if intervals <= 10_000 {
         activeCost(n, parentEnd: end, points: points, upTo: timedContentBudget, cost: &size, depth: 0)
+        // Each cue also repeats the p's id and what its sets add to its style.
+        var carried = attributes.id?.utf8.count ?? 0
+        for c in n.children where c.element.name.local == "set" {
+          carried += setStyles[c.element.location.offset].map(TTMLCueAttributeBudget.size) ?? 0
+        }
+        // (`activeCost` saturates at Int.max; the product is below 10,000 × 64 Ki.)
+        if size < Int.max / 2 { size += intervals * (carried / 16) }
       }
       if intervals > 10_000 || size > timedContentBudget {
         sink.report(
@@ -413,10 +421,11 @@ extension TTMLReader {
         c.backgroundColor = setStyle.backgroundColor ?? ctx.computed.backgroundColor
         setComputed = c
       }
-      // Elements kept in this cue (`ReadLimits.maxCueElements`).
-      var elements = 0
+      // Elements kept in this cue (`ReadLimits.maxCueElements`), and bytes of agent names its
+      // spans take from the head (`ReadLimits.maxCueAttributeText`).
+      var elements = 0, agentNames = 0
       func build(_ computed: TextStyle, _ sink: inout DiagnosticSink) -> [CueNode] {
-        buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, runs: &runsHere, sink: &sink)
+        buildContent(n, parentEnd: end, t0: t0, t1: t1, computed: computed, region: ctx.region, lang: ctx.lang, layers: ctx.layers, owners: ctx.layerOwners, preserve: preserve, merged: merged, depth: 0, elements: &elements, agentNames: &agentNames, runs: &runsHere, sink: &sink)
       }
       if first {
         var local = sink
@@ -475,8 +484,8 @@ extension TTMLReader {
     for c in n.children where c.element.name.local == "set" {
       let end = TTMLReader.clip(c.end, parentEnd)
       guard c.begin <= t0, end.map({ $0 >= t1 }) ?? true else { continue }
-      var quiet = DiagnosticSink(limit: 0)
-      out = (out ?? TextStyle()).merged(with: TTMLStyleParser.parse(c.element.attributes, sink: &quiet))
+      guard let style = setStyles[c.element.location.offset] else { continue }
+      out = (out ?? TextStyle()).merged(with: style)
     }
     return out?.isEmpty == false ? out : nil
   }
@@ -484,7 +493,7 @@ extension TTMLReader {
   /// Builds the cue text of `n`'s children active during [t0, t1).
   func buildContent(
     _ n: TTMLTimedNode, parentEnd: CaptionTime?, t0: CaptionTime, t1: CaptionTime, computed: TextStyle, region: String?,
-    lang: String?, layers: [Color], owners: [Int], preserve: Bool, merged: Bool = false, depth: Int, elements: inout Int,
+    lang: String?, layers: [Color], owners: [Int], preserve: Bool, merged: Bool = false, depth: Int, elements: inout Int, agentNames: inout Int,
     runs: inout [TTMLStyledRun], sink: inout DiagnosticSink
   ) -> [CueNode] {
     var out: [CueNode] = []
@@ -550,7 +559,23 @@ extension TTMLReader {
           case "text", "textContainer": kind = .rubyText
           default: break
           }
-          if let a = e.attribute(TTMLNamespace.metadata, "agent").flatMap(agentName) { kind = .voice(name: a) }
+          if let ref = e.attribute(TTMLNamespace.metadata, "agent"), var a = agentName(ref) {
+            // A name from the head, repeated by each span naming it, counts against the cue's
+            // limit; past it the span shows the agent's id, as written in the span.
+            if a != ref {
+              agentNames += a.utf8.count
+              if agentNames > cueAttributes.limit, let id = TTMLReader.idrefs(ref).first {
+                if agentNames - a.utf8.count <= cueAttributes.limit {
+                  sink.report(
+                    "ttml.content.cue-attributes-too-long", .error,
+                    "the agent names this cue's spans show pass \(cueAttributes.limit) bytes; later spans show the agent's id instead (raise the limit with --max-cue-attribute-text)",
+                    at: e.location)
+                }
+                a = id
+              }
+            }
+            kind = .voice(name: a)
+          }
           // A voice or a ruby text that also changes the language keeps the language inside it
           // (`<v Alice><lang fr>…`), as one element can be only one of them.
           let innerLanguage: String? = {
@@ -563,7 +588,7 @@ extension TTMLReader {
           // A span may switch `xml:space` (TTML2 §7.2.3): mark it for `TTMLWhitespace.normalise`.
           let childPreserve = e.attribute(TTMLNamespace.xml, "space").map { $0 == "preserve" } ?? preserve
           let own = wantsDetails ? TTMLReader.layer(c) : []
-          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + own, owners: owners + own.map { _ in e.location.offset }, preserve: childPreserve, merged: merged, depth: depth + 1, elements: &elements, runs: &runs, sink: &sink)
+          var kids = buildContent(tn, parentEnd: end, t0: t0, t1: t1, computed: c, region: region, lang: childLang, layers: layers + own, owners: owners + own.map { _ in e.location.offset }, preserve: childPreserve, merged: merged, depth: depth + 1, elements: &elements, agentNames: &agentNames, runs: &runs, sink: &sink)
           if let r = inline.other["tts:ruby"] ?? spec.other["tts:ruby"], r == "container" || r == "baseContainer" || r == "textContainer" {
             // White space between ruby annotation boxes is not content (TTML2 §10.2.37).
             kids.removeAll { if case .text(let t) = $0 { TTMLWhitespace.isBlank(t) } else { false } }

@@ -83,6 +83,19 @@ struct TTMLReader {
   /// What one style, region, context or cue may carry (`ReadLimits.maxCueAttributeText`).
   var cueAttributes: TTMLCueAttributeBudget
 
+  /// The style each `set` element sets, by the element's offset: read once, bounded like a
+  /// cue's (`cueAttributes`), though each interval of its parent uses it again.
+  var setStyles: [Int: TextStyle] = [:]
+
+  /// Regions read under a short id because theirs was over `cueAttributes.limit`: each cue in
+  /// the region names it, and every writer repeats the name.
+  var regionAliases: [String: String] = [:]
+
+  /// The id a region reference resolves to (`regionAliases`).
+  func regionID(_ written: String) -> String {
+    regionAliases.isEmpty ? written : regionAliases[written] ?? written
+  }
+
   /// Whether to compute every text run's style (`Output.runs`): for `readDetails`, and for the
   /// IMSC render model (set after the profile is known). `CaptionFormat.read` discards the
   /// runs, and computing a full style per text run is a large share of a read.
@@ -419,7 +432,7 @@ struct TTMLReader {
       }
       significant += regionSetTimes
       lastFiniteTime = significant.max() ?? .zero
-      let region = body.attribute("", "region")
+      let region = body.attribute("", "region").map(regionID)
       let regionStyle = resolver.computedRegionStyle(region)
       walk(
         timed, parentEnd: nil,
@@ -507,7 +520,7 @@ struct TTMLReader {
         var shown = (name?.isEmpty ?? true) ? id : name!
         // Every element naming the agent carries its name: bounded as a cue's attributes are.
         if shown.utf8.count > cueAttributes.limit {
-          cueAttributes.report("the name of agent '\(id.prefix(80))'", shown.utf8.count, at: c.location, sink: &sink)
+          cueAttributes.report("the name of agent '\(id.prefix(80))'", shown.utf8.count, at: c.location, sink: &sink, instead: "replaced by the agent's id")
           shown = id
         }
         if shown.utf8.count <= cueAttributes.limit { agents[id] = shown }
@@ -532,8 +545,7 @@ struct TTMLReader {
     }
     var style = TTMLStyleParser.parse(s.attributes, sink: &sink)
     var basedOn = TTMLReader.idrefs(s.attribute("", "style"))
-    var lang: String?, agent: String?, directives: [TTMLReader.LintDirective] = []
-    cueAttributes.bound(style: &style, refs: &basedOn, lang: &lang, agent: &agent, directives: &directives, at: s.location, sink: &sink)
+    cueAttributes.bound(style: &style, refs: &basedOn, at: s.location, sink: &sink)
     doc.styles.append(NamedStyle(id: id, basedOn: basedOn, style: style, source: s.location))
   }
 
@@ -550,9 +562,18 @@ struct TTMLReader {
   mutating func readRegion(_ r: XMLElementNode, inlineID: String? = nil) {
     // A plain `id` (not `xml:id`) is an error the validator reports; accepting it keeps the
     // styles and regions of files that make this mistake (some DFXP generators).
-    guard let id = r.attribute(TTMLNamespace.xml, "id") ?? r.attribute("", "id") ?? inlineID else {
+    guard var id = r.attribute(TTMLNamespace.xml, "id") ?? r.attribute("", "id") ?? inlineID else {
       sink.report("ttml.region.missing-id", .warning, "<region> without xml:id cannot be referenced", at: r.location)
       return
+    }
+    if let short = regionAliases[id] {
+      id = short  // a second region of the same long id: reported as a duplicate below
+    } else if id.utf8.count > cueAttributes.limit {
+      var short = "_region\(regionAliases.count + 1)"
+      while regionIDs.contains(short) { short += "_" }
+      cueAttributes.report("the id of region '\(id.prefix(40))…'", id.utf8.count, at: r.location, sink: &sink, instead: "read as '\(short)'")
+      regionAliases[id] = short
+      id = short
     }
     if regionIDs.contains(id) {
       sink.report("ttml.region.duplicate-id", .error, "region '\(id)' is defined more than once", at: r.location)
@@ -566,8 +587,7 @@ struct TTMLReader {
     }
     style = style.merged(with: TTMLStyleParser.parse(r.attributes, sink: &sink))
     var refs = TTMLReader.idrefs(r.attribute("", "style"))
-    var lang: String?, agent: String?, directives: [TTMLReader.LintDirective] = []
-    cueAttributes.bound(style: &style, refs: &refs, lang: &lang, agent: &agent, directives: &directives, at: r.location, sink: &sink)
+    cueAttributes.bound(style: &style, refs: &refs, at: r.location, sink: &sink)
     var region = Region(id: id, style: TextStyle(), styleRefs: refs)
     if let o = style.other.removeValue(forKey: "tts:origin") {
       if let p = TTMLStyleParser.lengthPair(o) { region.origin = p } else { style.other["tts:origin"] = o }
@@ -700,6 +720,13 @@ struct TTMLReader {
     let mixed = local == "p" || local == "span"
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
     if mixed { reportForeignContent(e) }
+    if local == "set" {
+      var quiet = DiagnosticSink(limit: 0)
+      var style = TTMLStyleParser.parse(e.attributes, sink: &quiet)
+      var refs: [String] = []
+      cueAttributes.bound(style: &style, refs: &refs, at: e.location, sink: &sink)
+      setStyles[e.location.offset] = style
+    }
     var children: [TTMLTimedNode] = []
     // Times on the media timeline (`absoluteTimes`): every element below the body counts from
     // the body's begin, not from its parent's.

@@ -45,7 +45,8 @@ public enum TTMLStyleParser {
         guard let name = canonicalName(attributes[k]) else { continue }
         if !apply(name, attributes[k].value, to: &s) {
           let a = attributes[k]
-          sink.report("ttml.style.invalid-value", .error, "\(a.qualifiedName)=\"\(a.value.prefix(80))\" is not a valid value", at: a.location)
+          let why = name == "tts:textShadow" ? " (or lists more than \(TextStyle.maxTextShadows) shadows)" : ""
+          sink.report("ttml.style.invalid-value", .error, "\(a.qualifiedName)=\"\(a.value.prefix(80))\" is not a valid value\(why)", at: a.location)
         }
       }
     }
@@ -312,6 +313,7 @@ public enum TTMLStyleParser {
       }
       guard parts.count == 2 || parts.count == 3, let x = length(parts[0]), let y = length(parts[1]) else { return nil }
       out.append(TextStyle.TextShadow(offsetX: x, offsetY: y, blur: parts.count == 3 ? length(parts[2]) : nil, color: c))
+      guard out.count <= TextStyle.maxTextShadows else { return nil }
     }
     return out
   }

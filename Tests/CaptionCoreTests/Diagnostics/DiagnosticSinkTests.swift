@@ -116,4 +116,16 @@ import Testing
     clean.report("a", .info, "x", at: nil)
     #expect(clean.takeFinished().map(\.message) == ["x"])
   }
+
+  /// Messages quote the input: one quoting a huge value is cut, at a character boundary.
+  @Test func longMessagesAreCut() {
+    let long = Diagnostic(code: "x.y", severity: .warning, message: "a" + String(repeating: "é", count: 5_000))
+    #expect(long.message.utf8.count == 999 + "…".utf8.count)  // 1,000 would split an é
+    #expect(long.message.hasSuffix("é…"))
+    let short = Diagnostic(code: "x.y", severity: .warning, message: String(repeating: "a", count: 1_000))
+    #expect(short.message.utf8.count == 1_000)
+    #expect(Diagnostic.listing((1...10).map(String.init), limit: 8) == "1, 2, 3, 4, 5, 6, 7, 8 and 2 more")
+    #expect(Diagnostic.listing((1...22).map(String.init)).hasSuffix("19, 20 and 2 more"))
+    #expect(Diagnostic.listing([String(repeating: "n", count: 250)]) == String(repeating: "n", count: 200) + "…")
+  }
 }

@@ -90,4 +90,15 @@ import Testing
     #expect(s.backgroundColor?.hex == "#00000080")
     #expect(s.textShadow?.first?.color?.hex == "#000000")
   }
+
+  /// More than `TextStyle.maxTextShadows` shadows are not read (each cue's legibility check
+  /// went through all of them): kept as written, reported.
+  @Test func longShadowListsAreNotRead() {
+    let list = { (n: Int) in Array(repeating: "1px 1px red", count: n).joined(separator: ",") }
+    let (rules, issues) = WebVTTStyleSheetParser.parse(Array("::cue{text-shadow:\(list(32))}::cue(.b){text-shadow:\(list(33))}".utf8))
+    #expect(rules[0].style.textShadow?.count == 32)
+    #expect(rules[1].style.textShadow == nil)
+    #expect(rules[1].style.other["text-shadow"] == list(33))
+    #expect(issues.map(\.code) == ["webvtt.style.invalid-value"])
+  }
 }

@@ -298,6 +298,7 @@ enum WebVTTStyleSheetParser {
         }
         guard lengths.count >= 2, lengths.count <= 3 else { return false }
         shadows.append(TextStyle.TextShadow(offsetX: lengths[0], offsetY: lengths[1], blur: lengths.count > 2 ? lengths[2] : nil, color: color))
+        guard shadows.count <= TextStyle.maxTextShadows else { return false }
       }
       s.textShadow = shadows
     case "text-align":

@@ -114,10 +114,10 @@ struct WebVTTWriter {
   /// properties written another way as notes.
   private mutating func reportCSS(_ subject: String, dropped: [String], otherwise: [String], cue: Int? = nil) {
     if !dropped.isEmpty {
-      warn("webvtt.write.style-property-dropped", .warning, "\(subject): \(dropped.joined(separator: ", ")) cannot be expressed in WebVTT CSS", cue: cue)
+      warn("webvtt.write.style-property-dropped", .warning, "\(subject): \(Diagnostic.listing(dropped)) cannot be expressed in WebVTT CSS", cue: cue)
     }
     if !otherwise.isEmpty {
-      warn("webvtt.write.style-property-moved", .info, "\(subject): \(otherwise.joined(separator: ", ")) expressed another way: by the cue's settings, or as text-shadow for an outline", cue: cue)
+      warn("webvtt.write.style-property-moved", .info, "\(subject): \(Diagnostic.listing(otherwise)) expressed another way: by the cue's settings, or as text-shadow for an outline", cue: cue)
     }
   }
 
