@@ -6,12 +6,12 @@ import CaptionCore
 /// `xml:lang`, `ttm:agent` and `ck:disable` lists are inherited by every `p` in it, and a
 /// `<style>`, `<region>` or agent name applies to every element that names it. The model keeps
 /// them on each cue, and each writer writes them for each cue, so a 1 MB `ttm:role` on a `div`
-/// of 22,000 `p`s became 22 GB of JSON. Each style, region, `body` or `div`, and each cue, keeps
-/// at most `limit` bytes of such text (UTF-8; style property names count with their values, a
-/// name in a list (a reference, a font family) its length and `itemBytes`, a text shadow
-/// `shadowBytes`, a lint directive the comment it becomes); what does not
-/// fit is dropped, taken in a fixed order (language, agent, font families, text shadows, other
-/// style properties by name, references, directives), and reported once per document.
+/// of 22,000 `p`s became 22 GB of JSON. Each style, region, `body`, `div` or `set`, and each
+/// cue, keeps at most `limit` bytes of such text (UTF-8; style property names count with their
+/// values, a name in a list (a reference, a font family) its length and `itemBytes`, a text
+/// shadow `shadowBytes`, a lint directive the comment it becomes); what does not fit is
+/// dropped, taken in a fixed order (language, agent, font families, text shadows, other style
+/// properties by name, references, directives), and reported once per document.
 struct TTMLCueAttributeBudget {
   /// The most bytes one style, region, context or cue carries.
   let limit: Int

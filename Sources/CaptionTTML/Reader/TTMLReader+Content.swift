@@ -81,7 +81,9 @@ extension TTMLReader {
     }
     var c = ctx
     let attributes = TTMLContentAttributes(e)
-    var ownRegion = attributes.region.map(regionID)
+    // Not `.map(regionID)`: a method value copies the whole reader.
+    var ownRegion = attributes.region
+    if let r = ownRegion, !regionAliases.isEmpty { ownRegion = regionID(r) }
     if let named = ownRegion, !regionIsShown(named, inside: ctx.namedRegion, element: e) { return }
     if let named = ownRegion { c.namedRegion = named }
     if e.name.local == "div" || e.name.local == "p", let inline = TTMLReader.firstInlineRegion(e) {
@@ -342,12 +344,15 @@ extension TTMLReader {
       cueStyle.other["tts:origin"] = nil
       cueStyle.other["tts:extent"] = nil
     }
-    var pAgent = attributes.agent.flatMap(agentName) ?? ctx.agent
     let own = TTMLReader.lintDirectives(in: p)
-    var directives = own.isEmpty ? ctx.lintDirectives : ctx.lintDirectives + own
-    var cueRefs = cueAttributes.carriedReferences(ancestors: ctx.ancestorRefs, own: refs)
-    var cueLang = ctx.lang
-    cueAttributes.bound(style: &cueStyle, refs: &cueRefs, lang: &cueLang, agent: &pAgent, directives: &directives, at: p.location, sink: &sink)
+    var boundAgent = attributes.agent.flatMap(agentName) ?? ctx.agent
+    var boundDirectives = own.isEmpty ? ctx.lintDirectives : ctx.lintDirectives + own
+    var boundRefs = cueAttributes.carriedReferences(ancestors: ctx.ancestorRefs, own: refs)
+    var boundLang = ctx.lang
+    cueAttributes.bound(
+      style: &cueStyle, refs: &boundRefs, lang: &boundLang, agent: &boundAgent, directives: &boundDirectives, at: p.location, sink: &sink)
+    // As constants: the nested functions below capture them, and a captured `var` is boxed.
+    let pAgent = boundAgent, directives = boundDirectives, cueRefs = boundRefs, cueLang = boundLang
     var pending: (start: CaptionTime, end: CaptionTime, content: [CueNode], runs: [TTMLStyledRun], style: TextStyle, settings: Cue.SharedSettings)?
     var first = true
     // The cue's parts as parameters, not a tuple: a tuple holding the style copied it.

@@ -720,7 +720,7 @@ struct TTMLReader {
     let mixed = local == "p" || local == "span"
     if mixed, !seq, e.children.contains(where: { if case .text = $0 { true } else { false } }) { implicitEnd = nil }
     if mixed { reportForeignContent(e) }
-    if local == "set" {
+    if local.utf8.count == 3, local == "set" {
       var quiet = DiagnosticSink(limit: 0)
       var style = TTMLStyleParser.parse(e.attributes, sink: &quiet)
       var refs: [String] = []
