@@ -212,4 +212,20 @@ struct TTMLCueAttributeBudgetTests {
     #expect(voices == [name, "a", "a"])
     #expect(budgetDiagnostics(r).count == 1)
   }
+
+  @Test("Spans that begin one after another and never end, or a long seq, are one cue past the default budget")
+  func staircaseAndLongSeq() throws {
+    // 1,900 spans, each shown from its begin on: 1.8 M nodes over the 1 M default (52 KB made
+    // 313 MB of JSON at 4 M).
+    let stairs = (0..<1_900).map { "<span begin=\"\($0)s\">x</span>" }.joined()
+    let r = try read(TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"99999s\">\(stairs)</p></div>"))
+    #expect(r.document.cues.count == 1)
+    #expect(r.diagnostics.contains { $0.code == "ttml.timing.too-many-changes" })
+    // A seq of 10,000 spans shows few nodes, but each interval looks through every child (2.4 s).
+    let seq = (0..<9_999).map { "<span dur=\"1s\">x\($0)</span>" }.joined()
+    let r2 = try read(TTMLTest.doc(body: "<div><p begin=\"0s\" timeContainer=\"seq\">\(seq)</p></div>"))
+    #expect(r2.document.cues.count == 1)
+    let few = (0..<500).map { "<span dur=\"1s\">x\($0)</span>" }.joined()
+    #expect(try read(TTMLTest.doc(body: "<div><p begin=\"0s\" timeContainer=\"seq\">\(few)</p></div>")).document.cues.count == 500)
+  }
 }

@@ -58,7 +58,7 @@ enum ValidateCommand: CLICommand {
       --max-cue-elements N   Most tags (TTML: spans) in one cue; later ones are flattened and
                              reported (default 10000)
       --max-timed-content N  TTML: cue-text nodes built for p's whose content changes while shown
-                             (default 4000000); past it such a p is one cue, reported
+                             (default 1000000); past it such a p is one cue, reported
       --max-xml-elements N, --max-xml-attributes N (per element), --max-attribute-length BYTES,
       --max-entity-expansion BYTES
                              TTML's XML parser bounds (defaults 4000000, 1000, 1048576, 1048576)

@@ -48,12 +48,14 @@ public struct ReadLimits: Sendable, Hashable {
   /// TTML: most cue-text nodes built, over the whole document, for `p`s whose content changes
   /// while shown (each interval between changes becomes a cue holding all of the `p`'s content
   /// active then, so a `p` with many timed spans multiplies its content); every 16 bytes of
-  /// text count as one node more. Default 4,000,000, which the TTML reader raises to four nodes
-  /// per input byte for larger documents (a value set here is used as given)
+  /// text count as one node more, and each interval one node more for every 16 children of the
+  /// `p` (the work of finding what is shown in it). Default 1,000,000, which the TTML reader raises
+  /// to four nodes per input byte for larger documents (a value set here is used as given)
   /// (`--max-timed-content`). A `p` that would pass it, or that changes more than 10,000
   /// times, becomes one cue from its begin to its end with all its content, reported as
-  /// `ttml.timing.too-many-changes`.
-  public var maxTimedContentNodes: Int = 4_000_000
+  /// `ttml.timing.too-many-changes`. (At 4,000,000, 52 KB of spans that begin one after another
+  /// and never end made 313 MB of JSON.)
+  public var maxTimedContentNodes: Int = 1_000_000
   /// SRT and WebVTT: longest line, in bytes, read without a warning (`--max-line-length`).
   /// A longer line is still read whole (reading stays linear in its length) and reported as
   /// `srt.line.too-long` or `webvtt.line.too-long`: no caption line is that long, so it marks a

@@ -501,9 +501,15 @@ struct SubRipWriter {
         style.color = nil
       }
       if let f = style.fontFamily, let first = f.first {
-        if f.count > 1 { lose("srt.write.style-dropped", "font families after \"\(first)\" have no SRT equivalent, dropped") }
-        // TTML's generic names (proportionalSansSerif…) as the CSS generics players know.
-        font += " face=\"\(WebVTTCSSWriter.genericFamily(first).filter { $0 != "\"" })\"".utf8
+        if first.utf8.count > Self.maxFaceLength {
+          // Written on every cue or span it applies to: a 100 KB name from one style made
+          // 100 MB of SRT (no font is named so).
+          lose("srt.write.style-dropped", "a font family name of \(first.utf8.count) bytes (over \(Self.maxFaceLength)) is not written")
+        } else {
+          if f.count > 1 { lose("srt.write.style-dropped", "font families after \"\(first)\" have no SRT equivalent, dropped") }
+          // TTML's generic names (proportionalSansSerif…) as the CSS generics players know.
+          font += " face=\"\(WebVTTCSSWriter.genericFamily(first).filter { $0 != "\"" })\"".utf8
+        }
         style.fontFamily = nil
       }
       if let size = style.fontSize, size.unit == .pixels {
@@ -530,6 +536,9 @@ struct SubRipWriter {
   }
 
   /// Names of the set properties of `s`, for loss messages, in a fixed order.
+  /// The longest font family name written as `<font face>`, in UTF-8 bytes.
+  static let maxFaceLength = 128
+
   static func propertyNames(_ s: TextStyle) -> String {
     var names: [String] = []
     if s.backgroundColor != nil { names.append("background colour") }

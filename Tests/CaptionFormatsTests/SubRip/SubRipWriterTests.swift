@@ -435,4 +435,16 @@ import Testing
     let w = SRT.write(CaptionDocument(styles: styles, cues: cues))
     #expect(w.text.components(separatedBy: "<font color=").count == n + 1)
   }
+
+  /// A font family name written on every cue is bounded: a 100 KB one made 100 MB of SRT.
+  @Test func longFontFamilyIsNotWrittenPerCue() throws {
+    let vtt = "WEBVTT\n\nSTYLE\n::cue{font-family:\(String(repeating: "a", count: 200))}\n\n00:00:01.000 --> 00:00:02.000\nx\n"
+    let doc = try WebVTTFormat().read(Array(vtt.utf8), options: ReadOptions()).document
+    let w = SubRipFormat().write(doc, options: WriteOptions())
+    #expect(String(decoding: w.bytes, as: UTF8.self) == "1\n00:00:01,000 --> 00:00:02,000\nx\n")
+    #expect(w.diagnostics.contains { $0.message.hasSuffix("a font family name of 200 bytes (over 128) is not written") })
+    let short = "WEBVTT\n\nSTYLE\n::cue{font-family:Arial}\n\n00:00:01.000 --> 00:00:02.000\nx\n"
+    let w2 = SubRipFormat().write(try WebVTTFormat().read(Array(short.utf8), options: ReadOptions()).document, options: WriteOptions())
+    #expect(String(decoding: w2.bytes, as: UTF8.self).contains("<font face=\"Arial\">x</font>"))
+  }
 }

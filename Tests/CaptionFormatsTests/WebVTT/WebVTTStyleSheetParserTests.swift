@@ -101,4 +101,16 @@ import Testing
     #expect(rules[1].style.other["text-shadow"] == list(33))
     #expect(issues.map(\.code) == ["webvtt.style.invalid-value"])
   }
+
+  /// A selector list copies the rule's declarations into a named style for each selector: the
+  /// copies are bounded per style sheet.
+  @Test func selectorListCopiesAreBounded() {
+    let selectors = (0..<100).map { "::cue(.c\($0))" }.joined(separator: ",")
+    let css = selectors + "{font-family:" + String(repeating: "f", count: 20_000) + "}::cue(.d){color:red}"
+    let (rules, issues) = WebVTTStyleSheetParser.parse(Array(css.utf8))
+    // 1 MiB / 20,014 bytes = 52 copies, and the first selector is not a copy.
+    #expect(rules.map(\.id) == (0..<53).map { "c\($0)" } + ["d"])
+    #expect(issues.map(\.code) == ["webvtt.style.rule-too-large"])
+    #expect(issues.first?.message.hasSuffix("only the first 53 are read") == true)
+  }
 }

@@ -51,9 +51,16 @@ enum WebVTTStyleSheetParser {
   }
 
   /// Parses `css` and returns the mappable rules in order, plus what could not be mapped.
+  /// The most bytes of declarations the named styles of one style sheet may copy: a rule with a
+  /// selector list becomes a named style for each selector, each holding the rule's
+  /// declarations, and every writer writes each one (20,000 selectors over 100 KB of
+  /// declarations, 389 KB of WebVTT, ran out of memory as TTML or JSON).
+  static let maxCopiedDeclarations = 1 << 20
+
   static func parse(_ css: [UInt8]) -> (rules: [MappedRule], issues: [Issue]) {
     var rules: [MappedRule] = []
     var issues: [Issue] = []
+    var copied = 0
     let n = css.count
     var i = 0
     func skipSpaceAndComments() {
@@ -149,6 +156,20 @@ enum WebVTTStyleSheetParser {
         issues.append(Issue(code: "webvtt.style.unmapped-rule", severity: .info, message: "selector '\(unmapped.joined(separator: ", ").prefix(60))' is kept in the style sheet but not mapped to a named style", offset: ruleStart, unmapped: unmapped))
       }
       guard !ids.isEmpty || !selectors.isEmpty else { continue }
+      // Each selector past the first copies the declarations.
+      let copies = ids.count + selectors.count - 1
+      if copies > 0, copied + copies * body.count > maxCopiedDeclarations {
+        let fit = max(0, (maxCopiedDeclarations - copied) / max(1, body.count))
+        let keepIDs = min(ids.count, fit + 1)
+        let keepSelectors = min(selectors.count, max(0, fit + 1 - keepIDs))
+        issues.append(Issue(
+          code: "webvtt.style.rule-too-large", severity: .warning,
+          message: "this rule's \(copies + 1) selectors would each copy its \(body.count) bytes of declarations, past the \(maxCopiedDeclarations)-byte limit for a style sheet; only the first \(keepIDs + keepSelectors) are read",
+          offset: ruleStart))
+        ids.removeLast(ids.count - keepIDs)
+        selectors.removeLast(selectors.count - keepSelectors)
+      }
+      copied += (ids.count + selectors.count - 1) * body.count
       var normal = Declarations()
       var important = Declarations()
       var declOffset = bodyStart
