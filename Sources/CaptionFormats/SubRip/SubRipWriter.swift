@@ -535,10 +535,10 @@ struct SubRipWriter {
     }
   }
 
-  /// Names of the set properties of `s`, for loss messages, in a fixed order.
   /// The longest font family name written as `<font face>`, in UTF-8 bytes.
   static let maxFaceLength = 128
 
+  /// Names of the set properties of `s`, for loss messages, in a fixed order.
   static func propertyNames(_ s: TextStyle) -> String {
     var names: [String] = []
     if s.backgroundColor != nil { names.append("background colour") }

@@ -50,13 +50,13 @@ enum WebVTTStyleSheetParser {
     var unmapped: [String] = []
   }
 
-  /// Parses `css` and returns the mappable rules in order, plus what could not be mapped.
   /// The most bytes of declarations the named styles of one style sheet may copy: a rule with a
   /// selector list becomes a named style for each selector, each holding the rule's
   /// declarations, and every writer writes each one (20,000 selectors over 100 KB of
   /// declarations, 389 KB of WebVTT, ran out of memory as TTML or JSON).
   static let maxCopiedDeclarations = 1 << 20
 
+  /// Parses `css` and returns the mappable rules in order, plus what could not be mapped.
   static func parse(_ css: [UInt8]) -> (rules: [MappedRule], issues: [Issue]) {
     var rules: [MappedRule] = []
     var issues: [Issue] = []
