@@ -432,7 +432,7 @@ struct TTMLReader {
       }
       significant += regionSetTimes
       lastFiniteTime = significant.max() ?? .zero
-      let region = body.attribute("", "region").map(regionID)
+      let region = body.attribute("", "region").map { regionID($0) }
       let regionStyle = resolver.computedRegionStyle(region)
       walk(
         timed, parentEnd: nil,
