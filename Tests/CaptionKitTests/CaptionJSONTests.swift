@@ -29,10 +29,37 @@ import Testing
     }
     #expect(documents.count >= 25)
     for d in documents {
-      let streamed = try CaptionJSON.encodeCueByCue(d, CaptionJSON.makeEncoder())
+      var streamed: [UInt8] = []
+      try CaptionJSON.encodeCueByCue(d, CaptionJSON.makeEncoder()) { streamed += $0 }
       #expect(streamed == (try Self.whole(d)), "\(d.cues.count) cues")
+      // In small pieces: the same bytes.
+      var pieces: [[UInt8]] = []
+      try CaptionJSON.encode(d, pieceSize: 512) { pieces.append($0) }
+      #expect(Array(pieces.joined()) == streamed + [0x0A], "\(d.cues.count) cues")
     }
     #expect(CaptionJSON.encode(documents[1]).last == 0x0A)
+  }
+
+  /// JSON is handed over in pieces that end after a whole cue once they reach `pieceSize`, so a
+  /// large output is never held whole (20,000 cues under a fully styled TTML `div`, 0.8 MB, were
+  /// 31 MB of JSON, all in memory before it was written).
+  @Test func piecesAreBounded() throws {
+    var ttml = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xmlns:tts=\"http://www.w3.org/ns/ttml#styling\"><body>"
+    ttml += "<div tts:color=\"#ff0000\" tts:fontStyle=\"italic\" tts:textShadow=\"1px 1px #000000\">"
+    for i in 0..<2_000 { ttml += "<p begin=\"\(i)s\" end=\"\(i).5s\">x</p>" }
+    ttml += "</div></body></tt>"
+    let document = try TTMLFormat().read(Array(ttml.utf8), options: ReadOptions()).document
+    #expect(document.cues.count == 2_000)
+    var sizes: [Int] = []
+    var joined: [UInt8] = []
+    try CaptionJSON.encode(document, pieceSize: 16_384) { sizes.append($0.count); joined += $0 }
+    let whole = CaptionJSON.write(document)
+    #expect(joined == whole.bytes)
+    #expect(whole.bytes.count > 1_000_000)
+    #expect(sizes.count > 60)
+    // A piece stops at the first cue boundary past 16 KiB; one cue here is under 1 KiB.
+    #expect(sizes.max()! < 16_384 + 1_024)
+    #expect(sizes.last == 1)  // the final line feed
   }
 
   /// A cue nested deeper than `prettyTreeDepth` is written on one line: indenting each level

@@ -112,7 +112,8 @@ enum ConvertCommand: CLICommand {
       io.errLine(printer.line(d))
     }
     try refuseEmptyOutput(cueCount: loaded.result.document.cues.count, read: loaded.result.diagnostics, bytes: inputBytes, input: input, output: out)
-    let bytes: [UInt8]
+    // JSON is written after the losses are printed, in pieces (`writeJSON`).
+    var bytes: [UInt8] = []
     var losses: [Diagnostic] = []
     var document = loaded.result.document
     let target = FormatRegistry.format(named: targetName)
@@ -121,11 +122,9 @@ enum ConvertCommand: CLICommand {
       document = styled
       losses += notes
     }
-    if targetName.lowercased() == "json" {
-      let written = CaptionJSON.write(document)
-      if written.bytes.isEmpty { throw .io(path: input, message: written.diagnostics.last?.message ?? "cannot encode JSON") }
-      bytes = written.bytes
-      losses += written.diagnostics
+    let json = targetName.lowercased() == "json"
+    if json {
+      losses += CaptionJSON.flatteningDiagnostics(document)
     } else {
       guard let target else {
         throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")
@@ -142,7 +141,9 @@ enum ConvertCommand: CLICommand {
       if d.location == nil, let i = d.cueIndex, i >= 0, i < cues.count { d.location = cues[i].source }
       io.errLine(printer.line(d))
     }
-    if out == "-" {
+    if json {
+      try writeJSON(document, to: out, protecting: [input] + loader.profileFiles, input: input, io: io)
+    } else if out == "-" {
       io.writeOut(bytes)
     } else {
       try FileAccess.writeAtomically(bytes, to: out, protecting: [input] + loader.profileFiles)
@@ -151,6 +152,24 @@ enum ConvertCommand: CLICommand {
     let unread = loaded.result.diagnostics.contains(where: Self.isUnreadContent)
     io.keepUntilDone([loaded, document, bytes, inputBytes] as [Any])
     return failOnLoss && (unread || losses.contains(where: { $0.severity >= .warning })) ? .findings : .success
+  }
+
+  /// Writes `document` as JSON to `out` (`-`: standard output) a piece at a time
+  /// (`CaptionJSON.encode`), so that memory does not grow with the output, which can be a
+  /// thousand times the input's size; a file is still replaced atomically.
+  /// - Throws: `ToolError.io` naming `input` when the document cannot be encoded (a file output
+  ///   is then left as it was), or when the output cannot be written.
+  static func writeJSON(_ document: CaptionDocument, to out: String, protecting inputs: [String], input: String, io: ToolIO) throws(ToolError) {
+    let file = out == "-" ? nil : try AtomicFileWriter(out, protecting: inputs)
+    do {
+      try CaptionJSON.encode(document) { piece in
+        if let file { file.write(piece) } else { io.writeOut(piece) }
+      }
+    } catch {
+      file?.discard()
+      throw .io(path: input, message: "the document could not be encoded as JSON: \(error)")
+    }
+    try file?.commit()
   }
 
   /// SRT and WebVTT to SRT and WebVTT, cue by cue (`StreamingConversion`): the same output and

@@ -51,21 +51,24 @@ enum ExtractCommand: CLICommand {
     } catch {
       throw .io(path: media, message: error.description.hasPrefix(media + ": ") ? String(error.description.dropFirst(media.count + 2)) : error.description)
     }
-    let bytes: [UInt8]
-    if targetName.lowercased() == "json" {
-      bytes = CaptionJSON.encode(doc)
-    } else {
-      guard let target = FormatRegistry.format(named: targetName) else {
-        throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")
-      }
-      let written = target.write(doc, options: options)
-      bytes = written.bytes
-      let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
-      for var d in written.diagnostics where d.severity > .info {
+    let printer = DiagnosticPrinter(color: io.colorAllowed(stderr: true))
+    func report(_ diagnostics: [Diagnostic]) {
+      for var d in diagnostics where d.severity > .info {
         d.file = media
         io.errLine(printer.line(d))
       }
     }
+    if targetName.lowercased() == "json" {
+      report(CaptionJSON.flatteningDiagnostics(doc))
+      try ConvertCommand.writeJSON(doc, to: output, protecting: [media], input: media, io: io)
+      return .success
+    }
+    guard let target = FormatRegistry.format(named: targetName) else {
+      throw .usage("unknown target format '\(targetName)'; known: \(FormatRegistry.builtIn.map(\.id).joined(separator: ", ")), json")
+    }
+    let written = target.write(doc, options: options)
+    let bytes = written.bytes
+    report(written.diagnostics)
     if output == "-" {
       io.writeOut(bytes)
     } else {

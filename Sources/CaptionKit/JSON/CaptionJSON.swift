@@ -26,23 +26,45 @@ public enum CaptionJSON {
   /// Encodes a document as pretty-printed, key-sorted (deterministic) UTF-8 JSON; a cue nested
   /// deeper than `prettyTreeDepth` is written on one line.
   ///
-  /// - Returns: the JSON, and a `json.write.tree-flattened` warning for each cue whose text tree
-  ///   was deeper than `maxTreeDepth` (its `text` field is still complete).
+  /// - Returns: the JSON, and the warnings of `flatteningDiagnostics(_:)`; when the document
+  ///   cannot be encoded, no bytes and a `json.write.failed` error.
   public static func write(_ document: CaptionDocument) -> WriteResult {
-    let encoder = makeEncoder()
+    let diagnostics = flatteningDiagnostics(document)
+    var out: [UInt8] = []
+    do {
+      try encode(document, pieceSize: Int.max) { out += $0 }
+      return WriteResult(bytes: out, diagnostics: diagnostics)
+    } catch {
+      return WriteResult(bytes: [], diagnostics: diagnostics + [
+        Diagnostic(code: "json.write.failed", severity: .error, message: "the document could not be encoded as JSON: \(error)")
+      ])
+    }
+  }
+
+  /// A `json.write.tree-flattened` warning for each cue whose text tree is deeper than
+  /// `maxTreeDepth` (its `tree` is written as plain text; its `text` field is still complete).
+  public static func flatteningDiagnostics(_ document: CaptionDocument) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for (i, c) in document.cues.enumerated() where NodeDTO.depth(c.content) > maxTreeDepth {
       diagnostics.append(Diagnostic(
         code: "json.write.tree-flattened", severity: .warning,
         message: "cue \(i + 1): markup nested deeper than \(maxTreeDepth) levels is written as plain text in `tree`", cueIndex: i))
     }
-    do {
-      return WriteResult(bytes: try encodeCueByCue(document, encoder) + [0x0A], diagnostics: diagnostics)
-    } catch {
-      return WriteResult(bytes: [], diagnostics: diagnostics + [
-        Diagnostic(code: "json.write.failed", severity: .error, message: "the document could not be encoded as JSON: \(error)")
-      ])
-    }
+    return diagnostics
+  }
+
+  /// The bytes `write(_:)` returns, handed to `sink` in pieces of about `pieceSize` bytes (a
+  /// piece ends after a whole cue), so that the output never has to be held whole: a TTML `div`
+  /// styled with every property carries that style into each of its cues, about 1.5 KB of JSON
+  /// for an 8-byte `<p>x</p>`.
+  ///
+  /// - Throws: `EncodingError` when a value cannot be encoded (pieces before it were given), or
+  ///   what `sink` throws.
+  public static func encode(
+    _ document: CaptionDocument, pieceSize: Int = 1 << 20, into sink: ([UInt8]) throws -> Void
+  ) throws {
+    try encodeCueByCue(document, makeEncoder(), pieceSize: pieceSize, into: sink)
+    try sink([0x0A])
   }
 
   static func makeEncoder(pretty: Bool = true) -> JSONEncoder {
@@ -55,21 +77,27 @@ public enum CaptionJSON {
   /// than `prettyTreeDepth`, on one line each), without building the
   /// encoder's tree for the whole document (about 6 KB per cue: 580 MB at 100k cues): the
   /// document is encoded without its cues, then each cue on its own, indented to its place.
-  static func encodeCueByCue(_ document: CaptionDocument, _ encoder: JSONEncoder) throws -> [UInt8] {
+  static func encodeCueByCue(
+    _ document: CaptionDocument, _ encoder: JSONEncoder, pieceSize: Int = Int.max, into sink: ([UInt8]) throws -> Void
+  ) throws {
     var frame = document
     frame.cues = []
     let skeleton = Array(try encoder.encode(DocumentDTO(frame)))
-    guard !document.cues.isEmpty else { return skeleton }
+    guard !document.cues.isEmpty else { return try sink(skeleton) }
     // Keys are sorted and the root's keys are indented by two spaces, so this is the root's
     // empty `cues` array, written as `[`, an empty line, and `]` at the key's indentation.
     let empty = Array("\n  \"cues\" : [\n\n  ]".utf8)
-    guard let at = skeleton.firstRange(of: empty) else { return Array(try encoder.encode(DocumentDTO(document))) }
+    guard let at = skeleton.firstRange(of: empty) else { return try sink(Array(try encoder.encode(DocumentDTO(document)))) }
     var out = Array(skeleton[..<at.lowerBound])
-    out.reserveCapacity(skeleton.count + document.cues.count * 640)
+    out.reserveCapacity(min(pieceSize, skeleton.count + document.cues.count * 640) + (1 << 16))
     out += Array("\n  \"cues\" : [\n".utf8)
     let oneLine = makeEncoder(pretty: false)
     for (k, cue) in document.cues.enumerated() {
       if k > 0 { out += Array(",\n".utf8) }
+      if out.count >= pieceSize {
+        try sink(out)
+        out.removeAll(keepingCapacity: true)
+      }
       // Each line of the cue's own encoding, two levels (four spaces) deeper.
       out += [0x20, 0x20, 0x20, 0x20]
       let deep = NodeDTO.depth(cue.content) > prettyTreeDepth
@@ -80,7 +108,7 @@ public enum CaptionJSON {
     }
     out += Array("\n  ]".utf8)
     out += skeleton[at.upperBound...]
-    return out
+    try sink(out)
   }
 
   /// Encodes a document as JSON; see `write(_:)` for the diagnostics this drops.
