@@ -93,6 +93,9 @@ extension TTMLValidator {
       let w = TTMLValueRules.words(aa.value)
       if !(w.count == 4 && w.allSatisfy({ TTMLValueRules.percentage($0) })) {
         profileError("bad-value", "ittp:activeArea must be four percentages", aa.location)
+      } else if !w.allSatisfy({ Double($0.dropLast()).map { (0...100).contains($0) } ?? false }) {
+        // IMSC 1.1 (ittp:activeArea): leftOffset, topOffset, width and height are each from 0% to 100%.
+        profileError("bad-value", "ittp:activeArea=\"\(aa.value.prefix(80))\": each percentage must be from 0% to 100%", aa.location)
       }
     }
     if let pd = root.attributeNode(TTMLNamespace.imscParameter, "progressivelyDecodable"), pd.value != "true", pd.value != "false" {

@@ -117,6 +117,12 @@ struct TTMLValidator {
     "fontWeight", "lineHeight", "opacity", "origin", "overflow", "padding", "showBackground", "textAlign",
     "textDecoration", "textOutline", "unicodeBidi", "visibility", "wrapOption", "writingMode", "zIndex",
   ]
+  /// Keywords TTML2 added to TTML1 style properties, by property: TTML1 has `tts:textAlign`
+  /// left|center|right|start|end (§8.2.21), `tts:displayAlign` before|center|after (§8.2.4),
+  /// `tts:unicodeBidi` normal|embed|bidiOverride (§8.2.23) and `tts:display` auto|none (§8.2.3).
+  static let ttml2OnlyKeywords: [String: String] = [
+    "textAlign": "justify", "displayAlign": "justify", "unicodeBidi": "isolate", "display": "inlineBlock",
+  ]
   /// The `ttp:` parameters of TTML1 (§6.2).
   static let ttml1Parameters: NameSet = [
     "cellResolution", "clockMode", "dropMode", "frameRate", "frameRateMultiplier", "markerMode", "pixelAspectRatio",
@@ -206,6 +212,20 @@ struct TTMLValidator {
   static let metadataElements: NameSet = ["actor", "agent", "copyright", "desc", "item", "name", "title"]
 
   static let metadataAttrs: NameSet = ["agent", "role"]
+  /// TT elements that take no `tts:` attribute.
+  static let unstyledElements: NameSet = ["head", "styling", "layout", "metadata"]
+  /// The attribute each of these metadata elements must have, and the values it takes (nil: an
+  /// IDREF, checked apart): TTML1 §12.1.5 `ttm:agent`, §12.1.6 `ttm:name`, §12.1.7 `ttm:actor`.
+  static let metadataTypes: [String: (String, [String]?)] = [
+    "agent": ("type", ["person", "character", "group", "organization", "other"]),
+    "name": ("type", ["full", "family", "given", "alias", "other"]),
+    "actor": ("agent", nil),
+  ]
+  /// The values of `ttm:role` (TTML1 §12.2.2), besides extension roles (`x-…`).
+  static let roles: Set<String> = [
+    "action", "caption", "description", "dialog", "expletive", "kinesic", "lyrics", "music", "narration", "quality", "sound",
+    "source", "suppressed", "reproduction", "thought", "title", "transcription",
+  ]
 
   mutating func validate() {
     let known: Set<String> = ["imsc1.1-text", "imsc1.1-image", "imsc1.0-text", "imsc1.0-image", "ebu-tt-d", "ttml1", "ttml2", "smpte-tt", "none"]
@@ -294,6 +314,16 @@ struct TTMLValidator {
       if !TTMLValidator.metadataElements.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
       if e.name.local == "item", TTMLWhitespace.isBlank(e.attribute("", "name") ?? "") {
         error("ttml.validate.bad-value", "ttm:item needs a non-empty name", e.location)
+      }
+      if let (attribute, values) = TTMLValidator.metadataTypes[e.name.local] {
+        // TTML1 §12.1.5–12.1.7: an agent's and a name's type, and an actor's agent, are required.
+        if let a = e.attributeNode("", attribute) {
+          if let values, !values.contains(TTMLWhitespace.trimmed(a.value)) {
+            error("ttml.validate.bad-value", "ttm:\(e.name.local) \(attribute)=\"\(a.value.prefix(80))\" is not one of \(values.joined(separator: ", "))", a.location)
+          }
+        } else {
+          error("ttml.validate.missing-attribute", "<\(e.qualifiedName)> needs a\(attribute == "agent" ? "n" : "") \(attribute) attribute", e.location)
+        }
       }
       if e.name.local == "actor", let a = e.attributeNode("", "agent") {
         if !agentIDs.contains(a.value) {
@@ -439,7 +469,10 @@ struct TTMLValidator {
       case TTMLNamespace.tt:
         error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is in the TTML namespace, which has no attributes (timing and style attributes are unprefixed or tts:)", a.location)
       case TTMLNamespace.styling:
-        if !TTMLStyleParser.knownTTS.contains(n) {
+        if TTMLValidator.unstyledElements.contains(local) {
+          // TTML1 §7.1.2 head, §8.1.1 styling, §9.1.1 layout, §12.1.1 metadata: no style attributes.
+          error("ttml.validate.misplaced-attribute", "'\(a.qualifiedName)' is not allowed on <\(e.qualifiedName)>, which takes no style attributes", a.location)
+        } else if !TTMLStyleParser.knownTTS.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML style attribute", a.location)
         } else if isTTML1Based, !TTMLValidator.ttml1StyleAttributes.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 style attribute; TTML1, on which \(profile) is built, has none", a.location)
@@ -454,6 +487,15 @@ struct TTMLValidator {
         {
           // TTML1's <color> grammar has no whitespace inside rgb()/rgba(); TTML2 allows it.
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 allows no spaces inside rgb() or rgba()", a.location)
+        } else if isTTML1Based, let keyword = TTMLValidator.ttml2OnlyKeywords[n],
+          // IMSC prohibits justify itself (`checkProfile`): reported once, there.
+          !(isIMSC && keyword == "justify"),
+          v.split(separator: ";").contains(where: { TTMLWhitespace.trimmed(String($0)) == keyword })
+        {
+          error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(keyword)\" is a TTML2 value; TTML1, on which \(profile) is built, does not have it", a.location)
+        } else if isTTML1Based, n == "extent", local == "tt", TTMLWhitespace.trimmed(v) == "contain" {
+          // TTML1 §8.2.7: the root's extent is auto or two pixel lengths.
+          error("ttml.validate.bad-value", "tts:extent=\"contain\" on <tt> is a TTML2 value; TTML1, on which \(profile) is built, allows auto or two pixel lengths", a.location)
         } else if profile == "ttml1", TTMLValueRules.words(v).contains(where: { TTMLStyleParser.length(String($0)).map { $0.unit == .rootWidth || $0.unit == .rootHeight } ?? false }) {
           // TTML1 §8.3.9 <length>: px, em, c and % only; rw and rh came with TTML2.
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 lengths are px, em, c or %; rw and rh are TTML2 units", a.location)
@@ -481,6 +523,10 @@ struct TTMLValidator {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML metadata attribute", a.location)
         } else if TTMLWhitespace.isBlank(v) {
           error("ttml.validate.bad-value", "\(a.qualifiedName) is empty", a.location)
+        } else if n == "role" {
+          if let bad = TTMLReader.idrefs(v).first(where: { !TTMLValidator.roles.contains($0) && !($0.hasPrefix("x-") && $0.utf8.count > 2) }) {
+            error("ttml.validate.bad-value", "ttm:role '\(bad.prefix(80))' is not a TTML role (action, caption, description, dialog, …) or an extension role (x-…)", a.location)
+          }
         } else if n == "agent" {
           for r in TTMLReader.idrefs(v) where !significantAgentIDs.contains(r) {
             error("ttml.validate.bad-idref", agentIDs.contains(r) ? "agent '\(r)' is not a significant agent (a ttm:agent in <head>)" : "agent '\(r)' is not defined", a.location)

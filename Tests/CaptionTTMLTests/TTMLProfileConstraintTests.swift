@@ -1,0 +1,102 @@
+import CaptionKit
+@testable import CaptionTTML
+import Testing
+
+/// Constraints of the specifications that the visible conformance suites do not exercise:
+/// TTML1's keyword sets under the profiles built on it, the metadata vocabulary, elements that
+/// take no style attributes, the range of `ittp:activeArea`, and IMSC's presented regions.
+@Suite("TTML profile constraints")
+struct TTMLProfileConstraintTests {
+  static let imsc10 = "ttp:profile=\"http://www.w3.org/ns/ttml/profile/imsc1/text\""
+  static let imsc11 = "ttp:contentProfiles=\"http://www.w3.org/ns/ttml/profile/imsc1.1/text\""
+  static let ittp = "xmlns:ittp=\"http://www.w3.org/ns/ttml/profile/imsc1#parameter\""
+
+  /// The error diagnostics, as `code: message`.
+  func errors(_ text: String, profile: String? = nil) throws -> [String] {
+    try TTMLTest.read(text, profile: profile).diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
+  }
+
+  func paragraph(_ attributes: String) -> String {
+    TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"1s\" \(attributes)>Hi</p></div>")
+  }
+
+  @Test("TTML2's added keywords are errors under TTML1 and the profiles built on it, and valid in TTML2")
+  func ttml1Keywords() throws {
+    for (attribute, value) in [("textAlign", "justify"), ("displayAlign", "justify"), ("unicodeBidi", "isolate")] {
+      let text = paragraph("tts:\(attribute)=\"\(value)\"")
+      #expect(try errors(text, profile: "ttml1") == [
+        "ttml.validate.bad-value: tts:\(attribute)=\"\(value)\" is a TTML2 value; TTML1, on which ttml1 is built, does not have it"
+      ])
+      #expect(try errors(text, profile: "ttml2").isEmpty)
+      #expect(try errors(text).isEmpty)
+    }
+    // IMSC prohibits justify on its own: one error, the profile's.
+    #expect(try errors(paragraph("tts:textAlign=\"justify\""), profile: "imsc1.0") == [
+      "ttml.profile.prohibited-value: imsc1.0-text: tts:textAlign=\"justify\" is prohibited"
+    ])
+    #expect(try errors(paragraph("tts:unicodeBidi=\"isolate\""), profile: "imsc1.0").map { $0.prefix(24) } == ["ttml.validate.bad-value:"])
+    // A set's value too.
+    let set = TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"2s\">Hi<set begin=\"1s\" tts:unicodeBidi=\"isolate\"/></p></div>")
+    #expect(try errors(set, profile: "ttml1").count == 1)
+    #expect(try errors(paragraph("tts:textAlign=\"center\" tts:unicodeBidi=\"bidiOverride\""), profile: "ttml1").isEmpty)
+  }
+
+  @Test("The root's tts:extent is auto or two pixel lengths in TTML1; contain is TTML2's")
+  func rootExtentContain() throws {
+    let contain = TTMLTest.doc("tts:extent=\"contain\"", body: "<div><p begin=\"0s\" end=\"1s\">Hi</p></div>")
+    #expect(try errors(contain, profile: "ttml1") == [
+      "ttml.validate.bad-value: tts:extent=\"contain\" on <tt> is a TTML2 value; TTML1, on which ttml1 is built, allows auto or two pixel lengths"
+    ])
+    #expect(try errors(contain, profile: "ttml2").isEmpty)
+    #expect(try errors(TTMLTest.doc("tts:extent=\"640px 480px\"", body: "<div/>"), profile: "ttml1").isEmpty)
+  }
+
+  @Test("ttm:agent and ttm:name need a type from their lists, ttm:actor an agent, ttm:role a known or x- role")
+  func metadataVocabulary() throws {
+    func agents(_ agent: String) -> String {
+      TTMLTest.doc(head: "<metadata>\(agent)</metadata>", body: "<div><p begin=\"0s\" end=\"1s\">Hi</p></div>")
+    }
+    #expect(try errors(agents("<ttm:agent xml:id=\"a1\" type=\"person\"><ttm:name type=\"full\">Ann</ttm:name></ttm:agent>")).isEmpty)
+    #expect(try errors(agents("<ttm:agent xml:id=\"a1\" type=\"robot\"/>")) == [
+      "ttml.validate.bad-value: ttm:agent type=\"robot\" is not one of person, character, group, organization, other"
+    ])
+    #expect(try errors(agents("<ttm:agent xml:id=\"a1\"/>")) == ["ttml.validate.missing-attribute: <ttm:agent> needs a type attribute"])
+    #expect(try errors(agents("<ttm:agent xml:id=\"a1\" type=\"person\"><ttm:name type=\"nick\">Ann</ttm:name></ttm:agent>")) == [
+      "ttml.validate.bad-value: ttm:name type=\"nick\" is not one of full, family, given, alias, other"
+    ])
+    #expect(try errors(agents("<ttm:agent xml:id=\"a1\" type=\"character\"><ttm:actor/></ttm:agent>")) == [
+      "ttml.validate.missing-attribute: <ttm:actor> needs an agent attribute"
+    ])
+    #expect(try errors(paragraph("ttm:role=\"dialog x-forced\"")).isEmpty)
+    #expect(try errors(paragraph("ttm:role=\"caption subtitle\"")) == [
+      "ttml.validate.bad-value: ttm:role 'subtitle' is not a TTML role (action, caption, description, dialog, …) or an extension role (x-…)"
+    ])
+    #expect(try errors(paragraph("ttm:role=\"x-\"")).count == 1)
+  }
+
+  @Test("head, styling, layout and metadata take no style attributes")
+  func unstyledElements() throws {
+    let text = TTMLTest.doc(
+      head: "<metadata tts:color=\"red\"/><styling tts:color=\"red\"><style xml:id=\"s1\" tts:color=\"red\"/></styling><layout tts:color=\"red\"/>",
+      body: "<div><p begin=\"0s\" end=\"1s\">Hi</p></div>")
+    #expect(try errors(text) == ["metadata", "styling", "layout"].map {
+      "ttml.validate.misplaced-attribute: 'tts:color' is not allowed on <\($0)>, which takes no style attributes"
+    })
+    let head = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><head tts:color=\"red\"/><body/></tt>"
+    #expect(try errors(head).count == 1)
+  }
+
+  @Test("Each ittp:activeArea percentage is from 0% to 100%")
+  func activeAreaRange() throws {
+    func area(_ v: String) throws -> [String] {
+      try errors(TTMLTest.doc("\(Self.ittp) \(Self.imsc11) ittp:activeArea=\"\(v)\"", body: "<div/>"))
+    }
+    #expect(try area("10% 10% 80% 80%").isEmpty)
+    #expect(try area("0% 100% 100% 0%").isEmpty)
+    #expect(try area("-10% 10% 80% 80%") == [
+      "ttml.profile.bad-value: imsc1.1-text: ittp:activeArea=\"-10% 10% 80% 80%\": each percentage must be from 0% to 100%"
+    ])
+    #expect(try area("10% 10% 180% 80%").count == 1)
+    #expect(try area("10% 10% 80%") == ["ttml.profile.bad-value: imsc1.1-text: ittp:activeArea must be four percentages"])
+  }
+}
