@@ -99,4 +99,56 @@ struct TTMLProfileConstraintTests {
     #expect(try area("10% 10% 180% 80%").count == 1)
     #expect(try area("10% 10% 80%") == ["ttml.profile.bad-value: imsc1.1-text: ittp:activeArea must be four percentages"])
   }
+
+  /// An IMSC 1.1 Text document with these regions (`id`, origin, extent, more attributes) and
+  /// `p`s (region, begin, end).
+  func presented(_ regions: [(String, String, String, String)], _ ps: [(String, Int, Int)]) -> String {
+    let layout = regions.map { "<region xml:id=\"\($0.0)\" tts:origin=\"\($0.1)\" tts:extent=\"\($0.2)\" \($0.3)/>" }.joined()
+    let body = ps.map { "<p region=\"\($0.0)\" begin=\"\($0.1)s\" end=\"\($0.2)s\">Hi</p>" }.joined()
+    return TTMLTest.doc(Self.imsc11, head: "<layout>\(layout)</layout>", body: "<div>\(body)</div>")
+  }
+
+  @Test("No two presented IMSC regions overlap: shown at once, sharing an area")
+  func presentedRegionsOverlap() throws {
+    let top = ("top", "10% 10%", "80% 50%", ""), low = ("low", "10% 40%", "80% 50%", "")
+    #expect(try errors(presented([top, low], [("top", 0, 2), ("low", 1, 3)])) == [
+      "ttml.profile.region-overlap: imsc1.1-text: regions 'top' and 'low' overlap and are both presented at 1.000 s; no two presented regions may overlap"
+    ])
+    // One after the other: never presented together.
+    #expect(try errors(presented([top, low], [("top", 0, 1), ("low", 1, 2)])).isEmpty)
+    // Edges that touch do not overlap.
+    let below = ("below", "10% 60%", "80% 30%", "")
+    #expect(try errors(presented([top, below], [("top", 0, 2), ("below", 0, 2)])).isEmpty)
+    // A region with no text is presented only by a visible background (showBackground always).
+    #expect(try errors(presented([top, ("bg", "10% 40%", "80% 50%", "")], [("top", 0, 2)])).isEmpty)
+    let painted = ("bg", "10% 40%", "80% 50%", "tts:backgroundColor=\"black\"")
+    #expect(try errors(presented([top, painted], [("top", 0, 2)])).count == 1)
+    let whenActive = ("bg", "10% 40%", "80% 50%", "tts:backgroundColor=\"black\" tts:showBackground=\"whenActive\"")
+    #expect(try errors(presented([top, whenActive], [("top", 0, 2)])).isEmpty)
+    let transparent = ("bg", "10% 40%", "80% 50%", "tts:backgroundColor=\"black\" tts:opacity=\"0\"")
+    #expect(try errors(presented([top, transparent], [("top", 0, 2)])).isEmpty)
+    // A region's own timing bounds when its background is presented.
+    let later = ("bg", "10% 40%", "80% 50%", "tts:backgroundColor=\"black\" begin=\"5s\" end=\"6s\"")
+    #expect(try errors(presented([top, later], [("top", 0, 2)])).isEmpty)
+    // Not an IMSC document: not checked.
+    let plain = presented([top, low], [("top", 0, 2), ("low", 1, 3)]).replacingOccurrences(of: Self.imsc11, with: "")
+    #expect(try errors(plain).isEmpty)
+  }
+
+  @Test("At most 4 IMSC regions are presented at once")
+  func presentedRegionsCount() throws {
+    let regions = (0..<5).map { ("r\($0)", "0% \($0 * 20)%", "100% 20%", "") }
+    #expect(try errors(presented(regions, (0..<5).map { ("r\($0)", $0 == 4 ? 1 : 0, 3) })) == [
+      "ttml.profile.too-many-regions: imsc1.1-text: 5 regions are presented at 1.000 s ('r0', 'r1', 'r2', 'r3', 'r4'); at most 4 may be"
+    ])
+    #expect(try errors(presented(regions, (0..<5).map { ("r\($0)", $0 == 4 ? 3 : 0, $0 == 4 ? 4 : 3) })).isEmpty)
+  }
+
+  @Test("Many presented regions are compared within a bound, and reported a bounded number of times")
+  func presentedRegionsBound() throws {
+    let regions = (0..<300).map { ("r\($0)", "0% 0%", "100% 100%", "tts:backgroundColor=\"black\"") }
+    let found = try errors(presented(regions, [("r0", 0, 1)]))
+    #expect(found.filter { $0.hasPrefix("ttml.profile.region-overlap") }.count == TTMLReader.maxPresentedRegionReports + 1)
+    #expect(found.filter { $0.hasPrefix("ttml.profile.too-many-regions") }.count == 1)
+  }
 }
