@@ -285,6 +285,16 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.srt"])
   }
 
+  /// `fix` reads a file twice (its bytes for the backup, then to load it): on a FIFO the second
+  /// read waited for ever. Anything but a regular file is refused before it is read (exit 2).
+  @Test func fixRefusesFIFOs() throws {
+    let path = dir.appendingPathComponent("pipe.vtt").path
+    #expect(mkfifo(path, 0o644) == 0)
+    let r = run(["fix", path])
+    #expect(r.code == 2)
+    #expect(r.err.contains("pipe.vtt: is not a regular file (a FIFO, device or socket); fix rewrites files in place"), "\(r.err)")
+  }
+
   /// A fix's summary names the first ten changes and counts the rest (one line of every
   /// change was 3 MB for 100k cues).
   @Test func fixSummariesStayShort() throws {

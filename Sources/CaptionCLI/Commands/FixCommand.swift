@@ -69,6 +69,11 @@ enum FixCommand: CLICommand {
     func fixOne(_ path: String) throws(ToolError) {
       // How messages name the file: control characters escaped, so each message is one line.
       let shown = ControlCharacterEscaping.escaped(path)
+      // The file is read twice (its bytes for the backup, then to load it): a FIFO would block
+      // the second read for ever, and a device cannot be replaced anyway.
+      guard FileAccess.isRegularFileOrMissing(path) else {
+        throw .io(path: path, message: "is not a regular file (a FIFO, device or socket); fix rewrites files in place")
+      }
       let original = try FileAccess.read(path, io: io, limit: loader.options.limits.maxFileSize)
       let loaded = try loader.load(path, io: io)
       let blocking = SafeFixer.blockingDiagnostics(loaded.result.diagnostics)

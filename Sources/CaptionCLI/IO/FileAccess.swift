@@ -207,6 +207,14 @@ enum FileAccess {
       && (x[.systemNumber] as? Int) == (y[.systemNumber] as? Int)
   }
 
+  /// Whether `path`, its symbolic links followed, is a regular file, or nothing (a missing file
+  /// is left for the read to report).
+  static func isRegularFileOrMissing(_ path: String) -> Bool {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return true }
+    return (st.st_mode & S_IFMT) == S_IFREG
+  }
+
   /// Whether the folder has an entry at `path`, whatever it is: a dangling symbolic link
   /// too (`lstat`, not `stat`).
   static func entryExists(_ path: String) -> Bool {
