@@ -122,6 +122,17 @@ import Testing
     let outline = SVGPreview.render(try lib.profile("outline-only"))
     #expect(outline.contains("stroke=\"#000000\""))
   }
+
+  /// A font family name is escaped as a CSS string and again for the XML attribute: a name
+  /// holding `"/><script>` ended the attribute and put a live script in the preview.
+  @Test func svgPreviewEscapesFontFamilies() throws {
+    var p = try lib.profile("outline-only")
+    p.text.fontFamily = ["\"/><script>alert(2)</script>", "O'Brien \\ Sans"]
+    let svg = SVGPreview.render(p)
+    #expect(!svg.contains("<script>"))
+    #expect(svg.contains("font-family=\"'&quot;/&gt;&lt;script&gt;alert(2)&lt;/script&gt;', 'O\\'Brien \\\\ Sans', "), "\(svg)")
+    #expect((try? XMLDocumentProbe.parse(svg)) == true)
+  }
 }
 
 /// Parses XML with Foundation's SAX parser to check well-formedness.

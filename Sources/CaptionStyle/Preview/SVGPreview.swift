@@ -79,7 +79,9 @@ public enum SVGPreview {
     let bottom = frameHeight * (1 - (1 - p.layout.safeArea) / 2) - fontPx * 0.3
     let top = bottom - lineH * Double(lines.count)
     let cx = frameWidth / 2
-    let fonts = (GenericFamily.named(p.text.fontFamily).map { "'\($0)'" } + [family.css]).joined(separator: ", ")
+    // A family name is a CSS string inside an XML attribute: escaped for both, so that a name
+    // holding quotes or markup cannot end the attribute (a `<script>` in a profile's font).
+    let fonts = esc((GenericFamily.named(p.text.fontFamily).map(cssString) + [family.css]).joined(separator: ", "))
     var out = ""
     if p.window.opacity > 0 {
       let wpad = max(p.window.padding * fontPx, pad)
@@ -112,6 +114,20 @@ public enum SVGPreview {
   }
 
   static func n(_ x: Double) -> String { ExportSupport.num(x, 2) }
+
+  /// `s` as a single-quoted CSS string (CSS Syntax §4.3.5): quote, backslash and control
+  /// characters as escapes.
+  static func cssString(_ s: String) -> String {
+    var out = "'"
+    for u in s.unicodeScalars {
+      switch u {
+      case "'", "\\": out += "\\" + String(u)
+      case _ where u.value < 0x20 || u.value == 0x7F: out += "\\" + String(u.value, radix: 16) + " "
+      default: out.unicodeScalars.append(u)
+      }
+    }
+    return out + "'"
+  }
 
   static func esc(_ s: String) -> String {
     var out = ""
