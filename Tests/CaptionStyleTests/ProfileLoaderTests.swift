@@ -47,6 +47,23 @@ import Testing
     #expect(list.map(\.path).sorted() == ["$.background.fillLineGap", "$.text.opacity"])
   }
 
+  /// Each speaker colour is checked over every background and video case (about 2 ms each):
+  /// 90,000 in a 900 KB profile took three minutes, so a profile lists at most 64.
+  @Test func speakerColoursAreBounded() throws {
+    func profile(_ n: Int) -> String {
+      ##"{"schema": "caption-style-profile/1", "id": "x", "text": {"speakerColors": ["## + Array(repeating: ##""#FFFF00""##, count: n).joined(separator: ",") + "]}}"
+    }
+    #expect(issues(profile(64)).isEmpty)
+    #expect(issues(profile(65)).map(\.kind) == [.invalidValue(value: "65 colours", expected: "at most 64 colours")])
+    #expect(issues(profile(65)).map(\.path) == ["$.text.speakerColors"])
+    // The rule checks each distinct colour once, however the array is built.
+    var p = try ProfileLibrary.builtIn.profile("fcc-semitransparent-box")
+    p.text.speakerColors = Array(repeating: RGB(hex: "#FFFF00")!, count: 10_000) + [RGB(hex: "#00FFFF")!]
+    let finding = try #require(SpeakerColorsRule().check(ProfileAnalysis(p)).first)
+    let worst = try #require(finding.message.components(separatedBy: "worst cases: ").last)
+    #expect(worst.components(separatedBy: ", ").map { $0.prefix(7) } == ["#FFFF00", "#00FFFF"], "\(finding.message)")
+  }
+
   @Test func invalidJSONIsReported() {
     #expect(throws: ProfileError.self) { try ProfileLoader.parse("{ not json") }
   }

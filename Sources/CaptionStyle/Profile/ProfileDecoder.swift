@@ -184,7 +184,14 @@ enum ProfileDecoder {
     if let v = o.number("letterSpacing", min: -0.1, max: 0.5, &issues) { t.letterSpacing = v }
     if let a = o.array("speakerColors", &issues) {
       var colors: [RGB] = []
-      for (i, e) in a.enumerated() {
+      // Each colour is checked over every background and video case (about 2 ms): 90,000 of
+      // them in a 900 KB profile took three minutes. Real speaker sets hold a handful.
+      if a.count > StyleProfile.Text.maxSpeakerColors {
+        issues.append(ProfileIssue(
+          path: o.childPath("speakerColors"),
+          kind: .invalidValue(value: "\(a.count) colours", expected: "at most \(StyleProfile.Text.maxSpeakerColors) colours")))
+      }
+      for (i, e) in a.prefix(StyleProfile.Text.maxSpeakerColors).enumerated() {
         if let c = JSONObjectReader.color(e, path: "\(o.childPath("speakerColors"))[\(i)]", &issues) { colors.append(c) }
       }
       t.speakerColors = colors

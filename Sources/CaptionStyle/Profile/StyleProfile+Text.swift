@@ -22,6 +22,8 @@ extension StyleProfile {
     public var letterSpacing: Double = 0
     /// Alternate colours used to identify speakers (BBC/Ofcom practice); each is checked too.
     public var speakerColors: [RGB] = []
+    /// The most `speakerColors` a profile may list.
+    public static let maxSpeakerColors = 64
 
     public init() {}
   }

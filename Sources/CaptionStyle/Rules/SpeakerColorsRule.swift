@@ -18,7 +18,10 @@ public struct SpeakerColorsRule: ProfileRule {
     var parts: [String] = []
     var failing: [String] = []
     var values: [String: Double] = [:]
-    for c in colors {
+    // Each distinct colour once, and no more than a profile file may list (the API takes any array).
+    var seen = Set<String>()
+    for c in colors where seen.insert(c.hex).inserted {
+      guard seen.count <= StyleProfile.Text.maxSpeakerColors else { break }
       let w = WorstCaseEngine.evaluate(a.stack.withText(c), spaces: a.profile.validation.compositing)
       let worst = w.map(\.ratio).min() ?? 0
       values[c.hex] = worst
