@@ -131,7 +131,7 @@ import Testing
     let skipped = run(["diff", a, b])
     #expect(skipped.code == 1)
     #expect(skipped.err == "\(b):6:1: error: [srt.timing.invalid] \"00:00:0x,000 --> 00:00:04,000\" is not a valid timing line; the block is skipped\n", "\(skipped.err)")
-    #expect(skipped.out == "\(a) and \(b) match (1 cue) as far as they could be read: 1 reading error above\n", "\(skipped.out)")
+    #expect(skipped.out == "\(a) and \(b) match (1 cue) as far as they could be read: 1 reading problem above\n", "\(skipped.out)")
     #expect(run(["diff", a, a]).code == 0)
     let json = run(["diff", "--format", "json", a, b])
     #expect(json.code == 1)
@@ -152,6 +152,19 @@ import Testing
     let blank = run(["diff", empty, empty])
     #expect(blank.code == 0)
     #expect(blank.err.isEmpty)
+    // Markup a reading limit flattened to its text is unread too: <i> and <b> below 256 levels
+    // of <c> compared as the same text.
+    let open = String(repeating: "<c>", count: 256), close = String(repeating: "</c>", count: 256)
+    let italic = try file("i.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(open)<i>x</i>\(close)\n")
+    let bold = try file("b.vtt", "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(open)<b>x</b>\(close)\n")
+    let flattened = run(["diff", italic, bold])
+    #expect(flattened.code == 1)
+    #expect(flattened.out == "\(italic) and \(bold) match (1 cue) as far as they could be read: 2 reading problems above\n", "\(flattened.out)")
+    #expect(flattened.err.components(separatedBy: "[webvtt.cuetext.nesting-too-deep]").count == 3, "\(flattened.err)")
+    // With the limit raised, the difference shows.
+    let raised = run(["diff", "--max-nesting-depth", "1000", italic, bold])
+    #expect(raised.code == 1)
+    #expect(raised.out.hasPrefix("~ cue 1 → 1 style: \"x\" italic"), "\(raised.out)")
   }
 
   /// One file that cannot be read does not stop `fix`: the files after it are fixed and the

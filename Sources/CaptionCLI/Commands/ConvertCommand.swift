@@ -319,7 +319,10 @@ enum ConvertCommand: CLICommand {
 
   /// Reading diagnostics that mean content never reached the model, for `--fail-on-loss`:
   /// every reading error, and the warnings that say the reader left something a viewer would see
-  /// (content the file holds correctly but the text model cannot: image subtitles, animation).
+  /// (content the file holds correctly but the text model cannot: image subtitles, animation),
+  /// or markup a reading limit flattened to its text (nesting depth, elements per cue) and
+  /// timed content a limit merged into one cue: `diff` of two files that differ only there
+  /// said they matched.
   /// TTML's profile and rendering-model checks (`ttml.profile.*`, `ttml.hrm.*`), and an unknown
   /// or misplaced attribute, judge the document and lose nothing. Other conformance errors can
   /// (an unknown element's text, text directly in a div, a p inside a span): they count.
@@ -328,6 +331,9 @@ enum ConvertCommand: CLICommand {
     return d.severity >= .error || (d.severity >= .warning && unreadContentCodes.contains(d.code))
   }
 
-  static let unreadContentCodes: Set<String> = ["ttml.content.image-dropped", "ttml.content.animation-ignored"]
+  static let unreadContentCodes: Set<String> = [
+    "ttml.content.image-dropped", "ttml.content.animation-ignored", "ttml.content.too-many-elements", "ttml.timing.too-many-changes",
+    "webvtt.cuetext.nesting-too-deep", "webvtt.cuetext.too-many-elements", "srt.tag.nesting-too-deep", "srt.tag.too-many-elements",
+  ]
   static let conformanceOnlyCodes: Set<String> = ["ttml.validate.unknown-attribute", "ttml.validate.misplaced-attribute", "ttml.validate.missing-lang"]
 }

@@ -90,8 +90,8 @@ enum DiffCommand: CLICommand {
       let pathA = ControlCharacterEscaping.escaped(a.path), pathB = ControlCharacterEscaping.escaped(b.path)
       func cues(_ n: Int) -> String { n == 1 ? "1 cue" : "\(n) cues" }
       io.outLine(diffs.isEmpty
-        ? "\(pathA) and \(pathB) match (\(cues(a.result.document.cues.count)))\(unread == 0 ? "" : " as far as they could be read: \(unread) reading error\(unread == 1 ? "" : "s") above")"
-        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(cues(a.result.document.cues.count))) and \(pathB) (\(cues(b.result.document.cues.count)))\(unread == 0 ? "" : ", and \(unread) reading error\(unread == 1 ? "" : "s") above")")
+        ? "\(pathA) and \(pathB) match (\(cues(a.result.document.cues.count)))\(unread == 0 ? "" : " as far as they could be read: \(unread) reading problem\(unread == 1 ? "" : "s") above")"
+        : "\(diffs.count) difference\(diffs.count == 1 ? "" : "s")\(tol) between \(pathA) (\(cues(a.result.document.cues.count))) and \(pathB) (\(cues(b.result.document.cues.count)))\(unread == 0 ? "" : ", and \(unread) reading problem\(unread == 1 ? "" : "s") above")")
     }
     return diffs.isEmpty && unread == 0 ? .success : .findings
   }
