@@ -124,6 +124,28 @@ import Testing
     #expect(s.read("utf16.srt")?.hasPrefix("1\n00:00:10,000") == true)
   }
 
+  /// A WebVTT file that is not UTF-8 is repaired by the rewrite, as an SRT file is: in UTF-16
+  /// with a byte-order mark, or in a code page named with --encoding (never a guessed one).
+  @Test func nonUTF8WebVTTIsRewrittenAsUTF8() throws {
+    let s = try Scratch()
+    defer { s.remove() }
+    let text = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nH\u{E9}llo  \n"
+    let u16 = s.path("u16.vtt")
+    try Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }).write(to: URL(fileURLWithPath: u16))
+    let fixed = tool(["fix", "--no-backup", u16])
+    #expect(fixed.code == 1)
+    #expect(fixed.err == "\(u16): fixed: cue 1: trimmed whitespace; 1 reader finding repaired by rewriting; was rewritten from utf-16le as UTF-8\n", "\(fixed.err)")
+    #expect(s.read("u16.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nH\u{E9}llo\n")
+    let latin = s.path("1252.vtt")
+    let bytes = Array("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nH".utf8) + [0xE9] + Array("llo  \n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: latin))
+    // Guessed: refused, the file untouched.
+    #expect(tool(["fix", "--no-backup", latin]).code == 2)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: latin)) == Data(bytes))
+    #expect(tool(["fix", "--no-backup", "--encoding", "windows-1252", latin]).code == 1)
+    #expect(s.read("1252.vtt") == "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nH\u{E9}llo\n")
+  }
+
   @Test func fixCommandRewritesWithBackupAndDryRun() throws {
     let s = try Scratch()
     defer { s.remove() }

@@ -48,6 +48,9 @@ public enum SafeFixer {
     "line.mixed-endings", "line.whitespace-only", "block.whitespace-line",
     "index.missing", "index.out-of-sequence", "index.duplicate", "index.whitespace", "index.byte-order-mark", "index.separated",
     "cue.empty", "cue.empty-text",
+    // The fix is written as UTF-8: a WebVTT file in UTF-16 or a legacy code page (read with a
+    // byte-order mark or --encoding, never a guess) is repaired by the rewrite.
+    "file.not-utf8",
   ]
 
   /// Reader diagnostics that writing the file back repairs (`repairableReaderCodes`), at any
