@@ -151,4 +151,57 @@ struct TTMLProfileConstraintTests {
     #expect(found.filter { $0.hasPrefix("ttml.profile.region-overlap") }.count == TTMLReader.maxPresentedRegionReports + 1)
     #expect(found.filter { $0.hasPrefix("ttml.profile.too-many-regions") }.count == 1)
   }
+
+  static let ittm = "xmlns:ittm=\"http://www.w3.org/ns/ttml/profile/imsc1#metadata\""
+
+  @Test("ittm:altText is a child of metadata and holds text only")
+  func altText() throws {
+    func doc(_ body: String) -> String { TTMLTest.doc("\(Self.ittm) \(Self.imsc11)", body: body) }
+    #expect(try errors(doc("<div><metadata><ittm:altText>a picture</ittm:altText></metadata><p begin=\"0s\" end=\"1s\">Hi</p></div>")).isEmpty)
+    #expect(try errors(doc("<div><ittm:altText>a picture</ittm:altText><p begin=\"0s\" end=\"1s\">Hi</p></div>")) == [
+      "ttml.profile.alt-text: imsc1.1-text: ittm:altText must be a child of <metadata>"
+    ])
+    #expect(try errors(doc("<div><metadata><ittm:altText>a <span>picture</span></ittm:altText></metadata></div>")) == [
+      "ttml.profile.alt-text: imsc1.1-text: ittm:altText holds text only, not <span>"
+    ])
+  }
+
+  @Test("ebuttm:conformsToStandard names the Text or the Image Profile, not both")
+  func textAndImage() throws {
+    let ebuttm = "xmlns:ebuttm=\"urn:ebu:tt:metadata\""
+    func doc(_ standards: [String]) -> String {
+      let list = standards.map { "<ebuttm:conformsToStandard>http://www.w3.org/ns/ttml/profile/\($0)</ebuttm:conformsToStandard>" }.joined()
+      return TTMLTest.doc(ebuttm, head: "<metadata><ebuttm:documentMetadata>\(list)</ebuttm:documentMetadata></metadata>", body: "<div/>")
+    }
+    #expect(try errors(doc(["imsc1/text"]), profile: "imsc1.0").isEmpty)
+    #expect(try errors(doc(["imsc1/text", "imsc1/image"]), profile: "imsc1.0") == [
+      "ttml.profile.text-and-image: imsc1.0-text: ebuttm:conformsToStandard names both the Text and the Image Profile; a document conforms to one"
+    ])
+  }
+
+  @Test("ittp:progressivelyDecodable=\"true\": no timing in head or below a p, no forward reference, p's in time order")
+  func progressivelyDecodable() throws {
+    func doc(head: String = "", _ body: String) -> String {
+      TTMLTest.doc("\(Self.ittp) \(Self.imsc11) ittp:progressivelyDecodable=\"true\"", head: head, body: "<div>\(body)</div>")
+    }
+    let ordered = "<p begin=\"0s\" end=\"1s\">a</p><p begin=\"1s\" end=\"2s\">b</p>"
+    #expect(try errors(doc(ordered)).isEmpty)
+    let prefix = "ttml.profile.not-progressively-decodable: imsc1.1-text: ittp:progressivelyDecodable=\"true\": "
+    #expect(try errors(doc("<p begin=\"5s\" end=\"6s\">late</p><p begin=\"1s\" end=\"2s\">early</p>")) == [
+      prefix + "this p begins at 1.000 s, before the p on line 4 above it (5.000 s)"
+    ])
+    #expect(try errors(doc("<p begin=\"0s\" end=\"2s\">a <span begin=\"1s\">b</span></p>")) == [
+      prefix + "no timing attribute may be below a <p> (begin on <span>)"
+    ])
+    let timedRegion = "<layout><region xml:id=\"r1\" tts:origin=\"10% 10%\" tts:extent=\"80% 80%\" begin=\"0s\"/></layout>"
+    #expect(try errors(doc(head: timedRegion, "<p region=\"r1\" begin=\"0s\" end=\"1s\">a</p>")) == [
+      prefix + "no timing attribute may be in <head> (begin on <region>)"
+    ])
+    let forward = "<styling><style xml:id=\"s1\" style=\"s2\"/><style xml:id=\"s2\" tts:color=\"yellow\"/></styling>"
+    #expect(try errors(doc(head: forward, ordered)) == [prefix + "<style> refers to 's2', which comes later in the document (line 3)"])
+    // Without the parameter, none of this is checked.
+    let plain = doc("<p begin=\"5s\" end=\"6s\">late</p><p begin=\"1s\" end=\"2s\">a <span begin=\"0.5s\">b</span></p>")
+      .replacingOccurrences(of: "ittp:progressivelyDecodable=\"true\"", with: "")
+    #expect(try errors(plain).isEmpty)
+  }
 }

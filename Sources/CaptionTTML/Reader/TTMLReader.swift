@@ -184,7 +184,10 @@ struct TTMLReader {
     for d in validation where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
       reader.sink.report(d)
     }
-    if TTMLValidator.isIMSCText(profile) { reader.checkPresentedRegions(profile: profile, at: root.location) }
+    if TTMLValidator.isIMSCText(profile) {
+      reader.checkPresentedRegions(profile: profile, at: root.location)
+      reader.checkProgressiveOrder(profile: profile, root: root)
+    }
     if renderModel { reader.checkRenderModel(at: root.location) }
     if !details { reader.runs = [] }
     let times = details ? reader.sortedSignificantTimes : []

@@ -38,6 +38,7 @@ extension TTMLValidator {
       checkEncoding()
       checkIMSCRoot()
       checkIMSC(root, depth: 0, divDepth: 0, spanDepth: 0)
+      checkIMSCStructure()
     case "ebu-tt-d":
       checkEncoding()
       checkEBU(root, depth: 0, timedAncestor: false)
