@@ -200,7 +200,7 @@ struct TTMLEmbeddedContentTests {
     // The animate attribute names out-of-line animate or set elements.
     func outOfLine(_ refs: String) throws -> [Diagnostic] {
       let d = TTMLTest.doc(
-        head: #"<animation><animate xml:id="a1" tts:color="red;blue"/><set xml:id="s1" tts:display="none"/></animation><styling><style xml:id="st"/></styling>"#,
+        head: #"<styling><style xml:id="st"/></styling><animation><animate xml:id="a1" tts:color="red;blue"/><set xml:id="s1" tts:display="none"/></animation>"#,
         body: "<div><p animate=\"\(refs)\">x</p></div>")
       return try TTMLTest.read(d, profile: "ttml2").diagnostics.filter { $0.severity == .error }
     }

@@ -36,7 +36,7 @@ struct TTMLProfileConstraintTests {
     ])
     #expect(try errors(paragraph("tts:unicodeBidi=\"isolate\""), profile: "imsc1.0").map { $0.prefix(24) } == ["ttml.validate.bad-value:"])
     // A set's value too.
-    let set = TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"2s\">Hi<set begin=\"1s\" tts:unicodeBidi=\"isolate\"/></p></div>")
+    let set = TTMLTest.doc(body: "<div><p begin=\"0s\" end=\"2s\"><set begin=\"1s\" tts:unicodeBidi=\"isolate\"/>Hi</p></div>")
     #expect(try errors(set, profile: "ttml1").count == 1)
     #expect(try errors(paragraph("tts:textAlign=\"center\" tts:unicodeBidi=\"bidiOverride\""), profile: "ttml1").isEmpty)
   }
@@ -203,5 +203,29 @@ struct TTMLProfileConstraintTests {
     let plain = doc("<p begin=\"5s\" end=\"6s\">late</p><p begin=\"1s\" end=\"2s\">a <span begin=\"0.5s\">b</span></p>")
       .replacingOccurrences(of: "ittp:progressivelyDecodable=\"true\"", with: "")
     #expect(try errors(plain).isEmpty)
+  }
+
+  @Test("Children come in their content model's order: metadata, animation, content; head's parts once each")
+  func childOrder() throws {
+    func codes(head: String = "", _ body: String) throws -> [String] {
+      try TTMLTest.read(TTMLTest.doc(head: head, body: body)).diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
+    }
+    let p = "<div><p begin=\"0s\" end=\"1s\">Hi</p></div>"
+    #expect(try codes(head: "<metadata/><styling/><layout/>", p).isEmpty)
+    #expect(try codes(head: "<layout/><styling/>", p) == ["ttml.validate.element-order: <styling> must come before <layout> in <head>"])
+    #expect(try codes(head: "<styling/><metadata/>", p) == ["ttml.validate.element-order: <metadata> must come before <styling> in <head>"])
+    #expect(try codes(head: "<styling/><styling/>", p) == ["ttml.validate.duplicate-element: <head> may hold one <styling> only"])
+    #expect(try codes("<div><p begin=\"0s\" end=\"1s\">Hi<metadata/></p></div>") == [
+      "ttml.validate.element-order: <metadata> must come before text in <p>"
+    ])
+    #expect(try codes("<div><p begin=\"0s\" end=\"1s\">Hi</p><set tts:color=\"red\"/></div>") == [
+      "ttml.validate.element-order: <set> must come before <p> in <div>"
+    ])
+    #expect(try codes("<div><metadata/><set tts:color=\"red\"/><p begin=\"0s\" end=\"1s\"><ttm:desc>d</ttm:desc>Hi</p></div>").isEmpty)
+    // tt: one head, then one body.
+    let bodyFirst = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><body/><head/></tt>"
+    #expect(try TTMLTest.read(bodyFirst).diagnostics.map(\.code).contains("ttml.validate.element-order"))
+    let twoBodies = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><head/><body/><body/></tt>"
+    #expect(try TTMLTest.read(twoBodies).diagnostics.map(\.code).contains("ttml.validate.duplicate-element"))
   }
 }

@@ -154,6 +154,8 @@ struct TTMLValidationTests {
       "ttml.profile.length-unit@4", "ttml.profile.missing-id@7", "ttml.profile.region-geometry@4", "ttml.profile.region-outside-root@4",
       "ttml.profile.region-outside-root@5", "ttml.profile.region-style@4", "ttml.profile.span-region@7", "ttml.profile.style-chain@3",
       "ttml.profile.time-expression@6", "ttml.profile.time-expression@6", "ttml.profile.timing@6",
+      // The set after the span's text: animation comes before content (TTML1 §7.1.6).
+      "ttml.validate.element-order@7",
     ])
     // ttp:timeBase is required; hh:mm:ss.fff times and the allowed region styles are fine.
     let clean = TTMLTest.doc(head: #"<layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/></layout>"#,

@@ -335,5 +335,8 @@ enum ConvertCommand: CLICommand {
     "ttml.content.image-dropped", "ttml.content.animation-ignored", "ttml.content.too-many-elements", "ttml.timing.too-many-changes",
     "webvtt.cuetext.nesting-too-deep", "webvtt.cuetext.too-many-elements", "srt.tag.nesting-too-deep", "srt.tag.too-many-elements",
   ]
-  static let conformanceOnlyCodes: Set<String> = ["ttml.validate.unknown-attribute", "ttml.validate.misplaced-attribute", "ttml.validate.missing-lang"]
+  static let conformanceOnlyCodes: Set<String> = [
+    "ttml.validate.unknown-attribute", "ttml.validate.misplaced-attribute", "ttml.validate.missing-lang", "ttml.validate.missing-attribute",
+    "ttml.validate.element-order", "ttml.validate.duplicate-element",
+  ]
 }

@@ -309,6 +309,7 @@ struct TTMLValidator {
         }
       }
       checkAttributes(e)
+      checkChildOrder(e)
       if TTMLValidator.embeddedElements.contains(e.name.local) { checkEmbedded(e, parent: parent) }
     } else if e.name.isIn(TTMLNamespace.metadata) {
       if !TTMLValidator.metadataElements.contains(e.name.local) { error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is not a TTML metadata element", e.location) }
