@@ -50,11 +50,26 @@ extension TTMLReader {
     }
     // Changes in time order: +1 where a cue with text starts in a region, −1 where it ends, 0
     // where a region's own activity begins or ends.
+    // (The reader makes no cue without content.) The cues of one region share one settings
+    // box: its region is looked up once per box, not copied out of every cue.
     var changes: [(time: CaptionTime, region: Int, delta: Int)] = []
-    for cue in doc.cues {
-      guard let id = cue.settings.region, let k = number[id], cue.start < cue.end, !cue.content.isEmpty else { continue }
-      changes.append((cue.start, k, 1))
-      changes.append((cue.end, k, -1))
+    changes.reserveCapacity(2 * doc.cues.count + infos.count)
+    var lastBox: AnyObject?
+    var lastRegion: Int?
+    doc.cues.withUnsafeBufferPointer { cues in
+      for i in cues.indices {
+        let box = cues[i].settingsBox
+        let k: Int?
+        if let box, box === lastBox {
+          k = lastRegion
+        } else {
+          k = cues[i].settings.region.flatMap { number[$0] }
+          (lastBox, lastRegion) = (box, k)
+        }
+        guard let k, cues[i].start < cues[i].end else { continue }
+        changes.append((cues[i].start, k, 1))
+        changes.append((cues[i].end, k, -1))
+      }
     }
     for (k, info) in infos.enumerated() {
       changes.append((info.active?.begin ?? .zero, k, 0))
@@ -67,16 +82,17 @@ extension TTMLReader {
     var reportedPairs = Set<[Int]>()
     var overlaps = 0, crowded = 0, comparisons = 0
     var i = 0
+    var touched: [Int] = [], entering: [Int] = []
     while i < changes.count {
       let t = changes[i].time
-      var touched: [Int] = []
+      if !touched.isEmpty { touched.removeAll(keepingCapacity: true) }
+      if !entering.isEmpty { entering.removeAll(keepingCapacity: true) }
       while i < changes.count, changes[i].time == t {
         shown[changes[i].region] += changes[i].delta
         touched.append(changes[i].region)
         i += 1
       }
       // Which regions change state at t.
-      var entering: [Int] = []
       for k in touched {
         let info = infos[k]
         let active = info.active.map { $0.begin <= t && ($0.end.map { t < $0 } ?? true) } ?? true

@@ -11,22 +11,36 @@ import CaptionCore
 /// child `ttml.validate.duplicate-element` (errors; the reader still reads them, so nothing is
 /// lost); one report per parent.
 extension TTMLValidator {
+  /// The content models that order their children.
+  enum OrderedModel {
+    case root, head, list, content
+
+    init?(_ local: String) {
+      switch local {
+      case "tt": self = .root
+      case "head": self = .head
+      case "styling", "layout": self = .list
+      case "body", "div", "p", "span", "region", "br": self = .content
+      default: return nil
+      }
+    }
+  }
+
   /// The rank of a child in its parent's content model, or nil when the model puts no order
   /// on it; and whether it may appear only once.
-  static func childRank(parent: String, child c: XMLElementNode) -> (rank: Int, once: Bool)? {
-    let ns = c.name.namespace
+  static func childRank(_ model: OrderedModel, _ c: XMLElementNode) -> (rank: Int, once: Bool)? {
     let local = c.name.local
-    let metadata =
-      (ns == TTMLNamespace.tt && local == "metadata") || (ns == TTMLNamespace.metadata && ["agent", "copyright", "desc", "title"].contains(local))
-    let parameter = ns == TTMLNamespace.parameter
-    let tt = ns == TTMLNamespace.tt
-    switch parent {
-    case "tt":
+    let tt = c.name.isIn(TTMLNamespace.tt)
+    // Most children of a div are p's, of a p spans and text: settled first.
+    if tt, model == .content, local != "metadata", local != "set", local != "animate", local != "region" { return (3, false) }
+    let metadata = tt ? local == "metadata" : c.name.isIn(TTMLNamespace.metadata) && ["agent", "copyright", "desc", "title"].contains(local)
+    switch model {
+    case .root:
       guard tt else { return nil }
       return local == "head" ? (0, true) : local == "body" ? (1, true) : nil
-    case "head":
+    case .head:
       if metadata { return (0, false) }
-      if parameter { return (1, false) }
+      if c.name.isIn(TTMLNamespace.parameter) { return (1, false) }
       guard tt else { return nil }
       switch local {
       case "resources": return (2, true)
@@ -35,47 +49,51 @@ extension TTMLValidator {
       case "animation": return (5, true)
       default: return nil
       }
-    case "styling", "layout":
+    case .list:
       if metadata { return (0, false) }
       return tt ? (1, false) : nil
-    case "body", "div", "p", "span", "region", "br":
+    case .content:
       if metadata { return (0, false) }
       guard tt else { return nil }
-      if local == "set" || local == "animate" { return (1, false) }
       // An inline region comes after animation and before the content (TTML2 §8.1.4–8.1.5).
-      if local == "region" { return (2, true) }
-      return (3, false)
-    default:
-      return nil
+      return local == "region" ? (2, true) : (1, false)
     }
   }
 
   mutating func checkChildOrder(_ e: XMLElementNode) {
-    let parent = e.name.local
-    guard ["tt", "head", "styling", "layout", "body", "div", "p", "span", "region", "br"].contains(parent) else { return }
+    guard let model = OrderedModel(e.name.local) else { return }
+    // Text is content (rank 3) where the model holds text: in p and span.
+    let holdsText = e.name.local == "p" || e.name.local == "span"
     var highest = -1
     var highestName = ""
     var seen: Set<Int> = []
     for child in e.children {
-      let rank: Int, once: Bool, name: String, at: SourceLocation?
+      let rank: Int, once: Bool
       switch child {
       case .element(let c):
-        guard let r = TTMLValidator.childRank(parent: parent, child: c) else { continue }
-        (rank, once, name, at) = (r.rank, r.once, "<\(c.qualifiedName)>", c.location)
+        guard let r = TTMLValidator.childRank(model, c) else { continue }
+        (rank, once) = r
+        if rank >= highest, !once {
+          if rank > highest { (highest, highestName) = (rank, "<\(c.qualifiedName)>") }
+          continue
+        }
+        if once, !seen.insert(rank).inserted {
+          error("ttml.validate.duplicate-element", "<\(e.qualifiedName)> may hold one <\(c.qualifiedName)> only", c.location)
+          return
+        }
+        if rank < highest {
+          error("ttml.validate.element-order", "<\(c.qualifiedName)> must come before \(highestName) in <\(e.qualifiedName)>", c.location)
+          return
+        }
+        if rank > highest { (highest, highestName) = (rank, "<\(c.qualifiedName)>") }
       case .text(let t, let loc):
-        // Text is content, after metadata and animation (only `p` and `span` hold it).
-        guard parent == "p" || parent == "span", !TTMLWhitespace.isBlank(t) else { continue }
-        (rank, once, name, at) = (3, false, "text", loc)
+        guard holdsText, highest > 3 || highest < 3, !TTMLWhitespace.isBlank(t) else { continue }
+        if highest > 3 {
+          error("ttml.validate.element-order", "text must come before \(highestName) in <\(e.qualifiedName)>", loc)
+          return
+        }
+        (highest, highestName) = (3, "text")
       }
-      if once, !seen.insert(rank).inserted {
-        error("ttml.validate.duplicate-element", "<\(e.qualifiedName)> may hold one \(name) only", at)
-        return
-      }
-      if rank < highest {
-        error("ttml.validate.element-order", "\(name) must come before \(highestName) in <\(e.qualifiedName)>", at)
-        return
-      }
-      if rank > highest { (highest, highestName) = (rank, name) }
     }
   }
 }

@@ -338,7 +338,8 @@ struct TTMLValidator {
       // A profile definition is checked as a whole from its top element.
       if e.name.local == "profile", parent?.name.namespace != TTMLNamespace.parameter { checkProfileDefinition(e, base: nil) }
     } else {
-      // Foreign element: pruned, not checked (TTML2 §5.3.2).
+      // Foreign element: pruned, not checked (TTML2 §5.3.2), but for IMSC's own.
+      if isIMSC, e.name.isIn(TTMLNamespace.imscMetadata), e.name.local == "altText" { checkAltText(e, parent: parent) }
       return
     }
     if inTT, e.name.local == "div" || e.name.local == "p" {
