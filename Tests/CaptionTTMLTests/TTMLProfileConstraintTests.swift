@@ -222,6 +222,9 @@ struct TTMLProfileConstraintTests {
       "ttml.validate.element-order: <set> must come before <p> in <div>"
     ])
     #expect(try codes("<div><metadata/><set tts:color=\"red\"/><p begin=\"0s\" end=\"1s\"><ttm:desc>d</ttm:desc>Hi</p></div>").isEmpty)
+    // Two inline regions are reported once, as inline-region.
+    let regions = "<region tts:extent=\"50% 50%\"/><region tts:extent=\"50% 50%\"/>"
+    #expect(try codes("<div><p begin=\"0s\" end=\"1s\">\(regions)Hi</p></div>").map { $0.prefix(32) } == ["ttml.validate.inline-region: <p>"])
     // tt: one head, then one body.
     let bodyFirst = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><body/><head/></tt>"
     #expect(try TTMLTest.read(bodyFirst).diagnostics.map(\.code).contains("ttml.validate.element-order"))

@@ -55,8 +55,9 @@ extension TTMLValidator {
     case .content:
       if metadata { return (0, false) }
       guard tt else { return nil }
-      // An inline region comes after animation and before the content (TTML2 §8.1.4–8.1.5).
-      return local == "region" ? (2, true) : (1, false)
+      // An inline region comes after animation and before the content (TTML2 §8.1.4–8.1.5);
+      // a second one is `inline-region`'s to report.
+      return local == "region" ? (2, false) : (1, false)
     }
   }
 
