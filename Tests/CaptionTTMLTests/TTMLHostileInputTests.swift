@@ -231,6 +231,13 @@ struct TTMLHostileInputTests {
     #expect(d.location?.line == 1)
     #expect(d.location?.column == 73 + 60 * 6)
     #expect(r.document.cues.first?.plainText == "deep")
+    // The TTML reader names the flag; a DASH manifest read with plain limits names none
+    // (`inspect` has no such flag).
+    #expect(d.message.hasSuffix("(raise it with --max-nesting-depth)"))
+    let plain = XMLTreeParser.parse(Array(s.utf8), limits: XMLParserLimits(maxDepth: 64), maxDiagnostics: 10)
+    let m = try #require(plain.diagnostics.first { $0.code.hasSuffix("nesting-too-deep") })
+    #expect(!m.message.contains("raise it"))
+    #expect(m.message.hasSuffix("so it is lost where that ancestor holds no text"))
   }
 
   @Test("A 20 MB attribute value")

@@ -249,7 +249,7 @@ struct TTMLReader {
       maxElements: l.maxXMLElements, maxAttributesPerElement: l.maxXMLAttributes)
     x.flags = [
       .elements: "--max-xml-elements", .attributesPerElement: "--max-xml-attributes",
-      .attributeValueLength: "--max-attribute-length", .entityExpansion: "--max-entity-expansion",
+      .attributeValueLength: "--max-attribute-length", .entityExpansion: "--max-entity-expansion", .depth: "--max-nesting-depth",
     ]
     return x
   }

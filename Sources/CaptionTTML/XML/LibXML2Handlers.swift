@@ -201,7 +201,7 @@ enum LibXML2Handlers {
       code = "nesting-too-deep"
       if b.depthReported { return }
       b.depthReported = true
-      message = "elements are nested more than 256 levels deep, libxml2's fixed limit (--max-nesting-depth cannot raise it for XML); the rest of the document is not read"
+      message = "elements are nested more than 256 levels deep, libxml2's fixed limit, which no flag raises; the rest of the document is not read"
     case XML_ERR_USER_STOP:
       return
     default:

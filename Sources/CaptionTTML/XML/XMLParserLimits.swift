@@ -22,7 +22,7 @@ public struct XMLParserLimits: Sendable, Hashable {
   /// quadratic in this number. Default 1,000 (real TTML and MPD elements have a few dozen).
   public var maxAttributesPerElement: Int
   /// The limits a caller can raise, for `flags`.
-  public enum Limit: Sendable, Hashable { case attributeValueLength, entityExpansion, elements, attributesPerElement }
+  public enum Limit: Sendable, Hashable { case depth, attributeValueLength, entityExpansion, elements, attributesPerElement }
   /// The command-line flag that raises each limit, named in its diagnostic (`raise it with
   /// --max-xml-elements`). Empty by default: library callers get the message without one.
   public var flags: [Limit: String] = [:]

@@ -272,7 +272,7 @@ final class XMLTreeBuilder {
         depthReported = true
         report(
           "ttml.xml.nesting-too-deep", .error,
-          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are dropped and their text joins the nearest kept ancestor, so it is lost where that ancestor holds no text (a div) (raise it with --max-nesting-depth)", at: node.location)
+          "elements are nested more than \(limits.maxDepth) levels deep; deeper elements are dropped and their text joins the nearest kept ancestor, so it is lost where that ancestor holds no text\(limits.raiseHint(.depth))", at: node.location)
       }
       node = XMLElementNode(name: node.name, qualifiedName: "", location: node.location)
     } else {
