@@ -66,6 +66,17 @@ import Testing
     }
   }
 
+  /// A policy file over its fixed 4 MiB limit is refused without naming a flag that does not
+  /// exist (it named --max-file-size, which inspect does not take).
+  @Test func oversizedPolicyNamesNoFlag() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-bigpolicy-\(UUID().uuidString).json")
+    try Data(count: (4 << 20) + 1).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (code, _, err) = run(["inspect", "--policy", url.path, path("dash_good.mpd")])
+    #expect(code == 2)
+    #expect(err.hasSuffix(": file is 4194305 bytes, over the 4194304-byte limit (a fixed limit)\n"), "\(err)")
+  }
+
   @Test func policyFilePassesExitsZero() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ck-policy-\(UUID().uuidString).json")
     try Data(#"{"version": 1, "requirements": [{"type": "cea608", "channel": "CC1"}, "no-untagged-languages"]}"#.utf8).write(to: url)

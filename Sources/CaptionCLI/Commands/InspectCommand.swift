@@ -73,7 +73,7 @@ enum InspectCommand: CLICommand {
     var havePolicy = false
     if let file = args.value("policy") {
       havePolicy = true
-      let bytes = try FileAccess.read(file, io: io, limit: 4 << 20)
+      let bytes = try FileAccess.read(file, io: io, limit: 4 << 20, flag: nil)
       do {
         requirements += try Policy.load(json: bytes).requirements
       } catch {

@@ -13,14 +13,14 @@ private func posixRead(_ fd: Int32, _ p: UnsafeMutableRawPointer?, _ n: Int) -> 
 /// File reads and atomic, non-clobbering writes for the CLI.
 enum FileAccess {
   /// Reads a file, or standard input for `-`.
-  static func read(_ path: String, io: ToolIO, limit: Int) throws(ToolError) -> [UInt8] {
+  static func read(_ path: String, io: ToolIO, limit: Int, flag: String? = "--max-file-size") throws(ToolError) -> [UInt8] {
     if path == "-" {
       let bytes = io.readStdin(limit: limit)
       if io.standardInputError != 0 {
         let reason = io.standardInputError == EBADF ? "it is closed" : String(cString: strerror(io.standardInputError))
         throw .io(path: path, message: "cannot read standard input: \(reason)")
       }
-      if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
+      if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit, flag: flag)) }
       return bytes
     }
     // A closed standard input was given /dev/null at start (`ToolIO.process`): named by one of
@@ -34,14 +34,14 @@ enum FileAccess {
     }
     if isDir.boolValue { throw .io(path: path, message: "is a directory") }
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
-      throw .io(path: path, message: CaptionErrorText.tooLarge(size: size, limit: limit))
+      throw .io(path: path, message: CaptionErrorText.tooLarge(size: size, limit: limit, flag: flag))
     }
     var failure: Int32 = 0
     guard let bytes = readWhole(path, limit: limit, failure: &failure) else {
       throw .io(path: path, message: "cannot read the file: " + String(cString: strerror(failure)))
     }
     // A special file (`/dev/zero`, a pipe, `/proc`) announces no size: its read stops past the limit.
-    if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit)) }
+    if bytes.count > limit { throw .io(path: path, message: CaptionErrorText.tooLarge(over: limit, flag: flag)) }
     return bytes
   }
 
@@ -260,12 +260,17 @@ enum FileAccess {
 
 /// Shared wording for limit errors.
 enum CaptionErrorText {
-  static func tooLarge(size: Int, limit: Int) -> String {
-    "file is \(size) bytes, over the \(limit)-byte limit (raise it with --max-file-size)"
+  /// `flag` is the option that raises the limit; nil for a fixed one.
+  static func tooLarge(size: Int, limit: Int, flag: String? = "--max-file-size") -> String {
+    "file is \(size) bytes, over the \(limit)-byte limit" + hint(flag)
   }
 
   /// For input whose size is known only by reading it (standard input, pipes, devices).
-  static func tooLarge(over limit: Int) -> String {
-    "input is over the \(limit)-byte limit; reading stopped there (raise it with --max-file-size)"
+  static func tooLarge(over limit: Int, flag: String? = "--max-file-size") -> String {
+    "input is over the \(limit)-byte limit; reading stopped there" + hint(flag)
+  }
+
+  private static func hint(_ flag: String?) -> String {
+    flag.map { " (raise it with \($0))" } ?? " (a fixed limit)"
   }
 }
