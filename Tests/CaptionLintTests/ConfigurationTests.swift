@@ -18,6 +18,17 @@ import Testing
     }
   }
 
+  /// A name given twice in one object hid the first value (JSONSerialization keeps the last);
+  /// it is an error at its path, as in style profiles.
+  @Test func repeatedNamesAreErrors() throws {
+    #expect(throws: ConfigurationError(file: "/repo/.captionkit.json", path: "$.thresholds.maxCharactersPerLine", message: "this name is given more than once in its object; give it once")) {
+      try parse(#"{"version": 1, "thresholds": {"maxCharactersPerLine": 32, "maxCharactersPerLine": 42}}"#)
+    }
+    // The same name in different objects is fine.
+    let c = try parse(#"{"version": 1, "thresholds": {"maxCharactersPerLine": 32}, "languages": {"ja": {"thresholds": {"maxCharactersPerLine": 20}}}}"#)
+    #expect(c.thresholds(for: "ja").maxCharactersPerLine == 20)
+  }
+
   @Test func readsEverySection() throws {
     let c = try parse("""
       { "version": 1, "preset": "broadcast", "failOn": "warning", "profile": "imsc1.1",

@@ -1,3 +1,4 @@
+import CaptionCore
 import Foundation
 import Testing
 

@@ -49,6 +49,10 @@ public enum ConfigurationFile {
       let (text, line, column) = JSONErrorPosition.locate(reason, in: bytes)
       throw ConfigurationError(file: path, path: "$", message: "not valid JSON at line \(line), column \(column): \(text)")
     }
+    // JSONSerialization keeps the last of a repeated name silently: a hidden setting.
+    if let repeated = JSONDuplicateKeys.find(in: bytes, limit: 1).paths.first {
+      throw ConfigurationError(file: path, path: repeated, message: "this name is given more than once in its object; give it once")
+    }
     var parser = Parser(file: path)
     var config = try parser.parseRoot(root)
     config.sourcePath = path

@@ -1,3 +1,5 @@
+import CaptionCore
+
 /// One problem in a profile file, at a JSON path such as `$.edge.width` or
 /// `$.text.fontFamily[2]`.
 public struct ProfileIssue: Sendable, Hashable, CustomStringConvertible {

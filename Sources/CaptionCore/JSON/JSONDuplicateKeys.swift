@@ -1,24 +1,29 @@
 /// Finds names given twice in one JSON object, which `JSONSerialization` accepts silently
-/// (the last value wins). RFC 8259 §4 says names SHOULD be unique; in a profile a repeated
-/// name is almost always an editing mistake that hides a value.
+/// (the last value wins). RFC 8259 §4 says names SHOULD be unique; in a style profile or a
+/// configuration file a repeated name is almost always an editing mistake that hides a value.
 ///
 /// The cost is linear in the input: the path is kept as a stack of its parts and a path string
 /// is built only for the duplicates listed (the first `maxListed`, each at most
 /// `JSONPathText.maxLength` characters); the rest are counted.
-enum JSONDuplicateKeys {
+package enum JSONDuplicateKeys {
   /// Most duplicate names listed by path; the others are only counted.
-  static let maxListed = 20
+  package static let maxListed = 20
 
   /// The repeated names found: the JSON paths (`$.background.opacity`, `$[1].text.color`) of
   /// the first `limit` in document order, elided as `JSONPathText` does, and how many more
   /// there are.
-  struct Found: Equatable {
-    var paths: [String] = []
-    var unlisted = 0
+  package struct Found: Equatable {
+    package var paths: [String] = []
+    package var unlisted = 0
+
+    package init(paths: [String] = [], unlisted: Int = 0) {
+      self.paths = paths
+      self.unlisted = unlisted
+    }
   }
 
   /// The repeated names in `bytes`, which must already be valid UTF-8 JSON (parse it first).
-  static func find(in bytes: [UInt8], limit: Int = maxListed) -> Found {
+  package static func find(in bytes: [UInt8], limit: Int = maxListed) -> Found {
     var scan = Scanner(bytes: bytes, limit: limit)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scan.i = 3 }
     scan.value(depth: 0)
