@@ -61,6 +61,29 @@ import Testing
     #expect(lines.contains { $0.contains("<animate> is not applied") })
   }
 
+  /// A second body (or head) is not read: its cues are lost, so `--fail-on-loss` counts it;
+  /// a second styling in one head is read, so it judges the document and loses nothing.
+  @Test func aSecondBodyIsALossASecondStylingIsNot() throws {
+    let twoBodies = try file("twobody.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<head/><body><div><p begin="1s" end="2s">one</p></div></body>
+      <body><div><p begin="3s" end="4s">two</p></div></body></tt>
+      """)
+    let r = convert([twoBodies, "--to", "vtt", "--fail-on-loss"])
+    #expect(r.code == 1)
+    #expect(r.err.contains("3:1: error: [ttml.validate.duplicate-unread] <tt> may hold one <body> only; this one is not read"))
+    #expect(r.out.contains("one") && !r.out.contains("two"))
+    let twoStylings = try file("twostyling.ttml", """
+      <?xml version="1.0" encoding="UTF-8"?>
+      \(Self.tt)<head><styling/><styling><style xml:id="s" tts:color="red"/></styling></head>
+      <body><div><p begin="1s" end="2s" style="s">one</p></div></body></tt>
+      """)
+    let s = convert([twoStylings, "--to", "vtt", "--fail-on-loss"])
+    #expect(s.code == 0)
+    #expect(s.err.contains("[ttml.validate.duplicate-element] <head> may hold one <styling> only"))
+    #expect(s.out.contains("color: red"))
+  }
+
   /// SRT text outside any cue is lost: an error (as WebVTT's unrecognized blocks are).
   @Test func strayTextBeforeTheFirstCueIsALoss() throws {
     let srt = try file("stray.srt", "Hello viewer\n\n1\n00:00:01,000 --> 00:00:02,000\nA\n")

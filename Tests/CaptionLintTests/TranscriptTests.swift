@@ -71,6 +71,13 @@ import Testing
       """)
   }
 
+  /// A mark followed by a combining accent is one Character but still Markdown punctuation.
+  @Test func markdownEscapesPunctuationWithCombiningMarks() {
+    let d = CaptionDocument(cues: [voiced(1, 2, nil, ["*\u{301}a*\u{301} [\u{301}b]"])])
+    let out = TranscriptFormat.markdown.write(d, options: WriteOptions(flavor: "timestamps"))
+    #expect(String(decoding: out.bytes, as: UTF8.self) == "`0:00:01` \\*\u{301}a\\*\u{301} \\[\u{301}b\\]\n")
+  }
+
   @Test func unknownFlavorIsReported() {
     let doc = CaptionDocument(cues: [voiced(1, 2, nil, ["Hello"])])
     let bad = TranscriptFormat.text.write(doc, options: WriteOptions(flavor: "bogus"))

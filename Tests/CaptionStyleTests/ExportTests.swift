@@ -132,6 +132,19 @@ import Testing
     #expect(!svg.contains("<script>"))
     #expect(svg.contains("font-family=\"'&quot;/&gt;&lt;script&gt;alert(2)&lt;/script&gt;', 'O\\'Brien \\\\ Sans', "), "\(svg)")
     #expect((try? XMLDocumentProbe.parse(svg)) == true)
+    // A quote followed by a combining mark is one Character: escaped all the same.
+    p.text.fontFamily = ["A\"\u{301} onload=\"x"]
+    let marked = SVGPreview.render(p)
+    #expect(marked.contains("font-family=\"'A&quot;\u{301} onload=&quot;x', "), "\(marked)")
+    #expect((try? XMLDocumentProbe.parse(marked)) == true)
+  }
+
+  /// Escapes go by code point: "\r\n" and a quote or hyphen with a combining mark after it are
+  /// single Characters that passed checks of whole Characters.
+  @Test func exportEscapesGoByCodePoint() {
+    #expect(WebVTTStyleExporter.safe("A\r\n\r\nB\"\u{301}}") == "AB\u{301}")
+    #expect(TTMLStyleExporter.escape("a\"\u{301}&\u{301}<\u{301}") == "a&quot;\u{301}&amp;\u{301}&lt;\u{301}")
+    #expect(TTMLStyleExporter.commentSafe("x--\u{301}y") == "x- -\u{301}y")
   }
 }
 

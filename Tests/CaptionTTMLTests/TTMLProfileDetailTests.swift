@@ -223,8 +223,8 @@ struct TTMLProfileDetailTests {
     // Parameters and elements, under an explicit TTML1 profile.
     let doc = TTMLTest.doc(#"ttp:displayAspectRatio="16 9""#, head: #"<styling><initial tts:color="red"/></styling>"#, body: "")
     let t1 = try errors(doc, profile: "ttml1")
-    #expect(t1.map(\.message).contains("'ttp:displayAspectRatio' is a TTML2 parameter; TTML1, on which ttml1 is built, has none"))
-    #expect(t1.map(\.message).contains("<initial> is a TTML2 element; TTML1, on which ttml1 is built, has none"))
+    #expect(t1.map(\.message).contains("'ttp:displayAspectRatio' is a TTML2 parameter; TTML1 has none"))
+    #expect(t1.map(\.message).contains("<initial> is a TTML2 element; TTML1 has none"))
     #expect(try errors(doc, profile: "ttml2").isEmpty)
   }
 

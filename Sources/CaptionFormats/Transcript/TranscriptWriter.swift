@@ -164,17 +164,18 @@ struct TranscriptWriter {
 
   /// Escapes Markdown punctuation so caption text shows literally (`[music]`, `*sighs*`).
   func escape(_ s: String) -> String {
+    // By code point: "*" with a combining mark after it is one Character, and still emphasis.
     var out = ""
-    for (k, ch) in s.enumerated() {
-      switch ch {
+    for (k, u) in s.unicodeScalars.enumerated() {
+      switch u {
       case "\\", "*", "_", "`", "[", "]", "<", ">", "|":
         out.append("\\")
-        out.append(ch)
+        out.unicodeScalars.append(u)
       case "#", "-", "+":
         if k == 0 { out.append("\\") }
-        out.append(ch)
+        out.unicodeScalars.append(u)
       default:
-        out.append(ch)
+        out.unicodeScalars.append(u)
       }
     }
     return out

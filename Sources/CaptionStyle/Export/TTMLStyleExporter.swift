@@ -84,22 +84,24 @@ public enum TTMLStyleExporter {
   /// may hold it (`a--b`), so a space goes between two hyphens. (The comment's own space before
   /// `-->` keeps a trailing `-` from touching it.)
   static func commentSafe(_ s: String) -> String {
+    // By code point: "-" followed by a combining mark is one Character, not "-".
     var out = ""
-    for ch in s {
-      if ch == "-" && out.last == "-" { out.append(" ") }
-      out.append(ch)
+    for u in s.unicodeScalars {
+      if u == "-" && out.unicodeScalars.last == "-" { out.append(" ") }
+      out.unicodeScalars.append(u)
     }
     return out
   }
 
+  /// `s` escaped for an XML attribute value, code point by code point (see `commentSafe`).
   static func escape(_ s: String) -> String {
     var out = ""
-    for ch in s {
-      switch ch {
+    for u in s.unicodeScalars {
+      switch u {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case "\"": out += "&quot;"
-      default: out.append(ch)
+      default: out.unicodeScalars.append(u)
       }
     }
     return out

@@ -62,11 +62,13 @@ public enum WebVTTStyleExporter {
   /// Text made safe inside a WebVTT STYLE block and a CSS string: no line breaks (a blank line
   /// ends the block), no `-->` (it ends the block too), no quotes, backslashes or braces.
   static func safe(_ s: String) -> String {
+    // By code point: "\r\n", or a quote with a combining mark after it, is one Character and
+    // would pass a check of whole Characters.
     var out = ""
-    for ch in s {
-      switch ch {
+    for u in s.unicodeScalars {
+      switch u {
       case "\n", "\r", "\"", "\\", "{", "}", ";", "<", ">": continue
-      default: out.append(ch)
+      default: out.unicodeScalars.append(u)
       }
     }
     return out.replacingOccurrences(of: "--", with: "-")

@@ -16,8 +16,8 @@ extension TTMLReader {
   /// or has `tts:showBackground="always"` (the initial value) with a background that is not
   /// transparent. Regions are compared as fractions of the root container, from their origin and
   /// extent; one whose placement cannot be worked out (`em`, `px` without a root extent) is
-  /// counted, never compared. The sweep over cue starts and ends is linear in the cues; each
-  /// region that becomes presented is compared with those already presented.
+  /// counted, never compared. The cue starts and ends are sorted (n log n in the cues) and swept
+  /// once; each region that becomes presented is compared with those already presented.
   mutating func checkPresentedRegions(profile: String, at location: SourceLocation) {
     guard doc.regions.count > 1 else { return }
     let r = resolver
@@ -38,9 +38,20 @@ extension TTMLReader {
         guard let x = r.percentOfRoot(p.x, x: true), let y = r.percentOfRoot(p.y, x: false) else { return nil }
         return (x / 100, y / 100)
       }
-      // An origin or extent left auto is the root's origin or its whole extent.
-      let origin = region.origin == nil && s.other["tts:origin"] == nil ? (0, 0) : pair(region.origin, "tts:origin")
+      // An origin or extent left auto is the root's origin or its whole extent. A region placed
+      // by a `tts:position` it takes from a referenced style gets the origin that amounts to.
       let extent = region.extent == nil && s.other["tts:extent"] == nil ? (1, 1) : pair(region.extent, "tts:extent")
+      let origin: (Double, Double)?
+      if region.origin != nil || s.other["tts:origin"] != nil {
+        origin = pair(region.origin, "tts:origin")
+      } else if let position = s.other["tts:position"] {
+        origin = extent.flatMap { e in
+          TTMLPosition.origin(position, extent: Region.LengthPair(Length(e.0 * 100, .percent), Length(e.1 * 100, .percent)), root: r.rootExtent.map { (w: $0.width, h: $0.height) })
+            .flatMap { o in r.percentOfRoot(o.x, x: true).flatMap { x in r.percentOfRoot(o.y, x: false).map { (x / 100, $0 / 100) } } }
+        }
+      } else {
+        origin = (0, 0)
+      }
       number[region.id] = infos.count
       infos.append(Info(
         id: region.id, rect: origin.flatMap { o in extent.map { (o.0, o.1, $0.0, $0.1) } },

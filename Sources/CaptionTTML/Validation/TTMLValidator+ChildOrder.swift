@@ -8,8 +8,9 @@ import CaptionCore
 /// `desc`, `title`); parameters are `ttp:` elements (`profile`, `features`, `extensions`);
 /// animation is `set` and `animate`. Elements in foreign namespaces are not counted (TTML2
 /// §5.3.2 prunes them). Out of order is `ttml.validate.element-order`, a second of a once-only
-/// child `ttml.validate.duplicate-element` (errors; the reader still reads them, so nothing is
-/// lost); one report per parent.
+/// child of `head` `ttml.validate.duplicate-element` (errors; the reader still reads them, so
+/// nothing is lost), a second `head` or `body` `ttml.validate.duplicate-unread` (an error the
+/// reader does not read past: its content is lost); one report per parent.
 extension TTMLValidator {
   /// The content models that order their children.
   enum OrderedModel {
@@ -79,7 +80,12 @@ extension TTMLValidator {
           continue
         }
         if once, !seen.insert(rank).inserted {
-          error("ttml.validate.duplicate-element", "<\(e.qualifiedName)> may hold one <\(c.qualifiedName)> only", c.location)
+          // The reader reads the first head and body only: a second is content lost.
+          if model == .root {
+            error("ttml.validate.duplicate-unread", "<\(e.qualifiedName)> may hold one <\(c.qualifiedName)> only; this one is not read", c.location)
+          } else {
+            error("ttml.validate.duplicate-element", "<\(e.qualifiedName)> may hold one <\(c.qualifiedName)> only", c.location)
+          }
           return
         }
         if rank < highest {
@@ -87,12 +93,9 @@ extension TTMLValidator {
           return
         }
         if rank > highest { (highest, highestName) = (rank, "<\(c.qualifiedName)>") }
-      case .text(let t, let loc):
-        guard holdsText, highest > 3 || highest < 3, !TTMLWhitespace.isBlank(t) else { continue }
-        if highest > 3 {
-          error("ttml.validate.element-order", "text must come before \(highestName) in <\(e.qualifiedName)>", loc)
-          return
-        }
+      case .text(let t, _):
+        // Content is the highest rank, so text can only raise it.
+        guard holdsText, highest < 3, !TTMLWhitespace.isBlank(t) else { continue }
         (highest, highestName) = (3, "text")
       }
     }

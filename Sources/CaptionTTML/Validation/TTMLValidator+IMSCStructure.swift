@@ -46,7 +46,9 @@ extension TTMLValidator {
   }
 
   private mutating func walkProgressive(_ e: XMLElementNode, inHead: Bool, belowP: Bool, problems: inout Int, depth: Int) {
-    guard depth < 256 else { return }
+    // Unqualified begin, style and the like are TTML's own only on TTML elements; a foreign
+    // element and all below it are pruned (TTML2 §5.3.2), so none of it is checked.
+    guard depth < 256, e.name.isIn(TTMLNamespace.tt) || e.name.isIn(TTMLNamespace.metadata) else { return }
     func notDecodable(_ message: String, _ at: SourceLocation?) {
       problems += 1
       if problems <= TTMLValidator.maxProgressiveReports { profileError("not-progressively-decodable", message, at) }

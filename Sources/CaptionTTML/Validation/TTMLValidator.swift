@@ -15,6 +15,9 @@ struct TTMLValidator {
   /// The effective profile: `imsc1.1-text`, `imsc1.1-image`, `imsc1.0-text`, `imsc1.0-image`,
   /// `ebu-tt-d`, `ttml1`, `ttml2`, `smpte-tt` or `none`.
   let profile: String
+  /// "TTML1" in messages about TTML2 features under a TTML1-based profile, naming the profile
+  /// where it is not TTML1 itself.
+  var ttml1Basis: String { profile == "ttml1" ? "TTML1" : "TTML1, on which \(profile) is built," }
   var ids: [String: SourceLocation] = [:]
   var styleIDs: Set<String> = []
   /// The `style`s in `head`'s `styling`: only these may be referenced (TTML1 §8.4.1.2: a style
@@ -294,7 +297,7 @@ struct TTMLValidator {
         return
       }
       if isTTML1Based, TTMLValidator.ttml2OnlyElements.contains(e.name.local) {
-        error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is a TTML2 element; TTML1, on which \(profile) is built, has none", e.location)
+        error("ttml.validate.unknown-element", "<\(e.qualifiedName)> is a TTML2 element; \(ttml1Basis) has none", e.location)
       }
       if let parent, parent.name.isIn(TTMLNamespace.tt), let allowed = TTMLValidator.ttmlElements[parent.name.local], !allowed.contains(e.name.local) {
         error("ttml.validate.misplaced-element", "<\(e.qualifiedName)> is not allowed inside <\(parent.qualifiedName)>", e.location)
@@ -414,7 +417,7 @@ struct TTMLValidator {
           continue
         }
         if isTTML1Based, n == "condition" || n == "animate" {
-          error("ttml.validate.unknown-attribute", "attribute '\(n)' is TTML2; TTML1, on which \(profile) is built, has none", a.location)
+          error("ttml.validate.unknown-attribute", "attribute '\(n)' is TTML2; \(ttml1Basis) has none", a.location)
           continue
         }
         if TTMLWhitespace.isBlank(v) {
@@ -477,7 +480,7 @@ struct TTMLValidator {
         } else if !TTMLStyleParser.knownTTS.contains(n) {
           error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is not a TTML style attribute", a.location)
         } else if isTTML1Based, !TTMLValidator.ttml1StyleAttributes.contains(n) {
-          error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 style attribute; TTML1, on which \(profile) is built, has none", a.location)
+          error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 style attribute; \(ttml1Basis) has none", a.location)
         } else if local == "animate" || local == "set", let why = TTMLValidator.animationProblem(n, element: local, calcMode: e.attribute("", "calcMode")) {
           error("ttml.validate.non-animatable", "\(a.qualifiedName) \(why)", a.location)
         } else if n == "display", v.trimmingSpaces == "inlineBlock", ["body", "div", "p"].contains(local), e.name.isIn(TTMLNamespace.tt) {
@@ -494,10 +497,10 @@ struct TTMLValidator {
           !(isIMSC && keyword == "justify"),
           v.split(separator: ";").contains(where: { TTMLWhitespace.trimmed(String($0)) == keyword })
         {
-          error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(keyword)\" is a TTML2 value; TTML1, on which \(profile) is built, does not have it", a.location)
+          error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(keyword)\" is a TTML2 value; \(ttml1Basis) does not have it", a.location)
         } else if isTTML1Based, n == "extent", local == "tt", TTMLWhitespace.trimmed(v) == "contain" {
           // TTML1 §8.2.7: the root's extent is auto or two pixel lengths.
-          error("ttml.validate.bad-value", "tts:extent=\"contain\" on <tt> is a TTML2 value; TTML1, on which \(profile) is built, allows auto or two pixel lengths", a.location)
+          error("ttml.validate.bad-value", "tts:extent=\"contain\" on <tt> is a TTML2 value; \(ttml1Basis) allows auto or two pixel lengths", a.location)
         } else if profile == "ttml1", TTMLValueRules.words(v).contains(where: { TTMLStyleParser.length(String($0)).map { $0.unit == .rootWidth || $0.unit == .rootHeight } ?? false }) {
           // TTML1 §8.3.9 <length>: px, em, c and % only; rw and rh came with TTML2.
           error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\": TTML1 lengths are px, em, c or %; rw and rh are TTML2 units", a.location)
@@ -514,7 +517,7 @@ struct TTMLValidator {
         if local != "tt" {
           error("ttml.validate.misplaced-attribute", "\(a.qualifiedName) is only allowed on <tt>", a.location)
         } else if isTTML1Based, TTMLValueRules.validParameter(n, v) != nil, !TTMLValidator.ttml1Parameters.contains(n) {
-          error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 parameter; TTML1, on which \(profile) is built, has none", a.location)
+          error("ttml.validate.unknown-attribute", "'\(a.qualifiedName)' is a TTML2 parameter; \(ttml1Basis) has none", a.location)
         } else if let ok = TTMLValueRules.validParameter(n, v) {
           if !ok { error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" is not a valid value", a.location) }
         } else {

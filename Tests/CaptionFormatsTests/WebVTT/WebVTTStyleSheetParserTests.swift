@@ -28,6 +28,15 @@ import Testing
     #expect(rules[0].style.color == Color(red: 255, green: 0, blue: 0))
   }
 
+  /// CSS tokenizes code points: a quote with a combining mark after it (one Character) still
+  /// opens a string, so the `;` inside it does not end the declaration.
+  @Test func quotesWithCombiningMarksStillOpenStrings() {
+    let (rules, _) = WebVTTStyleSheetParser.parse(Array("::cue{font-family:\"\u{301}a;color:red\"}".utf8))
+    #expect(rules.count == 1)
+    #expect(rules[0].style.color == nil)
+    #expect(WebVTTStyleSheetParser.splitTopLevel("'\u{301};';b", on: ";") == ["'\u{301};'", "b"])
+  }
+
   /// `hsl()` / `hsla()` / `hwb()` (CSS Color 4 §7, §8) as 8-bit sRGB, channels rounded halves up.
   @Test(arguments: [
     ("hsl(0,0%,50%)", "#808080"), ("hsl(0, 0%, 50%)", "#808080"), ("hsla(0,0%,50%,1)", "#808080"),

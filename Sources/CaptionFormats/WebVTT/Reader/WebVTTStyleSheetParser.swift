@@ -404,26 +404,27 @@ enum WebVTTStyleSheetParser {
     return Color(red: r, green: g, blue: b, alpha: a)
   }
 
-  /// Splits on `sep` outside parentheses and quotes.
-  static func splitTopLevel(_ s: String, on sep: Character) -> [String] {
+  /// Splits on `sep` outside parentheses and quotes. CSS tokenizes code points (CSS Syntax
+  /// §4), so this does too: a quote with a combining mark after it still opens a string.
+  static func splitTopLevel(_ s: String, on sep: Unicode.Scalar) -> [String] {
     var out: [String] = []
-    var cur = ""
+    var cur = String.UnicodeScalarView()
     var depth = 0
-    var quote: Character? = nil
-    for ch in s {
+    var quote: Unicode.Scalar? = nil
+    for ch in s.unicodeScalars {
       if let q = quote {
         cur.append(ch)
         if ch == q { quote = nil }
         continue
       }
       if ch == "\"" || ch == "'" { quote = ch } else if ch == "(" { depth += 1 } else if ch == ")" { depth = max(0, depth - 1) } else if ch == sep, depth == 0 {
-        out.append(cur)
-        cur = ""
+        out.append(String(cur))
+        cur = String.UnicodeScalarView()
         continue
       }
       cur.append(ch)
     }
-    out.append(cur)
+    out.append(String(cur))
     return out
   }
 
