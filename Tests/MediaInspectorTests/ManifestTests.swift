@@ -677,6 +677,10 @@ import Testing
     // Without the limit every missing segment is found, and there is no limit diagnostic.
     let all = Self.inspect(dir)
     #expect(all.hls?.subtitlePlaylists.first?.segmentsMissing == ["s1.vtt", "s2.vtt", "s3.vtt", "s4.vtt"])
+    // The message lists three and marks that there are more.
+    #expect(all.diagnostics.filter { $0.code == "media.hls-013" }.map(\.message).contains {
+      $0.hasPrefix("4 segment(s) of 'subs/en.m3u8' are missing: s1.vtt, s2.vtt, s3.vtt, …")
+    })
     #expect(!all.diagnostics.contains { $0.code == "media.hls.too-many-segments" })
   }
 

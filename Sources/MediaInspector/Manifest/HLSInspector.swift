@@ -343,10 +343,10 @@ struct HLSInspector {
         if !header.containsUTF8("X-TIMESTAMP-MAP=") { p.segmentsWithoutTimestampMap.append(seg) }
       }
       if !p.segmentsMissing.isEmpty {
-        d.append(rule("HLS-013", .error, "\(p.segmentsMissing.count) segment(s) of '\(uri)' are missing: \(p.segmentsMissing.prefix(3).joined(separator: ", "))", line: line))
+        d.append(rule("HLS-013", .error, "\(p.segmentsMissing.count) segment(s) of '\(uri)' are missing: \(Self.firstThree(p.segmentsMissing))", line: line))
       }
       if !p.segmentsWithoutWebVTTHeader.isEmpty {
-        d.append(rule("HLS-013", .warning, "\(p.segmentsWithoutWebVTTHeader.count) WebVTT segment(s) of '\(uri)' do not start with WEBVTT: \(p.segmentsWithoutWebVTTHeader.prefix(3).joined(separator: ", "))", line: line))
+        d.append(rule("HLS-013", .warning, "\(p.segmentsWithoutWebVTTHeader.count) WebVTT segment(s) of '\(uri)' do not start with WEBVTT: \(Self.firstThree(p.segmentsWithoutWebVTTHeader))", line: line))
       }
       if !p.segmentsWithoutTimestampMap.isEmpty {
         d.append(rule("HLS-013", .warning, "\(p.segmentsWithoutTimestampMap.count) WebVTT segment(s) of '\(uri)' have no X-TIMESTAMP-MAP; clients assume cue time 0 is MPEG-2 time 0", line: line))
@@ -565,6 +565,11 @@ struct HLSInspector {
   /// HLS-015: why a SUBTITLES URI is not a media playlist, or nil. What was read decides (RFC 8216
   /// §4 also allows `.m3u` and identification by Content-Type); a URI that was not read (remote,
   /// outside the package, missing) only by an extension other than `.m3u8`/`.m3u`.
+  /// The first three of `items`, comma-separated, with "…" after them when there are more.
+  static func firstThree(_ items: [String]) -> String {
+    items.prefix(3).joined(separator: ", ") + (items.count > 3 ? ", …" : "")
+  }
+
   func notMediaPlaylist(_ uri: String, _ lookup: HLSLookup) -> String? {
     if let isPlaylist = lookup.playlist(uri)?.isMediaPlaylist {
       return isPlaylist ? nil : "it does not start with #EXTM3U or has no #EXTINF or #EXT-X-TARGETDURATION"
