@@ -97,6 +97,8 @@ struct TTMLWriterValidityTests {
         } else if unassigned, errors.allSatisfy({ $0.code == "ttml.profile.region-overlap" }) {
           clean += 1
           overlapping.append(url.lastPathComponent)
+        } else {
+          Issue.record("\(url.lastPathComponent) as \(flavor): \(errors.prefix(3).map { "\($0.code): \($0.message)" })")
         }
       }
     }

@@ -158,9 +158,33 @@ struct TTMLValidationTests {
       "ttml.validate.element-order@7",
     ])
     // ttp:timeBase is required; hh:mm:ss.fff times and the allowed region styles are fine.
-    let clean = TTMLTest.doc(head: #"<layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/></layout>"#,
+    let clean = TTMLTest.doc(head: #"<styling><style xml:id="s"/></styling><layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%" tts:displayAlign="after"/></layout>"#,
       body: #"<div><p xml:id="p1" region="r" begin="00:00:01.000" end="00:00:02.5">x</p></div>"#)
     #expect(try errors(clean, profile: "ebu-tt-d").map(\.code) == ["ttml.profile.time-base"])
+  }
+
+  @Test("EBU-TT-D: a head holding styling with a style and layout with a region; styles have ids")
+  func ebuttdStructure() throws {
+    let body = #"<div><p xml:id="p1" begin="00:00:01.000" end="00:00:02.000">x</p></div>"#
+    func found(_ head: String?) throws -> [String] {
+      let d = head.map { TTMLTest.doc(#"ttp:timeBase="media""#, head: $0, body: body) }
+        ?? "<?xml version=\"1.0\"?>" + TTMLTest.header + #" ttp:timeBase="media"><body>\#(body)</body></tt>"#
+      return try errors(d, profile: "ebu-tt-d").map { "\($0.code): \($0.message)" }
+    }
+    let region = #"<region xml:id="r" tts:origin="0% 0%" tts:extent="100% 100%"/>"#
+    #expect(try found(#"<styling><style xml:id="s"/></styling><layout>\#(region)</layout>"#).isEmpty)
+    #expect(try found(nil) == ["ttml.profile.missing-element: ebu-tt-d: <tt> must hold a <head>"])
+    #expect(try found("") == [
+      "ttml.profile.missing-element: ebu-tt-d: <head> must hold a <styling>",
+      "ttml.profile.missing-element: ebu-tt-d: <head> must hold a <layout>",
+    ])
+    #expect(try found(#"<styling/><layout/>"#) == [
+      "ttml.profile.missing-element: ebu-tt-d: <styling> must hold a <style>",
+      "ttml.profile.missing-element: ebu-tt-d: <layout> must hold a <region>",
+    ])
+    #expect(try found(##"<styling><style tts:color="#ffffff"/></styling><layout>\##(region)</layout>"##) == [
+      "ttml.profile.missing-id: ebu-tt-d: xml:id is required on <style>"
+    ])
   }
 
   @Test("EBU-TT-D is detected from ebuttm:conformsToStandard when the document claims nothing else")

@@ -60,6 +60,25 @@ struct TTMLWriterTests {
     ])
   }
 
+  /// Tech 3380 gives EBU-TT-D a head with a style and a region. Text a document places in
+  /// no region goes in one that is TTML's default region (the whole root, text at the top);
+  /// a document without cues still gets both.
+  @Test func ebuAlwaysWritesAStyleAndARegion() throws {
+    let plain = try TTMLTest.read(TTMLTest.doc(body: #"<div><p begin="1s" end="2s">Hi</p></div>"#)).document
+    let (ebu, _) = Self.write(plain, "ebu-tt-d")
+    #expect(ebu.contains(#"<tt:style xml:id="ck1"/>"#))
+    #expect(ebu.contains(#"<tt:region xml:id="r1" tts:origin="0% 0%" tts:extent="100% 100%"/>"#))
+    #expect(ebu.contains(#"<tt:p xml:id="sub1" begin="00:00:01.000" end="00:00:02.000" region="r1">Hi</tt:p>"#))
+    let back = try TTMLFormat().read(Array(ebu.utf8), options: ReadOptions(profile: "ebu-tt-d"))
+    #expect(back.diagnostics.filter { $0.severity == .error }.isEmpty)
+    let (empty, _) = Self.write(CaptionDocument(), "ebu-tt-d")
+    #expect(empty.contains(#"<tt:style xml:id="ck1"/>"#) && empty.contains(#"<tt:region xml:id="r1" tts:origin="0% 0%" tts:extent="100% 100%"/>"#))
+    #expect(try TTMLFormat().read(Array(empty.utf8), options: ReadOptions(profile: "ebu-tt-d")).diagnostics.filter { $0.severity == .error }.isEmpty)
+    // IMSC keeps such a document without a layout.
+    let (imsc, _) = Self.write(plain, "imsc1.1")
+    #expect(!imsc.contains("<region"))
+  }
+
   @Test func ebuFlatteningKeepsInnerReferentialStyle() throws {
     let src = TTMLTest.doc(
       head: #"<styling><style xml:id="red" tts:color="red"/></styling>"#,

@@ -274,9 +274,9 @@ extension TTMLValidator {
     return (u.count == 7 || u.count == 9) && u[0] == 0x23 && u.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
   }
 
-  /// EBU-TT-D (Tech 3380 and its XML Schema): timing on `p` or on every `span` of it (not both)
-  /// in `hh:mm:ss.fff` form, referential styling only, regions placed in percentages inside the
-  /// root, and the vocabulary the schema allows each element.
+  /// EBU-TT-D (Tech 3380 and its XML Schema): a head with styling and layout, timing on `p` or on
+  /// every `span` of it (not both) in `hh:mm:ss.fff` form, referential styling only, regions
+  /// placed in percentages inside the root, and the vocabulary the schema allows each element.
   mutating func checkEBU(_ e: XMLElementNode, depth: Int, timedAncestor: Bool) {
     guard depth < 256 else { return }
     let selfTimed = e.attributes.contains { $0.name.namespace.isEmpty && TTMLValidator.timingAttrs.contains($0.name.local) }
@@ -300,7 +300,15 @@ extension TTMLValidator {
       switch local {
       case "p":
         if e.attribute(TTMLNamespace.xml, "id") == nil { profileError("missing-id", "xml:id is required on <p>", e.location) }
+      case "tt", "head", "styling", "layout":
+        // Tech 3380's document structure: a head, holding one styling with at least one style
+        // and one layout with at least one region.
+        let needs = ["tt": ["head"], "head": ["styling", "layout"], "styling": ["style"], "layout": ["region"]][local] ?? []
+        for name in needs where !e.elements.contains(where: { TTMLReader.isTT($0, name) }) {
+          profileError("missing-element", "<\(e.qualifiedName)> must hold a <\(name)>", e.location)
+        }
       case "style":
+        if e.attribute(TTMLNamespace.xml, "id") == nil { profileError("missing-id", "xml:id is required on <style>", e.location) }
         if let a = e.attributeNode("", "style") { profileError("style-chain", "a <style> must not reference other styles (style=\"\(a.value)\"); EBU-TT-D has no style chaining", a.location) }
       case "span":
         if let a = e.attributeNode("", "region") { profileError("span-region", "region is not allowed on <span>", a.location) }

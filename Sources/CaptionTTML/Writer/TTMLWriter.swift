@@ -32,6 +32,8 @@ struct TTMLWriter {
   /// every reference (`_1`).
   var renamedStyles: [String: String] = [:]
   var noLayout = false
+  /// The region that stands for TTML's default region in EBU-TT-D, which must have one.
+  var wholeRootRegion: String?
   var reportedStyleDrops: Set<String> = []
   /// The id given to the style for all cue text (WebVTT `::cue`, model id `""`), referenced
   /// from `body` so that it applies to every cue.
@@ -143,6 +145,13 @@ struct TTMLWriter {
         && (c.settings == TTMLRegionMapper.defaultRegionSettings(computed: cueComputed(c), resolver: resolver)
           || readWithoutRegions && c.settings == TTMLRegionMapper.unplacedSettings(computed: cueComputed(c)))
     } && !doc.regions.contains { TTMLWriter.isTTMLRegion($0) }
+    // EBU-TT-D always has a layout with a region (Tech 3380's document structure): such cues
+    // go in one region that is what TTML's default region is, the whole root container.
+    if noLayout, flavor == .ebuttd {
+      noLayout = false
+      wholeRootRegion = freshID("r")
+      regionOut.append((wholeRootRegion!, [("tts:origin", "0% 0%"), ("tts:extent", "100% 100%")]))
+    }
 
     // Every TTML region of the model is written, in model order, used or not.
     for r in doc.regions where TTMLWriter.isTTMLRegion(r) { writeModelRegion(r) }
@@ -292,6 +301,10 @@ struct TTMLWriter {
       x.indent(2)
       x.raw("</\(p)metadata>")
     }
+    // EBU-TT-D's styling holds at least one style: a document without any gets an empty one.
+    if flavor == .ebuttd, doc.styles.isEmpty, generated.isEmpty {
+      generated.append((freshID("ck"), []))
+    }
     let hasStyles = !doc.styles.isEmpty || !generated.isEmpty || doc.metadata.parameters["captionkit:initial"] != nil
     x.indent(2)
     x.raw(hasStyles ? "<\(p)styling>" : "<\(p)styling/>")
@@ -333,6 +346,10 @@ struct TTMLWriter {
       x.indent(2)
       x.raw("</\(p)styling>")
     }
+    // EBU-TT-D's layout holds at least one region: a document without cues gets the whole root.
+    if flavor == .ebuttd, regionOut.isEmpty {
+      regionOut.append((freshID("r"), [("tts:origin", "0% 0%"), ("tts:extent", "100% 100%")]))
+    }
     x.indent(2)
     if regionOut.isEmpty {
       x.raw("<\(p)layout/>")
@@ -360,6 +377,7 @@ struct TTMLWriter {
   /// alignment to write on the `p` when the region was synthesized.
   mutating func region(for c: Cue, index: Int) -> (id: String?, textAlign: TextStyle.TextAlign?) {
     if noLayout { return (nil, nil) }
+    if let wholeRootRegion { return (wholeRootRegion, nil) }
     if let rid = c.settings.region, let r = regionsByID[rid], TTMLWriter.isTTMLRegion(r) {
       let expected = TTMLRegionMapper.settings(regionID: rid, region: r, computed: cueComputed(c), resolver: resolver)
       if expected == c.settings {
