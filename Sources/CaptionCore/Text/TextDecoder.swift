@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns raw file bytes into UTF-8 bytes for the byte-level parsers.
 ///
-/// Order of decisions: an explicit encoding wins; then a byte order mark (UTF-8, UTF-16 LE/BE);
+/// Order of decisions: an explicit encoding wins; then a byte order mark (UTF-8, UTF-32 LE/BE,
+/// UTF-16 LE/BE; UTF-32 LE's `FF FE 00 00` is tested before UTF-16 LE's `FF FE`);
 /// then BOM-less UTF-16 recognised by its zero bytes; then valid UTF-8, or UTF-8 with no more
 /// invalid sequences than valid multi-byte ones (the invalid ones replaced); otherwise a legacy
 /// code page is detected from byte statistics (see `LegacyEncodingDetector`). Every decision that was
@@ -37,10 +38,20 @@ public enum TextDecoder {
       if encoding == .utf8, body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3); bom = true }
       if encoding == .utf16LE, body.starts(with: [0xFF, 0xFE]) { body = body.dropFirst(2); bom = true }
       if encoding == .utf16BE, body.starts(with: [0xFE, 0xFF]) { body = body.dropFirst(2); bom = true }
+      if encoding == .utf32LE, body.starts(with: [0xFF, 0xFE, 0, 0]) { body = body.dropFirst(4); bom = true }
+      if encoding == .utf32BE, body.starts(with: [0, 0, 0xFE, 0xFF]) { body = body.dropFirst(4); bom = true }
       return Decoded(utf8: transcode(body, from: encoding, diagnostics: &diags), encoding: encoding, hadBOM: bom, diagnostics: diags)
     }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       return Decoded(utf8: validatedUTF8(bytes[3...], diagnostics: &diags), encoding: .utf8, hadBOM: true, diagnostics: diags)
+    }
+    // UTF-32 by its byte order mark only: no caption format is written in it, but a file saved
+    // so is read rather than taken for UTF-16 full of NULs.
+    if bytes.starts(with: [0xFF, 0xFE, 0, 0]) {
+      return Decoded(utf8: transcode(bytes[4...], from: .utf32LE, diagnostics: &diags), encoding: .utf32LE, hadBOM: true, diagnostics: diags)
+    }
+    if bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+      return Decoded(utf8: transcode(bytes[4...], from: .utf32BE, diagnostics: &diags), encoding: .utf32BE, hadBOM: true, diagnostics: diags)
     }
     if bytes.starts(with: [0xFF, 0xFE]) {
       return Decoded(utf8: transcode(bytes[2...], from: .utf16LE, diagnostics: &diags), encoding: .utf16LE, hadBOM: true, diagnostics: diags)
@@ -212,6 +223,29 @@ public enum TextDecoder {
         diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf16", severity: .warning, message: "\(bad + (i < bytes.endIndex ? 1 : 0)) invalid UTF-16 unit(s) replaced with U+FFFD", location: nil))
       }
       return out
+    case .utf32LE, .utf32BE:
+      // Each unit a scalar value; a surrogate, a value past U+10FFFF or a cut last unit is
+      // replaced with U+FFFD and counted.
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count / 4)
+      var bad = 0
+      var i = bytes.startIndex
+      while i + 3 < bytes.endIndex {
+        let (b0, b1, b2, b3) = (UInt32(bytes[i]), UInt32(bytes[i + 1]), UInt32(bytes[i + 2]), UInt32(bytes[i + 3]))
+        let v = encoding == .utf32LE ? b3 << 24 | b2 << 16 | b1 << 8 | b0 : b0 << 24 | b1 << 16 | b2 << 8 | b3
+        if let s = Unicode.Scalar(v) {
+          UTF8.encode(s) { out.append($0) }
+        } else {
+          bad += 1
+          out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        }
+        i += 4
+      }
+      if i < bytes.endIndex { bad += 1; out.append(contentsOf: [0xEF, 0xBF, 0xBD]) }
+      if bad > 0 {
+        diagnostics.append(Diagnostic(code: "text.encoding.invalid-utf32", severity: .warning, message: "\(bad) invalid UTF-32 unit(s) replaced with U+FFFD", location: nil))
+      }
+      return out
     default:
       if let table = LegacyEncodingTables.highHalf(encoding) {
         return decodeSingleByte(bytes, table: table)
@@ -276,6 +310,8 @@ public enum TextDecoder {
     case .utf8: .utf8
     case .utf16LE: .utf16LittleEndian
     case .utf16BE: .utf16BigEndian
+    case .utf32LE: .utf32LittleEndian
+    case .utf32BE: .utf32BigEndian
     case .windows1250: .windowsCP1250
     case .windows1251: .windowsCP1251
     case .windows1252: .windowsCP1252

@@ -4,6 +4,8 @@ public enum TextEncoding: String, Sendable, Hashable, Codable, CaseIterable {
   case utf8 = "utf-8"
   case utf16LE = "utf-16le"
   case utf16BE = "utf-16be"
+  case utf32LE = "utf-32le"
+  case utf32BE = "utf-32be"
   case windows1250 = "windows-1250"
   case windows1251 = "windows-1251"
   case windows1252 = "windows-1252"
@@ -28,6 +30,8 @@ public enum TextEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     case "utf8": self = .utf8
     case "utf-16", "utf16", "utf16le": self = .utf16LE
     case "utf16be": self = .utf16BE
+    case "utf-32", "utf32", "utf32le": self = .utf32LE
+    case "utf32be": self = .utf32BE
     case "cp1250", "windows1250": self = .windows1250
     case "cp1251", "windows1251": self = .windows1251
     case "cp1252", "windows1252", "ascii", "us-ascii": self = .windows1252

@@ -271,7 +271,7 @@ struct TTMLReader {
     // are in an ASCII-compatible encoding whatever they declare: a UTF-16 label there is wrong
     // (XML 1.0 appendix F), and decoding by it would turn the whole document into garbage.
     guard bytes.starts(with: Array("<?xml".utf8)), let label = declaredEncodingLabel(bytes), let e = TextEncoding(label: label),
-      e != .utf8, e != .utf16LE, e != .utf16BE
+      ![.utf8, .utf16LE, .utf16BE, .utf32LE, .utf32BE].contains(e)
     else { return nil }
     return e
   }

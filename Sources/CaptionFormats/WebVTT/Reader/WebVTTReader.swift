@@ -131,7 +131,7 @@ struct WebVTTReader {
       if decoded.encoding != .utf8 {
         // Browsers decode every WebVTT file as UTF-8: UTF-16 has no WEBVTT signature then, and
         // legacy code pages lose each non-ASCII character.
-        let effect = decoded.encoding == .utf16LE || decoded.encoding == .utf16BE
+        let effect = [.utf16LE, .utf16BE, .utf32LE, .utf32BE].contains(decoded.encoding)
           ? "browsers reject it (read as UTF-8 it has no WEBVTT signature)"
           : "browsers read it as UTF-8 and show U+FFFD for each non-ASCII character"
         sink.report("webvtt.file.not-utf8", .error, "WebVTT files must be UTF-8; this one is \(decoded.encoding.rawValue): \(effect) (it was read anyway)", at: nil)
