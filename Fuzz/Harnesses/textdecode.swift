@@ -5,6 +5,8 @@
 // fuzz-seeds: srt txt sbv ssa
 // fuzz-dict: srt.dict
 // fuzz-max-len: 16384
+// fuzz-seed: \xff\xfe\x00\x001\x00\x00\x00\n\x00\x00\x00\x00\xd8\x00\x00\xe9\x00\x00\x00
+// fuzz-seed: \x00\x00\xfe\xff\x00\x00\x001\x00\x11\x00\x00
 import CaptionCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
