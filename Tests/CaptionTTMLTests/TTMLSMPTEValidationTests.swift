@@ -33,6 +33,13 @@ struct TTMLSMPTEValidationTests {
       """
     let body = ##"<div smpte:backgroundImage="#logo" smpte:backgroundImageHorizontal="10px" smpte:backgroundImageVertical="bottom"><metadata><smpte:data datatype="x-private" encoding="Base64">VP/8 gID9</smpte:data></metadata></div>"##
     #expect(try errors(head, body).isEmpty)
+    // Any TTML1 <length> places the image (ST 2052-1 §5.5): em and c too.
+    for v in ["0em", "32em", "0c", "15c", "50%"] {
+      let placed = body.replacingOccurrences(of: "smpte:backgroundImageHorizontal=\"10px\" smpte:backgroundImageVertical=\"bottom\"",
+        with: "smpte:backgroundImageHorizontal=\"\(v)\" smpte:backgroundImageVertical=\"\(v)\"")
+      #expect(placed != body)
+      #expect(try errors(head, placed).isEmpty, "\(v)")
+    }
   }
 
   @Test("Misplaced attributes, bad values, bad references, bad data, a second information element")

@@ -92,7 +92,8 @@ extension TTMLValidator {
   }
 
   /// `smpte:backgroundImage` names an `smpte:image` (`#id`) or an external URI;
-  /// `…Horizontal`/`…Vertical` are a keyword or a non-negative `px` or `%` length.
+  /// `…Horizontal`/`…Vertical` are a keyword or a non-negative TTML1 `<length>` (ST 2052-1
+  /// §5.5: `px`, `em`, `c` or `%`).
   mutating func checkSMPTEBackground(_ a: XMLAttribute, imageIDs: Set<String>) {
     let v = a.value
     switch a.name.local {
@@ -104,9 +105,9 @@ extension TTMLValidator {
       }
     default:
       let keywords: Set<String> = a.name.local == "backgroundImageHorizontal" ? ["left", "center", "right"] : ["top", "center", "bottom"]
-      let ok = keywords.contains(v) || (TTMLValueRules.length(v[...], nonNegative: true, units: ["px", "%"]) && !v.containsUTF8(" "))
+      let ok = keywords.contains(v) || (TTMLValueRules.length(v[...], nonNegative: true, units: ["px", "em", "c", "%"]) && !v.containsUTF8(" "))
       if !ok {
-        error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" must be \(keywords.sorted().joined(separator: ", ")) or a non-negative px or % length", a.location)
+        error("ttml.validate.bad-value", "\(a.qualifiedName)=\"\(v.prefix(80))\" must be \(keywords.sorted().joined(separator: ", ")) or a non-negative length (px, em, c or %)", a.location)
       }
     }
   }
