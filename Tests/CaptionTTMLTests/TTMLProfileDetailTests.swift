@@ -19,6 +19,21 @@ struct TTMLProfileDetailTests {
     """
   }
 
+  /// Anamorphic is two font sizes that differ; `40px 40px` is isomorphic (TTV's
+  /// imsc10-valid-all-ttml1-styles-in-text-profile).
+  @Test("IMSC: two equal font sizes are not anamorphic")
+  func isomorphicFontSize() throws {
+    func doc(_ size: String) -> String {
+      TTMLTest.doc(#"ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1.1/text" tts:extent="640px 480px""#,
+        head: #"<styling><style xml:id="s" tts:fontSize="\#(size)"/></styling>"#, body: #"<div><p begin="0s" end="1s" style="s">x</p></div>"#)
+    }
+    #expect(try errors(doc("40px")).isEmpty)
+    #expect(try errors(doc("40px 40px")).isEmpty)
+    #expect(try errors(doc("40px 50px")).map { "\($0.code): \($0.message)" } == [
+      "ttml.profile.anamorphic-font-size: imsc1.1-text: tts:fontSize must have one value, or two equal ones"
+    ])
+  }
+
   @Test("IMSC and EBU-TT-D documents must be UTF-8, and declare nothing else")
   func encoding() throws {
     let ascii = try errors(Self.document(encoding: "us-ascii"))

@@ -199,7 +199,11 @@ extension TTMLValidator {
             profileError("length-unit", "tts:\(n) must use \(units.sorted().joined(separator: ", ")) units", a.location)
           }
         case "fontSize":
-          if w.count == 2 { profileError("anamorphic-font-size", "tts:fontSize must have one value", a.location) }
+          // Anamorphic is two sizes that differ; two equal ones are isomorphic (TTV, the TTML
+          // editor's validator, takes `40px 40px` as valid IMSC 1.0 text).
+          if w.count == 2, w[0] != w[1], TTMLStyleParser.length(String(w[0])).map({ l in TTMLStyleParser.length(String(w[1])) != l }) ?? true {
+            profileError("anamorphic-font-size", "tts:fontSize must have one value, or two equal ones", a.location)
+          }
           if profile.hasPrefix("imsc1.0"), a.value.hasSuffix("c") == false, a.value.hasSuffix("em") { break }
         case "textOutline":
           if w.count >= 2, TTMLStyleParser.length(String(w[w.count - 1])) != nil, TTMLStyleParser.length(String(w[w.count - 2])) != nil {
