@@ -78,6 +78,18 @@ import Testing
     #expect(String(decoding: out.bytes, as: UTF8.self) == "`0:00:01` \\*\u{301}a\\*\u{301} \\[\u{301}b\\]\n")
   }
 
+  /// A tilde fence, a number that starts an ordered list and an entity were rendered as
+  /// Markdown (found by rendering the output with a CommonMark renderer).
+  @Test func markdownEscapesFencesListNumbersAndEntities() {
+    let d = CaptionDocument(cues: [voiced(1, 2, nil, ["~~~ spoken"]), voiced(5, 6, nil, ["2024. A year &copy;"])])
+    let out = TranscriptFormat.markdown.write(d, options: WriteOptions())
+    #expect(String(decoding: out.bytes, as: UTF8.self) == "\\~\\~\\~ spoken\n\n2024\\. A year \\&copy;\n")
+    var titled = CaptionDocument(cues: [voiced(1, 2, nil, ["Hi"])])
+    titled.metadata.title = "Title\n~~~"
+    let t = String(decoding: TranscriptFormat.markdown.write(titled, options: WriteOptions()).bytes, as: UTF8.self)
+    #expect(t.hasPrefix("# Title \\~\\~\\~\n\nHi"), "\(t)")
+  }
+
   @Test func unknownFlavorIsReported() {
     let doc = CaptionDocument(cues: [voiced(1, 2, nil, ["Hello"])])
     let bad = TranscriptFormat.text.write(doc, options: WriteOptions(flavor: "bogus"))

@@ -146,6 +146,20 @@ import Testing
     #expect(TTMLStyleExporter.escape("a\"\u{301}&\u{301}<\u{301}") == "a&quot;\u{301}&amp;\u{301}&lt;\u{301}")
     #expect(TTMLStyleExporter.commentSafe("x--\u{301}y") == "x- -\u{301}y")
   }
+
+  /// Control characters XML 1.0 cannot hold, even as references (§2.2), made the SVG preview
+  /// and the TTML export unparsable; tab, line feed and carriage return survive as references.
+  @Test func controlCharactersCannotBreakTheXML() throws {
+    let p = try ProfileLoader.parse(
+      #"{"schema": "caption-style-profile/1", "id": "evil", "name": "A\u0001B\nC", "text": {"fontFamily": ["Fo\u0000o\t", "proportionalSansSerif"]}}"#)
+    let svg = SVGPreview.render(p)
+    #expect((try? XMLDocumentProbe.parse(svg)) == true)
+    #expect(svg.contains("A\u{FFFD}B&#10;C"))
+    let ttml = TTMLStyleExporter.export(p).text
+    #expect((try? XMLDocumentProbe.parse(ttml)) == true)
+    #expect(ttml.contains("Fo\u{FFFD}o&#9;"), "\(ttml)")
+    #expect(ExportSupport.xml("\u{FFFE}a\u{7}") == "\u{FFFD}a\u{FFFD}")
+  }
 }
 
 /// Parses XML with Foundation's SAX parser to check well-formedness.

@@ -150,6 +150,17 @@ struct TTMLProfileConstraintTests {
     #expect(try errors(doc("center top")) == [
       "ttml.profile.region-overlap: imsc1.1-text: regions 'top' and 'low' overlap and are both presented at 0.000 s; no two presented regions may overlap"
     ])
+    // rw down depends on the root's shape: 40rw is 53% of the height at 4:3 (clear of 'top'),
+    // 71% at 16:9; with no shape given it is not compared.
+    func shaped(_ ratio: String?) -> String {
+      let param = ratio.map { #" xmlns:ittp="http://www.w3.org/ns/ttml/profile/imsc1#parameter" ittp:aspectRatio="\#($0)""# } ?? ""
+      return doc("left 10% top 40rw").replacingOccurrences(of: Self.imsc11, with: Self.imsc11 + param)
+    }
+    #expect(try errors(shaped("4 3")).isEmpty)
+    #expect(try errors(shaped(nil)).isEmpty)
+    let wide = try errors(doc("left 10% top 10rw").replacingOccurrences(
+      of: Self.imsc11, with: Self.imsc11 + #" xmlns:ittp="http://www.w3.org/ns/ttml/profile/imsc1#parameter" ittp:aspectRatio="16 9""#))
+    #expect(wide.count == 1 && wide[0].hasPrefix("ttml.profile.region-overlap"), "\(wide)")
   }
 
   @Test("At most 4 IMSC regions are presented at once")
@@ -250,6 +261,11 @@ struct TTMLProfileConstraintTests {
     #expect(try TTMLTest.read(bodyFirst).diagnostics.map(\.code).contains("ttml.validate.element-order"))
     let twoBodies = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><head/><body/><body/></tt>"
     #expect(try TTMLTest.read(twoBodies).diagnostics.map(\.code).contains("ttml.validate.duplicate-unread"))
+    // A body, then a head, then a second body: out of order, and the second body is lost.
+    let headBetween = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><body/><head/><body/></tt>"
+    #expect(try TTMLTest.read(headBetween).diagnostics.filter { $0.severity == .error }.map(\.code) == [
+      "ttml.validate.element-order", "ttml.validate.duplicate-unread",
+    ])
     let twoHeads = "<?xml version=\"1.0\"?>" + TTMLTest.header + "><head/><head/><body/></tt>"
     #expect(try TTMLTest.read(twoHeads).diagnostics.filter { $0.severity == .error }.map(\.message) == ["<tt> may hold one <head> only; this one is not read"])
   }

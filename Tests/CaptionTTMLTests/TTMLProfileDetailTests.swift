@@ -34,6 +34,17 @@ struct TTMLProfileDetailTests {
     ])
   }
 
+  @Test("IMSC: a negative length is an error; -0 is zero")
+  func negativeZeroIsNotNegative() throws {
+    func doc(_ padding: String) -> String {
+      TTMLTest.doc(#"ttp:profile="http://www.w3.org/ns/ttml/profile/imsc1.1/text""#,
+        head: #"<layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%" tts:padding="\#(padding)"/></layout>"#,
+        body: #"<div><p begin="0s" end="1s" region="r">x</p></div>"#)
+    }
+    #expect(try errors(doc("-0% 1%")).isEmpty)
+    #expect(try errors(doc("-1% 1%")).map(\.code).contains("ttml.profile.negative-length"))
+  }
+
   @Test("IMSC and EBU-TT-D documents must be UTF-8, and declare nothing else")
   func encoding() throws {
     let ascii = try errors(Self.document(encoding: "us-ascii"))

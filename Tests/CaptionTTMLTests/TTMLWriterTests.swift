@@ -79,6 +79,33 @@ struct TTMLWriterTests {
     #expect(!imsc.contains("<region"))
   }
 
+  /// A region placed through its styles (an origin, or a tts:position with the extent) keeps
+  /// its place in EBU-TT-D, which reads origin and extent from the region only; it was written
+  /// at 0% 0%. The reader turns a position from a style into the origin it amounts to.
+  @Test func ebuRegionPlacedThroughStylesKeepsItsPlace() throws {
+    let src = TTMLTest.doc(
+      head: #"<styling><style xml:id="s1" tts:origin="10% 80%" tts:extent="80% 10%"/><style xml:id="s2" tts:position="center bottom" tts:extent="80% 10%"/></styling>"#
+        + #"<layout><region xml:id="bottom" style="s1"/><region xml:id="pos" style="s2"/></layout>"#,
+      body: #"<div><p xml:id="p1" begin="1s" end="2s" region="bottom">A</p><p xml:id="p2" begin="3s" end="4s" region="pos">B</p></div>"#)
+    let doc = try TTMLTest.read(src).document
+    #expect(doc.regions.first { $0.id == "pos" }?.origin == Region.LengthPair(Length(10, .percent), Length(90, .percent)))
+    #expect(doc.cues.map(\.settings.line) == [.value(80), .value(90)])
+    let (ebu, _) = Self.write(doc, "ebu-tt-d")
+    #expect(ebu.contains(#"<tt:region xml:id="bottom" style="s1" tts:extent="80% 10%" tts:origin="10% 80%"/>"#), "\(ebu)")
+    #expect(ebu.contains(#"<tt:region xml:id="pos" style="s2" tts:origin="10% 90%" tts:extent="80% 10%"/>"#), "\(ebu)")
+  }
+
+  /// Ids the writer makes up (a region, EBU-TT-D's p ids) keep clear of the cues' own.
+  @Test func madeUpIDsKeepClearOfCueIDs() throws {
+    let src = TTMLTest.doc(
+      head: #"<styling><style xml:id="r1" tts:color="yellow"/></styling>"#,
+      body: #"<div><p xml:id="r2" begin="1s" end="2s" style="r1">A</p><p begin="2s" end="3s">B</p><p xml:id="sub1" begin="3s" end="4s">C</p></div>"#)
+    let (ebu, diags) = Self.write(try TTMLTest.read(src).document, "ebu-tt-d")
+    #expect(ebu.contains(#"<tt:region xml:id="r3" tts:origin="0% 0%" tts:extent="100% 100%"/>"#))
+    #expect(ebu.contains(#"<tt:p xml:id="r2" "#) && ebu.contains(#"<tt:p xml:id="sub2" "#) && ebu.contains(#"<tt:p xml:id="sub1" "#))
+    #expect(!diags.contains { $0.code == "ttml.write.id-changed" })
+  }
+
   @Test func ebuFlatteningKeepsInnerReferentialStyle() throws {
     let src = TTMLTest.doc(
       head: #"<styling><style xml:id="red" tts:color="red"/></styling>"#,

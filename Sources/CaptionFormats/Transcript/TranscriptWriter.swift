@@ -162,21 +162,33 @@ struct TranscriptWriter {
     return "\(h):\(m < 10 ? "0" : "")\(m):\(sec < 10 ? "0" : "")\(sec)"
   }
 
-  /// Escapes Markdown punctuation so caption text shows literally (`[music]`, `*sighs*`).
+  /// Escapes Markdown punctuation so caption text shows literally (`[music]`, `*sighs*`,
+  /// `~~~`, `&copy;`), and what would start a block at the beginning of the text (a heading
+  /// `#`, a list `-`, `+` or `2024.`, a setext underline `=`). Line breaks become spaces: each
+  /// paragraph and the title are one line.
   func escape(_ s: String) -> String {
     // By code point: "*" with a combining mark after it is one Character, and still emphasis.
     var out = ""
+    var leadingDigits = 0
+    var onlyDigitsSoFar = true
     for (k, u) in s.unicodeScalars.enumerated() {
       switch u {
-      case "\\", "*", "_", "`", "[", "]", "<", ">", "|":
+      case "\\", "*", "_", "`", "[", "]", "<", ">", "|", "~", "&":
         out.append("\\")
         out.unicodeScalars.append(u)
-      case "#", "-", "+":
+      case "#", "-", "+", "=":
         if k == 0 { out.append("\\") }
         out.unicodeScalars.append(u)
+      case ".", ")":
+        // `2024. A year` would start an ordered list.
+        if onlyDigitsSoFar, leadingDigits > 0 { out.append("\\") }
+        out.unicodeScalars.append(u)
+      case "\n", "\r":
+        out.append(" ")
       default:
         out.unicodeScalars.append(u)
       }
+      if onlyDigitsSoFar, ("0"..."9").contains(u) { leadingDigits += 1 } else { onlyDigitsSoFar = false }
     }
     return out
   }

@@ -67,4 +67,27 @@ enum ExportSupport {
       return [(0.03, 0.03, Paint(.white, opacity: 0.5 * e.opacity)), (-0.04, -0.04, paint)]
     }
   }
+
+  /// `s` as XML 1.0 text or attribute content: `&`, `<`, `>` and `"` as references; tab, line
+  /// feed and carriage return as character references (an attribute value would fold them to
+  /// spaces); the characters XML 1.0 cannot hold at all (§2.2: other C0 controls, U+FFFE,
+  /// U+FFFF) as U+FFFD. Escapes go by code point: a quote with a combining mark after it is one
+  /// Character, and would pass a check of whole Characters.
+  static func xml(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+      switch u {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "\t": out += "&#9;"
+      case "\n": out += "&#10;"
+      case "\r": out += "&#13;"
+      case _ where u.value < 0x20 || u.value == 0xFFFE || u.value == 0xFFFF: out += "\u{FFFD}"
+      default: out.unicodeScalars.append(u)
+      }
+    }
+    return out
+  }
 }

@@ -85,25 +85,19 @@ public enum TTMLStyleExporter {
   /// `-->` keeps a trailing `-` from touching it.)
   static func commentSafe(_ s: String) -> String {
     // By code point: "-" followed by a combining mark is one Character, not "-".
+    // Characters XML 1.0 cannot hold (§2.2) become U+FFFD here too.
     var out = ""
     for u in s.unicodeScalars {
       if u == "-" && out.unicodeScalars.last == "-" { out.append(" ") }
-      out.unicodeScalars.append(u)
-    }
-    return out
-  }
-
-  /// `s` escaped for an XML attribute value, code point by code point (see `commentSafe`).
-  static func escape(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-      switch u {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case "\"": out += "&quot;"
-      default: out.unicodeScalars.append(u)
+      if (u.value < 0x20 && u != "\t" && u != "\n" && u != "\r") || u.value == 0xFFFE || u.value == 0xFFFF {
+        out.append("\u{FFFD}")
+      } else {
+        out.unicodeScalars.append(u)
       }
     }
     return out
   }
+
+  /// `s` escaped for an XML attribute value (`ExportSupport.xml`).
+  static func escape(_ s: String) -> String { ExportSupport.xml(s) }
 }

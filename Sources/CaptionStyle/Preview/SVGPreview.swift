@@ -129,19 +129,6 @@ public enum SVGPreview {
     return out + "'"
   }
 
-  /// `s` escaped for XML text and attribute values. Escapes go by code point: a quote with a
-  /// combining mark after it is one Character, and would pass a check of whole Characters.
-  static func esc(_ s: String) -> String {
-    var out = ""
-    for u in s.unicodeScalars {
-      switch u {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.unicodeScalars.append(u)
-      }
-    }
-    return out
-  }
+  /// `s` escaped for XML text and attribute values (`ExportSupport.xml`).
+  static func esc(_ s: String) -> String { ExportSupport.xml(s) }
 }

@@ -29,6 +29,20 @@ extension TTMLReader {
       var active: (begin: CaptionTime, end: CaptionTime?)?
       var source: SourceLocation?
     }
+    // The root's shape for a `tts:position`: its pixel extent; else, for a position in percent
+    // and root units only, a box of the aspect ratio the document gives (`ittp:aspectRatio`,
+    // `ttp:displayAspectRatio`); `rw` down or `rh` across with neither cannot be placed.
+    let rootPixels = r.rootExtent.map { (w: $0.width, h: $0.height) }
+    let declaredAspect = (doc.metadata.parameters["ittp:aspectRatio"] ?? doc.metadata.parameters["ttp:displayAspectRatio"]).flatMap { v -> Double? in
+      let p = v.split(separator: " ").compactMap { Double($0) }
+      return p.count == 2 && p[0] > 0 && p[1] > 0 ? p[0] / p[1] : nil
+    }
+    func rootShape(for position: String) -> (w: Double, h: Double)?? {
+      if let rootPixels { return .some(rootPixels) }
+      if position.contains("px") { return nil }
+      if let declaredAspect { return .some((w: declaredAspect * 1000, h: 1000)) }
+      return position.contains("rw") || position.contains("rh") ? nil : .some(nil)
+    }
     var number: [String: Int] = [:]
     var infos: [Info] = []
     for region in doc.regions where number[region.id] == nil {
@@ -46,8 +60,9 @@ extension TTMLReader {
         origin = pair(region.origin, "tts:origin")
       } else if let position = s.other["tts:position"] {
         origin = extent.flatMap { e in
-          TTMLPosition.origin(position, extent: Region.LengthPair(Length(e.0 * 100, .percent), Length(e.1 * 100, .percent)), root: r.rootExtent.map { (w: $0.width, h: $0.height) })
-            .flatMap { o in r.percentOfRoot(o.x, x: true).flatMap { x in r.percentOfRoot(o.y, x: false).map { (x / 100, $0 / 100) } } }
+          rootShape(for: position).flatMap { root in
+            TTMLPosition.origin(position, extent: Region.LengthPair(Length(e.0 * 100, .percent), Length(e.1 * 100, .percent)), root: root)
+          }.flatMap { o in r.percentOfRoot(o.x, x: true).flatMap { x in r.percentOfRoot(o.y, x: false).map { (x / 100, $0 / 100) } } }
         }
       } else {
         origin = (0, 0)

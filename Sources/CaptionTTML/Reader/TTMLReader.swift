@@ -397,6 +397,7 @@ struct TTMLReader {
       }
     }
     if let head = root.elements.first(where: { TTMLReader.isTT($0, "head") }) { readHead(head) }
+    placeRegionsByStylePosition()
     resolver = TTMLStyleResolver(document: doc)
     if let body = root.elements.first(where: { TTMLReader.isTT($0, "body") }) {
       addFileDirectives(TTMLReader.lintDirectives(in: body))
@@ -494,6 +495,26 @@ struct TTMLReader {
   }
 
   // MARK: - Head
+
+  /// A region placed by a `tts:position` that its styles give it, or whose extent they give
+  /// (TTML2 §10.2.35): the origin that amounts to, as `readRegion` keeps for a region that has
+  /// both itself. An origin, given anywhere, wins.
+  mutating func placeRegionsByStylePosition() {
+    guard doc.regions.contains(where: { $0.origin == nil && ($0.style.other["tts:position"] != nil || !$0.styleRefs.isEmpty) }) else { return }
+    let styles = TTMLStyleResolver(document: doc)
+    let rootPixels = doc.metadata.parameters["tts:extent"].flatMap(TTMLStyleParser.lengthPair).flatMap { e -> (w: Double, h: Double)? in
+      e.x.unit == .pixels && e.y.unit == .pixels && e.x.value > 0 && e.y.value > 0 ? (e.x.value, e.y.value) : nil
+    }
+    for k in doc.regions.indices where doc.regions[k].origin == nil {
+      let specified = styles.specified(refs: doc.regions[k].styleRefs, inline: doc.regions[k].style).other
+      guard specified["tts:origin"] == nil, let position = specified["tts:position"],
+        let extent = doc.regions[k].extent ?? specified["tts:extent"].flatMap(TTMLStyleParser.lengthPair),
+        let origin = TTMLPosition.origin(position, extent: extent, root: rootPixels)
+      else { continue }
+      doc.regions[k].origin = origin
+      doc.regions[k].style.other["tts:position"] = nil
+    }
+  }
 
   mutating func readHead(_ head: XMLElementNode) {
     for e in head.elements {

@@ -69,6 +69,8 @@ extension TTMLValidator {
     var highest = -1
     var highestName = ""
     var seen: Set<Int> = []
+    // In tt an order report does not end the check: a second head or body after it is lost.
+    var orderReported = false
     for child in e.children {
       let rank: Int, once: Bool
       switch child {
@@ -89,8 +91,12 @@ extension TTMLValidator {
           return
         }
         if rank < highest {
-          error("ttml.validate.element-order", "<\(c.qualifiedName)> must come before \(highestName) in <\(e.qualifiedName)>", c.location)
-          return
+          if !orderReported {
+            error("ttml.validate.element-order", "<\(c.qualifiedName)> must come before \(highestName) in <\(e.qualifiedName)>", c.location)
+          }
+          if model != .root { return }
+          orderReported = true
+          continue
         }
         if rank > highest { (highest, highestName) = (rank, "<\(c.qualifiedName)>") }
       case .text(let t, _):

@@ -245,7 +245,8 @@ extension TTMLValidator {
         }
         // IMSC 1.1 §8.4.5: no negative lengths but in tts:disparity and tts:textShadow (and
         // tts:shear, a signed percentage, not a length).
-        if w.contains(where: { ($0.first == "-") && TTMLStyleParser.length(String($0)) != nil }) && n != "textShadow" && n != "disparity" && n != "shear" {
+        // (`-0%` is zero, not negative.)
+        if w.contains(where: { ($0.first == "-") && (TTMLStyleParser.length(String($0))?.value ?? 0) < 0 }) && n != "textShadow" && n != "disparity" && n != "shear" {
           profileError("negative-length", "tts:\(n) must not be negative", a.location)
         }
       }

@@ -26,6 +26,8 @@ struct TTMLWriter {
   var generated: [(id: String, attributes: [(String, String)])] = []
   var generatedByKey: [String: String] = [:]
   var usedIDs: Set<String> = []
+  /// The cues' identifiers that can be written as `xml:id`s.
+  let cueIDs: Set<String>
   var nextID: [String: Int] = [:]
   var styleIDs: Set<String>
   /// Named styles whose identifier is not an XML id (`1`): the `xml:id` written for them and in
@@ -100,6 +102,9 @@ struct TTMLWriter {
     directives = TTMLLintDirectives(doc)
     styleIDs = Set(doc.styles.map(\.id))
     usedIDs = styleIDs.union(doc.regions.map(\.id))
+    // Ids the writer makes up (regions, generated styles, EBU-TT-D's p ids) keep clear of the
+    // cues' own, which are written as they are.
+    cueIDs = Set(doc.cues.lazy.map(\.id).filter { !$0.isEmpty && XMLNameCharacters.isNCName($0) })
     regionsByID = doc.regionsByID()
     for st in doc.styles where !st.id.isEmpty && !XMLNameCharacters.isNCName(st.id) {
       let name = TTMLWriter.xmlName(st.id)
@@ -126,7 +131,7 @@ struct TTMLWriter {
   /// A fresh identifier `base1`, `base2`… not used anywhere in the document.
   mutating func freshID(_ base: String) -> String {
     var n = nextID[base, default: 1]
-    while usedIDs.contains(base + String(n)) { n += 1 }
+    while usedIDs.contains(base + String(n)) || cueIDs.contains(base + String(n)) { n += 1 }
     let id = base + String(n)
     usedIDs.insert(id)
     nextID[base] = n + 1
@@ -465,8 +470,19 @@ struct TTMLWriter {
       }
     }
     if flavor == .ebuttd, !attrs.contains(where: { $0.0 == "tts:origin" }), !(r.style.other["tts:origin"].map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) {
-      // EBU-TT-D requires an origin too: the root's, where TTML's auto puts it.
-      attrs.append(("tts:origin", "0% 0%"))
+      // EBU-TT-D requires an origin on the region itself: one its styles give it (as an origin,
+      // or as a tts:position with its extent), else the root's, where TTML's auto puts it.
+      let given = resolver.specified(refs: r.styleRefs, inline: TextStyle()).other
+      let extent = attrs.first { $0.0 == "tts:extent" }.flatMap { TTMLStyleParser.lengthPair($0.1) }
+      if let o = given["tts:origin"], TTMLStyleParser.lengthPair(o) != nil, TTMLStyleSerializer.placeable(o, flavor) {
+        attrs.append(("tts:origin", o))
+      } else if given["tts:origin"] == nil, let position = r.style.other["tts:position"] ?? given["tts:position"], let extent,
+        let o = TTMLPosition.origin(position, extent: extent, root: pixelRoot)
+      {
+        attrs.append(("tts:origin", "\(o.x) \(o.y)"))
+      } else {
+        attrs.append(("tts:origin", "0% 0%"))
+      }
     }
     var (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells, root: pixelRoot)
     if flavor == .ebuttd {

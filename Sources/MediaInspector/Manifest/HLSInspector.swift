@@ -562,14 +562,14 @@ struct HLSInspector {
     return !v.codecs.isEmpty && v.codecs.allSatisfy { c in audio.contains { c == $0 || c.hasPrefix($0 + ".") } }
   }
 
-  /// HLS-015: why a SUBTITLES URI is not a media playlist, or nil. What was read decides (RFC 8216
-  /// §4 also allows `.m3u` and identification by Content-Type); a URI that was not read (remote,
-  /// outside the package, missing) only by an extension other than `.m3u8`/`.m3u`.
   /// The first three of `items`, comma-separated, with "…" after them when there are more.
   static func firstThree(_ items: [String]) -> String {
     items.prefix(3).joined(separator: ", ") + (items.count > 3 ? ", …" : "")
   }
 
+  /// HLS-015: why a SUBTITLES URI is not a media playlist, or nil. What was read decides (RFC 8216
+  /// §4 also allows `.m3u` and identification by Content-Type); a URI that was not read (remote,
+  /// outside the package, missing) only by an extension other than `.m3u8`/`.m3u`.
   func notMediaPlaylist(_ uri: String, _ lookup: HLSLookup) -> String? {
     if let isPlaylist = lookup.playlist(uri)?.isMediaPlaylist {
       return isPlaylist ? nil : "it does not start with #EXTM3U or has no #EXTINF or #EXT-X-TARGETDURATION"

@@ -37,6 +37,20 @@ import Testing
     #expect(WebVTTStyleSheetParser.splitTopLevel("'\u{301};';b", on: ";") == ["'\u{301};'", "b"])
   }
 
+  /// An escaped quote does not end a string (CSS Syntax §4.3.5) and a comment is consumed whole
+  /// (§4.3.2): neither lets a ';' inside it end the declaration. Comments become spaces of the
+  /// same length, so declaration offsets still point into the source.
+  @Test func escapesAndCommentsDoNotSplitDeclarations() {
+    let (rules, _) = WebVTTStyleSheetParser.parse(Array(#"::cue(.a){font-family:"a\";color:red;x"}::cue(.b){font-family:"q";/* ;color:lime; */}::cue(.c){color:/**/blue;opacity:/*/ x */0.5}"#.utf8))
+    #expect(rules.count == 3)
+    #expect(rules[0].style.color == nil)
+    #expect(rules[1].style.color == nil)
+    #expect(rules[2].style.color == Color(red: 0, green: 0, blue: 255))
+    #expect(rules[2].style.opacity == 0.5)
+    #expect(WebVTTStyleSheetParser.splitTopLevel("a/*é;*/b;c", on: ";") == ["a       b", "c"])
+    #expect(WebVTTStyleSheetParser.splitTopLevel(#"a\;b;c"#, on: ";") == [#"a\;b"#, "c"])
+  }
+
   /// `hsl()` / `hsla()` / `hwb()` (CSS Color 4 §7, §8) as 8-bit sRGB, channels rounded halves up.
   @Test(arguments: [
     ("hsl(0,0%,50%)", "#808080"), ("hsl(0, 0%, 50%)", "#808080"), ("hsla(0,0%,50%,1)", "#808080"),

@@ -404,17 +404,49 @@ enum WebVTTStyleSheetParser {
     return Color(red: r, green: g, blue: b, alpha: a)
   }
 
-  /// Splits on `sep` outside parentheses and quotes. CSS tokenizes code points (CSS Syntax
-  /// §4), so this does too: a quote with a combining mark after it still opens a string.
+  /// Splits on `sep` outside parentheses, strings and comments. CSS tokenizes code points (CSS
+  /// Syntax §4), so this does too: a quote with a combining mark after it still opens a string;
+  /// a backslash escapes the code point after it (§4.3.7), in a string or out of one; a comment
+  /// (§4.3.2) becomes spaces of the same UTF-8 length, so that offsets counted over the parts
+  /// still match the source.
   static func splitTopLevel(_ s: String, on sep: Unicode.Scalar) -> [String] {
     var out: [String] = []
     var cur = String.UnicodeScalarView()
     var depth = 0
     var quote: Unicode.Scalar? = nil
+    var escaped = false
+    var inComment = false
+    var previous: Unicode.Scalar? = nil
     for ch in s.unicodeScalars {
+      let before = previous
+      previous = ch
+      if inComment {
+        cur.append(contentsOf: repeatElement(" ", count: UTF8.width(ch)))
+        if ch == "/", before == "*" { inComment = false }
+        continue
+      }
+      if escaped {
+        cur.append(ch)
+        escaped = false
+        continue
+      }
+      if ch == "\\" {
+        cur.append(ch)
+        escaped = true
+        continue
+      }
       if let q = quote {
         cur.append(ch)
         if ch == q { quote = nil }
+        continue
+      }
+      if ch == "*", before == "/", cur.last == "/" {
+        // The "/" already kept opens a comment: both become spaces. The "*" cannot also
+        // close it ("/*/" is still open).
+        cur.removeLast()
+        cur.append(contentsOf: "  ".unicodeScalars)
+        inComment = true
+        previous = nil
         continue
       }
       if ch == "\"" || ch == "'" { quote = ch } else if ch == "(" { depth += 1 } else if ch == ")" { depth = max(0, depth - 1) } else if ch == sep, depth == 0 {
