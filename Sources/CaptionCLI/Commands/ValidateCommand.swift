@@ -37,7 +37,8 @@ enum ValidateCommand: CLICommand {
       --preset NAME          Lint preset: streaming (default), broadcast, cea608, dcmp-educational,
                              dcmp-children, dcmp-adult, dcmp-cultural
       --config FILE          Use this configuration instead of finding .captionkit.json
-      --no-lint              Check only the format's rules
+      --no-lint              Check only the format's rules: no lint rules, and no legibility
+                             checks of the file's own styles (unless a style --profile is named)
       --baseline FILE        Report and fail only on findings not recorded in FILE
       --write-baseline FILE  Record every current finding in FILE (- for standard output; exit 0
                              unless I/O fails)
@@ -93,7 +94,9 @@ enum ValidateCommand: CLICommand {
     var loader = try CaptionLoader(&args)
     // Conformance: IMSC Text Profile documents are also checked against the render model.
     loader.options.checksRenderModel = true
-    let checkStyles = !args.flag("no-style")
+    // --no-lint checks the format's rules only: the legibility of the file's own styles is a
+    // quality check too (kept when a style profile is named: that asks for it).
+    let checkStyles = !args.flag("no-style") && (!args.flag("no-lint") || !loader.styleProfiles.isEmpty)
     let failOnGiven = args.value("fail-on") != nil || args.flag("strict")
     let policy = try SeverityPolicy(&args)
     let format = args.value("format") ?? "text"
