@@ -222,6 +222,12 @@ struct TTMLProfileDetailTests {
     #expect(TTMLValueRules.validParameter("contentProfiles", "any(\(two))") == false)
     #expect(TTMLValueRules.validParameter("contentProfiles", "all(\(two))") == true)
     #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/ttml2-transformation ttml2-transformation") == false)
+    // A designator in the TTML profile namespace names a profile defined there (TTV's
+    // imsc11-invld-profile-attribute); one in another namespace may name anything.
+    #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/imsc1.1/unknown") == false)
+    #expect(TTMLValueRules.validParameter("contentProfiles", "imsc1.1/unknown") == false)
+    #expect(TTMLValueRules.validParameter("processorProfiles", "any(imsc1.1/text imsc1.1/unknown)") == false)
+    #expect(TTMLValueRules.validParameter("contentProfiles", "http://example.com/profiles/house-style imsc1.1/text") == true)
     #expect(TTMLValueRules.validParameter("processorProfiles", "ttml2-presentation ttml2-transformation") == true)
   }
 

@@ -379,8 +379,10 @@ enum TTMLValueRules {
         guard !t.containsUTF8("("), !t.containsUTF8(")"), !t.containsUTF8(","), !t.containsUTF8("#") else { return false }
         designators.append(t)
       }
+      // A designator in the TTML profile namespace must name a profile defined there, as in
+      // ttp:profile (TTML2 §5.2, Table 5-2).
       let absolute = designators.map { $0.containsUTF8(":") ? String($0) : "http://www.w3.org/ns/ttml/profile/" + $0 }
-      return !inGroup && !designators.isEmpty && Set(absolute).count == absolute.count
+      return !inGroup && !designators.isEmpty && Set(absolute).count == absolute.count && absolute.allSatisfy(TTMLDesignations.isKnownProfile)
     case "contentProfileCombination", "processorProfileCombination": return ["leastRestrictive", "mostRestrictive", "replace", "ignore"].contains(v)
     case "inferProcessorProfileMethod": return ["loose", "strict"].contains(v)
     case "inferProcessorProfileSource": return ["combined", "first"].contains(v)
