@@ -240,6 +240,24 @@ struct TTMLHostileInputTests {
     #expect(m.message.hasSuffix("so it is lost where that ancestor holds no text"))
   }
 
+  /// The validator keeps as many diagnostics as the reader (--max-diagnostics) and counts the
+  /// rest in the limit summary; it stopped at 5,000 without a word, and later problems (a div
+  /// in a p, after many unknown attributes) were neither listed nor counted.
+  @Test("Validation diagnostics past the limit are counted, not lost")
+  func validationPastTheLimit() throws {
+    let ps = (0..<8).map { #"<p begin="\#($0)s" end="\#($0).5s" foo="1">x</p>"# }.joined()
+    let s = #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>"# + ps + #"<p begin="9s" end="10s"><div>late</div></p></div></body></tt>"#
+    var options = ReadOptions()
+    options.limits.maxDiagnostics = 5
+    let r = try TTMLFormat().read(Array(s.utf8), options: options)
+    let summary = try #require(r.diagnostics.first { $0.code == "core.diagnostics.limit-reached" })
+    #expect(r.diagnostics.filter { $0.code != "core.diagnostics.limit-reached" }.count == 5)
+    // 8 unknown attributes, a misplaced div and its misplaced text: 10 errors, 5 listed.
+    #expect(summary.unlistedCounts == [.error: 5])
+    let all = try TTMLFormat().read(Array(s.utf8), options: ReadOptions())
+    #expect(all.diagnostics.filter { $0.severity == .error }.map(\.code).suffix(2) == ["ttml.validate.misplaced-element", "ttml.validate.misplaced-text"])
+  }
+
   @Test("A 20 MB attribute value")
   func hugeAttribute() throws {
     let s = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"" + String(repeating: "x", count: 20_000_000)

@@ -181,9 +181,10 @@ struct TTMLReader {
     // One diagnostic per problem: a style value the reader could not read is already
     // `ttml.style.invalid-value` there; the validator's strict `bad-value` adds nothing.
     let unreadStyles = Set(reader.sink.diagnostics.lazy.filter { $0.code == "ttml.style.invalid-value" }.compactMap(\.location))
-    for d in validation where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
+    for d in validation.diagnostics where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
       reader.sink.report(d)
     }
+    for (severity, n) in validation.unlisted.sorted(by: { $0.key < $1.key }) { reader.sink.countDropped(severity, count: n) }
     if TTMLValidator.isIMSCText(profile) {
       reader.checkPresentedRegions(profile: profile, at: root.location)
       reader.checkProgressiveOrder(profile: profile, root: root)
@@ -209,10 +210,11 @@ struct TTMLReader {
   static func readAndValidate(
     _ root: XMLElementNode, options: ReadOptions, bytes: [UInt8], encoding: TextEncoding, sideBySide: Bool, idCount: Int,
     readDocument: () -> Void
-  ) -> [Diagnostic] {
+  ) -> (diagnostics: [Diagnostic], unlisted: [Severity: Int]) {
     var scratch = DiagnosticSink(limit: 0)
     let params = TTMLReader.isTT(root, "tt") ? TTMLTimingParameters.read(from: root, sink: &scratch) : TTMLTimingParameters()
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: params)
+    validator.limit = options.limits.maxDiagnostics
     validator.ids.reserveCapacity(idCount)
     if let label = declaredEncodingLabel(bytes), label.lowercased() != "utf-8" {
       if encoding == .utf8, TextEncoding(label: label) == .utf8 {
@@ -227,12 +229,12 @@ struct TTMLReader {
     guard sideBySide else {
       readDocument()
       validator.validate()
-      return validator.diagnostics
+      return (validator.diagnostics, validator.unlisted)
     }
     let side = SideThread(name: "captionkit-ttml-validator") { [validator] in
       var v = validator
       v.validate()
-      return v.diagnostics
+      return (v.diagnostics, v.unlisted)
     }
     readDocument()
     return side.join()

@@ -12,6 +12,9 @@ struct TTMLValidator {
   let root: XMLElementNode
   let parameters: TTMLTimingParameters
   var diagnostics: [Diagnostic] = []
+  /// The most diagnostics kept (`ReadLimits.maxDiagnostics`), and those past it, by severity.
+  var limit = 10_000
+  var unlisted: [Severity: Int] = [:]
   /// The effective profile: `imsc1.1-text`, `imsc1.1-image`, `imsc1.0-text`, `imsc1.0-image`,
   /// `ebu-tt-d`, `ttml1`, `ttml2`, `smpte-tt` or `none`.
   let profile: String
@@ -140,9 +143,14 @@ struct TTMLValidator {
     report(code, .error, message, at)
   }
 
-  /// Adds a diagnostic, up to 5,000 of them (a hostile document could otherwise ask for millions).
+  /// Adds a diagnostic, up to `limit` of them (a hostile document could otherwise ask for
+  /// millions); past it they are counted by severity in `unlisted`, which the reader's sink
+  /// counts in its `core.diagnostics.limit-reached` summary.
   mutating func report(_ code: String, _ severity: Severity, _ message: String, _ at: SourceLocation?) {
-    guard diagnostics.count < 5_000 else { return }
+    guard diagnostics.count < limit else {
+      unlisted[severity, default: 0] += 1
+      return
+    }
     diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: at))
   }
 
