@@ -198,6 +198,25 @@ import Testing
     #expect(never.allSatisfy { $0.severity == .info })
     #expect(never.first?.message.hasPrefix("<p> \"end before begin\" is never shown") == true)
   }
+
+  /// Text inside a shown p that its timing never shows (a span past the p's end, as when span
+  /// times are written as media times, ttconv#95; a backwards span; bare text in a seq) was
+  /// left out without a word.
+  @Test func contentNeverShownInsideAShownParagraphIsReported() throws {
+    let text = """
+      <tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div>
+      <p begin="1s" end="3s">a <span begin="0.5s">b</span></p>
+      <p begin="10s" end="12s">Shown <span begin="10.5s">late</span></p>
+      <p begin="30s" end="35s">A <span begin="3s" end="1s">backwards</span></p>
+      <p begin="40s" end="50s" timeContainer="seq">Only text</p>
+      </div></body></tt>
+      """
+    let r = try TTMLTest.read(text)
+    #expect(r.document.cues.map(\.plainText) == ["a", "a b", "Shown", "A"])
+    let never = r.diagnostics.filter { $0.code == "ttml.timing.never-shown" }
+    #expect(never.map { $0.location?.line } == [3, 4, 5])
+    #expect(never.map { String($0.message.prefix(24)) } == ["<span> \"late\" is never s", "<span> \"backwards\" is ne", "\"Only text\" is never sho"])
+  }
 }
 
 /// The parser counts `xml:id` attributes (the reader and validator reserve their id tables by it).

@@ -11,6 +11,16 @@ struct TTMLTimingTests {
     return try TTMLTimeExpression.parse(expr, parameters: p).get()
   }
 
+  /// The docs said the clock time base was reported; nothing was said.
+  @Test("The clock time base is read as media time, and said")
+  func clockTimeBaseIsSaid() throws {
+    let doc = TTMLTest.doc(#"ttp:timeBase="clock" ttp:clockMode="local""#, body: #"<div><p begin="00:00:01.000" end="00:00:02.000">x</p></div>"#)
+    let r = try TTMLTest.read(doc)
+    #expect(r.document.cues.map(\.start) == [TTMLTest.t(1, 1)])
+    #expect(r.diagnostics.filter { $0.code == "ttml.timing.clock-time-base" }.map(\.severity) == [.info])
+    #expect(try !TTMLTest.read(TTMLTest.doc(#"ttp:timeBase="media""#, body: "<div/>")).diagnostics.contains { $0.code == "ttml.timing.clock-time-base" })
+  }
+
   @Test("dropNTSC at a frame rate other than 30 is reported and read as non-drop")
   func dropModeNeedsThirtyFPS() throws {
     let doc = TTMLTest.doc(

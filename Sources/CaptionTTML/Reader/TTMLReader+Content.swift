@@ -15,6 +15,33 @@ extension TTMLReader {
       at: e.location)
   }
 
+  /// Text inside a shown `p` that its timing never shows: a span (or other child) whose
+  /// interval, cut to its parent's, is empty (it begins when the p has ended, or ends before it
+  /// begins: TTML2 §12.1.1), and bare text in a `seq` container (an anonymous span of no
+  /// duration, §12.1.2). TTML presents it at no time, so the model leaves it out; said as for a
+  /// `p` (`ttml.timing.never-shown`, info), once per element.
+  mutating func reportNeverShownContent(_ n: TTMLTimedNode, parentEnd: CaptionTime?, depth: Int) {
+    guard depth < depthLimit else { return }
+    if n.sequential {
+      for case .text(let t, let loc) in n.element.children where !TTMLWhitespace.isBlank(t) {
+        sink.report(
+          "ttml.timing.never-shown", .info,
+          "\"\(TTMLWhitespace.collapse(String(t.prefix(60))))\" is never shown: text directly in a timeContainer=\"seq\" element is an anonymous span of no duration (TTML2 §12.1.2), so it is left out",
+          at: loc)
+        break
+      }
+    }
+    // Spans only: what else holds text in a p is misplaced, and the validator says so.
+    for c in n.children where c.element.name.local == "span" {
+      let end = TTMLReader.clip(c.end, parentEnd)
+      if let end, end <= c.begin {
+        reportNeverShown(c.element, begin: c.begin, end: end)
+        continue
+      }
+      if c.sequential || !c.children.isEmpty { reportNeverShownContent(c, parentEnd: end, depth: depth + 1) }
+    }
+  }
+
   /// The text an element would present: its text and that of its TTML content descendants,
   /// not of `metadata` or foreign elements; at most about `limit` characters.
   static func appendContentText(_ e: XMLElementNode, to out: inout String, limit: Int, depth: Int) {
@@ -295,6 +322,7 @@ extension TTMLReader {
     // Set costs a hasher seed per insert.
     var cuts: [CaptionTime] = []
     innerTimes(n, parentEnd: end, inside: (begin, finalEnd), into: &cuts, depth: 0)
+    if n.sequential || !n.children.isEmpty { reportNeverShownContent(n, parentEnd: end, depth: 0) }
     var points: [CaptionTime]
     if cuts.isEmpty {
       points = [begin, finalEnd]  // the usual p: one allocation

@@ -57,7 +57,17 @@ public struct TTMLTimingParameters: Sendable, Hashable {
       return n
     }
     if let a = root.attributeNode(ns, "timeBase") {
-      if let t = TimeBase(rawValue: a.value.trimmingSpaces) { p.timeBase = t } else {
+      if let t = TimeBase(rawValue: a.value.trimmingSpaces) {
+        p.timeBase = t
+        if t == .clock {
+          // TTML1 §10.3.1: times on a clock time base are readings of a local, GPS or UTC clock,
+          // which a caption file has no way to relate to its media; read as offsets instead.
+          sink.report(
+            "ttml.timing.clock-time-base", .info,
+            "ttp:timeBase=\"clock\": times are readings of a wall clock, which the media does not say how to meet; they are read as offsets from the document's start, as media times",
+            at: a.location)
+        }
+      } else {
         sink.report("ttml.parameter.invalid", .error, "ttp:timeBase=\"\(a.value)\" is not media, smpte or clock", at: a.location)
       }
     }
