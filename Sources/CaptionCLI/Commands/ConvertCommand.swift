@@ -4,7 +4,7 @@ import CaptionKit
 /// everything the target format cannot hold.
 enum ConvertCommand: CLICommand {
   static let name = "convert"
-  static let summary = "Convert between WebVTT, SRT, TTML and JSON, reporting every loss"
+  static let summary = "Convert between WebVTT, SRT, TTML, JSON and transcripts, reporting every loss"
   static let valuedOptions: Set<String> = CaptionLoader.valuedOptions.union(["to", "flavor", "output", "line-ending"])
   static let aliases = ["-o": "--output", "-t": "--to"]
   static let help = """

@@ -35,7 +35,8 @@ enum InspectCommand: CLICommand {
       --max-manifest-size N    Bytes read of a playlist, MPD or WebVTT segment (default 16777216)
       --max-manifest-elements N  XML elements read from a DASH MPD (default 100000)
       --max-segments N         Segments checked per HLS subtitle playlist (default 1000)
-      --quiet                  Text output: only policy results and the summary
+      --quiet                  Text output: only the policy results and their summary (so nothing
+                               without --policy or --require)
 
     Exit codes: 0 every file meets the policy (or no policy and every file was inspected),
     1 a requirement failed (each failure names the file, requirement and why), 2 usage error, a
