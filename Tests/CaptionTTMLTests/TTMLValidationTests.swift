@@ -20,13 +20,7 @@ struct TTMLValidationTests {
     // An unknown or empty feature token, an unknown standard extension, a bad use designator.
     #expect(try profileErrors("<ttp:features><ttp:feature>#foo</ttp:feature></ttp:features>").first?.contains("\"#foo\" is not a standard feature designation") == true)
     #expect(try profileErrors("<ttp:features><ttp:feature>#</ttp:feature></ttp:features>").first?.contains("needs a designation") == true)
-    // An extension token in TTML's own namespace (which defines none): an error in TTML1 (TTV),
-    // a warning in TTML2, whose tests use #unsupported and #undefined as placeholders.
-    let unknownExtension = "<ttp:extensions><ttp:extension>#unknown</ttp:extension></ttp:extensions>"
-    #expect(try profileErrors(unknownExtension, "ttml1").count == 1)
-    #expect(try profileErrors(unknownExtension).isEmpty)
-    #expect(try TTMLTest.read(TTMLTest.doc(head: "<ttp:profile>\(unknownExtension)</ttp:profile>", body: "")).diagnostics
-      .filter { $0.code == "ttml.validate.unknown-extension" }.map(\.severity) == [.warning])
+    #expect(try profileErrors("<ttp:extensions><ttp:extension>#unknown</ttp:extension></ttp:extensions>").count == 1)
     #expect(try TTMLTest.read(TTMLTest.doc(head: #"<ttp:profile use="foo"/>"#, body: "")).diagnostics.contains { $0.message.contains("use=\"foo\" is not an absolute URI or a standard profile designator") })
     #expect(try errors(TTMLTest.doc(head: #"<ttp:profile use="dfxp-full"/>"#, body: "")).isEmpty)
     // TTML1 wants absolute bases, and the feature namespace itself for features; TTML2 does not.

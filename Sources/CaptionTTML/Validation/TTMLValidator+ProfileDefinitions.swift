@@ -40,14 +40,7 @@ extension TTMLValidator {
       } else if !TTMLDesignations.isAbsoluteURI(designation) {
         error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not a designation (#token or an absolute URI)", e.location)
       } else if let token, !(isFeature ? TTMLDesignations.features : TTMLDesignations.extensions).contains(token) {
-        // TTML defines no extension in its own namespace. TTML1 makes any token there an error
-        // (TTV's tests); TTML2's tests use such tokens as placeholders for an extension a
-        // processor does or does not support (#unsupported, #undefined), so there it is said only.
-        if isFeature || isTTML1Based {
-          error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not a standard \(e.name.local) designation", e.location)
-        } else {
-          report("ttml.validate.unknown-extension", .warning, "<\(e.qualifiedName)> \"\(text)\" designates no extension TTML defines", e.location)
-        }
+        error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not a standard \(e.name.local) designation", e.location)
       } else if isFeature, token == nil {
         error("ttml.validate.bad-value", "<\(e.qualifiedName)> \"\(text)\" is not in the TT feature namespace", e.location)
       }
