@@ -258,6 +258,23 @@ struct TTMLHostileInputTests {
     #expect(all.diagnostics.filter { $0.severity == .error }.map(\.code).suffix(2) == ["ttml.validate.misplaced-element", "ttml.validate.misplaced-text"])
   }
 
+  /// A value the reader cannot read is one error, listed or not: past the limit the validator
+  /// counted its own bad-value error as well as the reader's.
+  @Test("An unreadable value past the limit is counted once")
+  func badValuesPastTheLimitCountedOnce() throws {
+    let ps = (0..<20).map { #"<p begin="\#($0)s" end="\#($0).5s" tts:color="nocolour">x</p>"# }.joined()
+    let s = #"<tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" xml:lang="en"><body><div>"# + ps + "</div></body></tt>"
+    let all = try TTMLFormat().read(Array(s.utf8), options: ReadOptions())
+    let errors = all.diagnostics.filter { $0.severity == .error }.count
+    #expect(errors == 20)
+    var options = ReadOptions()
+    options.limits.maxDiagnostics = 5
+    let r = try TTMLFormat().read(Array(s.utf8), options: options)
+    let summary = try #require(r.diagnostics.first { $0.code == "core.diagnostics.limit-reached" })
+    let listed = r.diagnostics.filter { $0.code != "core.diagnostics.limit-reached" && $0.severity == .error }.count
+    #expect(listed + (summary.unlistedCounts?[.error] ?? 0) == errors)
+  }
+
   @Test("A 20 MB attribute value")
   func hugeAttribute() throws {
     let s = "<tt xmlns=\"http://www.w3.org/ns/ttml\" xml:lang=\"" + String(repeating: "x", count: 20_000_000)

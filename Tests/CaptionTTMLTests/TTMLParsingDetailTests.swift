@@ -217,6 +217,21 @@ import Testing
     #expect(never.map { $0.location?.line } == [3, 4, 5])
     #expect(never.map { String($0.message.prefix(24)) } == ["<span> \"late\" is never s", "<span> \"backwards\" is ne", "\"Only text\" is never sho"])
   }
+
+  /// A span whose media times (itunes:timing) end before its p begins is never shown either:
+  /// the check cut only the span's end to the p's and missed it.
+  @Test func spanEndingBeforeItsParagraphBeginsIsReported() throws {
+    let text = """
+      <tt xmlns="http://www.w3.org/ns/ttml" xmlns:itunes="http://music.apple.com/lyric-ttml-internal" itunes:timing="Line" xml:lang="en"><body><div>
+      <p begin="10s" end="12s">Shown <span begin="1s" end="5s">early</span></p>
+      </div></body></tt>
+      """
+    let r = try TTMLTest.read(text)
+    #expect(r.document.cues.map(\.plainText) == ["Shown"])
+    let never = r.diagnostics.filter { $0.code == "ttml.timing.never-shown" }
+    #expect(never.map { String($0.message.prefix(14)) } == ["<span> \"early\""])
+    #expect(never.map { $0.location?.line } == [2])
+  }
 }
 
 /// The parser counts `xml:id` attributes (the reader and validator reserve their id tables by it).

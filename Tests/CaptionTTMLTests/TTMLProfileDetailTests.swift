@@ -229,6 +229,10 @@ struct TTMLProfileDetailTests {
     #expect(TTMLValueRules.validParameter("processorProfiles", "any(imsc1.1/text imsc1.1/unknown)") == false)
     #expect(TTMLValueRules.validParameter("contentProfiles", "http://example.com/profiles/house-style imsc1.1/text") == true)
     #expect(TTMLValueRules.validParameter("processorProfiles", "ttml2-presentation ttml2-transformation") == true)
+    // DAPT 1.0 (W3C Candidate Recommendation) defines its profiles in the TTML namespace too.
+    #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/dapt1.0/content") == true)
+    #expect(TTMLValueRules.validParameter("processorProfiles", "http://www.w3.org/ns/ttml/profile/dapt1.0/processor") == true)
+    #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/dapt1.0/other") == false)
   }
 
   /// A document with the TTML, styling, parameter and IMSC namespaces declared, designating

@@ -27,6 +27,12 @@ public struct DiagnosticSink: Sendable {
   /// The worst severity reported, kept or not (the summary's severity).
   private var worst: Severity?
 
+  /// A code whose locations are kept whether or not its diagnostics are (`watchedLocations`):
+  /// lets a reader whose validator finds the same problem again count it once past the limit.
+  package var watchedCode: String?
+  /// Where diagnostics of `watchedCode` were reported, kept or dropped, in order.
+  package private(set) var watchedLocations: [SourceLocation] = []
+
   public init(limit: Int = 10_000) {
     self.limit = limit
   }
@@ -34,6 +40,7 @@ public struct DiagnosticSink: Sendable {
   /// Records one diagnostic.
   public mutating func report(_ d: Diagnostic) {
     worst = max(worst ?? d.severity, d.severity)
+    if let w = watchedCode, d.code == w, let at = d.location { watchedLocations.append(at) }
     if diagnostics.count + drained < limit {
       diagnostics.append(d)
     } else {
@@ -50,6 +57,7 @@ public struct DiagnosticSink: Sendable {
     _ code: String, _ severity: Severity, _ message: String, at location: SourceLocation?, cueIndex: Int? = nil
   ) {
     guard !isFull else {
+      if let w = watchedCode, code == w, let location { watchedLocations.append(location) }
       countDropped(severity)
       return
     }
@@ -89,6 +97,7 @@ public struct DiagnosticSink: Sendable {
     droppedInfo += other.droppedInfo
     droppedWarning += other.droppedWarning
     droppedError += other.droppedError
+    if watchedCode != nil && watchedCode == other.watchedCode { watchedLocations.append(contentsOf: other.watchedLocations) }
   }
 
   /// Changes every kept diagnostic with `change` (for a reader that read a part of its input

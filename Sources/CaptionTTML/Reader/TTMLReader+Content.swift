@@ -20,7 +20,7 @@ extension TTMLReader {
   /// begins: TTML2 §12.1.1), and bare text in a `seq` container (an anonymous span of no
   /// duration, §12.1.2). TTML presents it at no time, so the model leaves it out; said as for a
   /// `p` (`ttml.timing.never-shown`, info), once per element.
-  mutating func reportNeverShownContent(_ n: TTMLTimedNode, parentEnd: CaptionTime?, depth: Int) {
+  mutating func reportNeverShownContent(_ n: TTMLTimedNode, parentBegin: CaptionTime, parentEnd: CaptionTime?, depth: Int) {
     guard depth < depthLimit else { return }
     if n.sequential {
       for case .text(let t, let loc) in n.element.children where !TTMLWhitespace.isBlank(t) {
@@ -33,12 +33,14 @@ extension TTMLReader {
     }
     // Spans only: what else holds text in a p is misplaced, and the validator says so.
     for c in n.children where c.element.name.local == "span" {
+      // Cut to the parent's interval at both ends: media times can put a span before its p.
       let end = TTMLReader.clip(c.end, parentEnd)
-      if let end, end <= c.begin {
+      let begin = max(c.begin, parentBegin)
+      if let end, end <= begin {
         reportNeverShown(c.element, begin: c.begin, end: end)
         continue
       }
-      if c.sequential || !c.children.isEmpty { reportNeverShownContent(c, parentEnd: end, depth: depth + 1) }
+      if c.sequential || !c.children.isEmpty { reportNeverShownContent(c, parentBegin: begin, parentEnd: end, depth: depth + 1) }
     }
   }
 
@@ -322,7 +324,7 @@ extension TTMLReader {
     // Set costs a hasher seed per insert.
     var cuts: [CaptionTime] = []
     innerTimes(n, parentEnd: end, inside: (begin, finalEnd), into: &cuts, depth: 0)
-    if n.sequential || !n.children.isEmpty { reportNeverShownContent(n, parentEnd: end, depth: 0) }
+    if n.sequential || !n.children.isEmpty { reportNeverShownContent(n, parentBegin: begin, parentEnd: end, depth: 0) }
     var points: [CaptionTime]
     if cuts.isEmpty {
       points = [begin, finalEnd]  // the usual p: one allocation

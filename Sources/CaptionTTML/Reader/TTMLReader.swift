@@ -108,6 +108,7 @@ struct TTMLReader {
     timedContentBudget = max(0, limits.maxTimedContentNodes)
     cueAttributes = TTMLCueAttributeBudget(limit: limits.maxCueAttributeText)
     sink = DiagnosticSink(limit: limits.maxDiagnostics)
+    sink.watchedCode = "ttml.style.invalid-value"
     resolver = TTMLStyleResolver(document: CaptionDocument())
   }
 
@@ -180,11 +181,13 @@ struct TTMLReader {
     }
     // One diagnostic per problem: a style value the reader could not read is already
     // `ttml.style.invalid-value` there; the validator's strict `bad-value` adds nothing.
-    let unreadStyles = Set(reader.sink.diagnostics.lazy.filter { $0.code == "ttml.style.invalid-value" }.compactMap(\.location))
+    // (Listed or not: past the limit, one counted there is not counted again.)
+    let unreadStyles = Set(reader.sink.watchedLocations)
     for d in validation.diagnostics where !(d.code == "ttml.validate.bad-value" && d.location.map(unreadStyles.contains) == true) {
       reader.sink.report(d)
     }
     for (severity, n) in validation.unlisted.sorted(by: { $0.key < $1.key }) { reader.sink.countDropped(severity, count: n) }
+    reader.sink.countDropped(.error, count: validation.unlistedBadValues.lazy.filter { !unreadStyles.contains($0) }.count)
     if TTMLValidator.isIMSCText(profile) {
       reader.checkPresentedRegions(profile: profile, at: root.location)
       reader.checkProgressiveOrder(profile: profile, root: root)
@@ -210,7 +213,7 @@ struct TTMLReader {
   static func readAndValidate(
     _ root: XMLElementNode, options: ReadOptions, bytes: [UInt8], encoding: TextEncoding, sideBySide: Bool, idCount: Int,
     readDocument: () -> Void
-  ) -> (diagnostics: [Diagnostic], unlisted: [Severity: Int]) {
+  ) -> (diagnostics: [Diagnostic], unlisted: [Severity: Int], unlistedBadValues: [SourceLocation]) {
     var scratch = DiagnosticSink(limit: 0)
     let params = TTMLReader.isTT(root, "tt") ? TTMLTimingParameters.read(from: root, sink: &scratch) : TTMLTimingParameters()
     var validator = TTMLValidator(root: root, profile: options.profile, parameters: params)
@@ -229,12 +232,12 @@ struct TTMLReader {
     guard sideBySide else {
       readDocument()
       validator.validate()
-      return (validator.diagnostics, validator.unlisted)
+      return (validator.diagnostics, validator.unlisted, validator.unlistedBadValues)
     }
     let side = SideThread(name: "captionkit-ttml-validator") { [validator] in
       var v = validator
       v.validate()
-      return (v.diagnostics, v.unlisted)
+      return (v.diagnostics, v.unlisted, v.unlistedBadValues)
     }
     readDocument()
     return side.join()

@@ -63,7 +63,7 @@ enum TTMLDesignations {
   static let profiles: Set<String> = [
     "dfxp-full", "dfxp-presentation", "dfxp-transformation", "sdp-us", "ttml2-full", "ttml2-presentation",
     "ttml2-transformation", "imsc1/text", "imsc1/image", "imsc1.1/text", "imsc1.1/image", "imsc1.2/text",
-    "imsc1.2/image", "imsc1.3/text", "imsc1.3/image",
+    "imsc1.2/image", "imsc1.3/text", "imsc1.3/image", "dapt1.0/content", "dapt1.0/processor",
   ]
 
   /// Whether `v` (trimmed) designates a profile: an absolute URI outside the TTML profile

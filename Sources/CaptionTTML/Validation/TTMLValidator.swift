@@ -15,6 +15,8 @@ struct TTMLValidator {
   /// The most diagnostics kept (`ReadLimits.maxDiagnostics`), and those past it, by severity.
   var limit = 10_000
   var unlisted: [Severity: Int] = [:]
+  /// Where the unlisted `ttml.validate.bad-value` errors are.
+  var unlistedBadValues: [SourceLocation] = []
   /// The effective profile: `imsc1.1-text`, `imsc1.1-image`, `imsc1.0-text`, `imsc1.0-image`,
   /// `ebu-tt-d`, `ttml1`, `ttml2`, `smpte-tt` or `none`.
   let profile: String
@@ -148,7 +150,9 @@ struct TTMLValidator {
   /// counts in its `core.diagnostics.limit-reached` summary.
   mutating func report(_ code: String, _ severity: Severity, _ message: String, _ at: SourceLocation?) {
     guard diagnostics.count < limit else {
-      unlisted[severity, default: 0] += 1
+      // A value the reader could not read is its diagnostic, not also this one (the reader
+      // drops such listed ones): these are counted once it knows where they are.
+      if code == "ttml.validate.bad-value", let at { unlistedBadValues.append(at) } else { unlisted[severity, default: 0] += 1 }
       return
     }
     diagnostics.append(Diagnostic(code: code, severity: severity, message: message, location: at))

@@ -49,6 +49,8 @@ import Testing
     #expect(rules[2].style.opacity == 0.5)
     #expect(WebVTTStyleSheetParser.splitTopLevel("a/*é;*/b;c", on: ";") == ["a       b", "c"])
     #expect(WebVTTStyleSheetParser.splitTopLevel(#"a\;b;c"#, on: ";") == [#"a\;b"#, "c"])
+    // An escaped "/" followed by "*" opens no comment.
+    #expect(WebVTTStyleSheetParser.splitTopLevel(#"x\/*;color:red"#, on: ";") == [#"x\/*"#, "color:red"])
   }
 
   /// `hsl()` / `hsla()` / `hwb()` (CSS Color 4 §7, §8) as 8-bit sRGB, channels rounded halves up.

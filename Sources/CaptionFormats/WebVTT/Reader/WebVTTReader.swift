@@ -498,13 +498,20 @@ struct WebVTTReader {
 
   /// Joins `blockLines` with LF into `scratch` (NUL → U+FFFD), remembering where each line went.
   private mutating func joinBlockLines() {
-    scratch.removeAll(keepingCapacity: true)
+    // Into a local array, moved out of `self` and back: appending to `self.scratch` through a
+    // method of `self` copied the whole array each line (a STYLE block of 80,000 lines: 96 s).
+    var joined = scratch
+    scratch = []
+    joined.removeAll(keepingCapacity: true)
     scratchLines.removeAll(keepingCapacity: true)
+    let nul = hasNUL
     for (k, l) in blockLines.enumerated() {
-      if k > 0 { scratch.append(0x0A) }
-      scratchLines.append((scratch.count, l))
-      appendReplacingNUL(UnsafeBufferPointer(rebasing: p[l.start..<l.end]), to: &scratch)
+      if k > 0 { joined.append(0x0A) }
+      scratchLines.append((joined.count, l))
+      let line = UnsafeBufferPointer(rebasing: p[l.start..<l.end])
+      if nul { Self.appendReplacingNUL(line, to: &joined) } else { joined.append(contentsOf: line) }
     }
+    scratch = joined
   }
 
   /// The source location of byte `offset` of `scratch`.

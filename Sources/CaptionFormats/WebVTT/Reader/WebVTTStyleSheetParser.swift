@@ -421,13 +421,16 @@ enum WebVTTStyleSheetParser {
       let before = previous
       previous = ch
       if inComment {
-        cur.append(contentsOf: repeatElement(" ", count: UTF8.width(ch)))
+        // One space at a time: appending a repeated sequence copied `cur` each time.
+        for _ in 0..<UTF8.width(ch) { cur.append(" ") }
         if ch == "/", before == "*" { inComment = false }
         continue
       }
       if escaped {
         cur.append(ch)
         escaped = false
+        // An escaped "/" does not start a comment with a "*" after it (§4.3.7).
+        previous = nil
         continue
       }
       if ch == "\\" {
@@ -444,7 +447,8 @@ enum WebVTTStyleSheetParser {
         // The "/" already kept opens a comment: both become spaces. The "*" cannot also
         // close it ("/*/" is still open).
         cur.removeLast()
-        cur.append(contentsOf: "  ".unicodeScalars)
+        cur.append(" ")
+        cur.append(" ")
         inComment = true
         previous = nil
         continue
