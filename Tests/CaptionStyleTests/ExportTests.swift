@@ -185,6 +185,35 @@ enum XMLDocumentProbe {
     #expect((try? XMLDocumentProbe.parse(ttml)) == true)
   }
 
+  /// Override keys are written as attribute or field names: one that is not a name broke the
+  /// TTML export's XML, and a line break in a value started a new line of a snippet.
+  @Test func overridesThatAreNotNamesAreSkippedAndSaid() throws {
+    let p = try ProfileLoader.parse(
+      ##"{"schema": "caption-style-profile/1", "id": "x", "platformOverrides": {"ttml": {"tts:fontSize": "90%", "a b=\"1\" c": "x", "foo:bar": "1", "tts:": "1"}, "android": {"setFoo": "1", "x\ny": "2", "ok": "a\nb"}, "apple": {"kCMTextMarkupAttribute_X": "2"}, "cea708": {"pen size": "1"}}}"##)
+    let ttml = TTMLStyleExporter.export(p)
+    #expect((try? XMLDocumentProbe.parse(ttml.text)) == true)
+    #expect(ttml.text.contains(#"tts:fontSize="90%""#))
+    #expect(!ttml.text.contains("a b="))
+    let skipped = ttml.diagnostics.filter { $0.code == "style.export.override-skipped" }
+    #expect(skipped.map(\.message) == [
+      #"platformOverrides.ttml.a b=\"1\" c: the key is not an attribute name with a declared prefix (tts:, ebutts:, itts:); skipped"#,
+      "platformOverrides.ttml.foo:bar: the key is not an attribute name with a declared prefix (tts:, ebutts:, itts:); skipped",
+      "platformOverrides.ttml.tts:: the key is not an attribute name with a declared prefix (tts:, ebutts:, itts:); skipped",
+    ])
+    #expect(skipped.allSatisfy { $0.severity == .warning })
+    let android = AndroidStyleExporter.export(p)
+    #expect(android.text.contains("setFoo = 1\n"))
+    #expect(!android.text.contains("x\ny") && !android.text.contains("ok = "))
+    #expect(android.diagnostics.filter { $0.code == "style.export.override-skipped" }.map(\.message) == [
+      "platformOverrides.android.ok: the value holds a line break or control character; skipped",
+      #"platformOverrides.android.x\ny: the key is not an identifier (letters, digits, _ and .); skipped"#,
+    ])
+    #expect(AppleStyleExporter.export(p).text.contains("kCMTextMarkupAttribute_X 2\n"))
+    let cea = CEA708StyleExporter.export(p)
+    #expect(!cea.text.contains("override pen size"))
+    #expect(cea.diagnostics.contains { $0.code == "style.export.override-skipped" })
+  }
+
   @Test func profileIDsThatAreNotXMLNamesGetAnUnderscore() throws {
     let p = try ProfileLoader.parse(#"{"schema": "caption-style-profile/1", "id": "2024-night"}"#)
     let export = TTMLStyleExporter.export(p)

@@ -39,7 +39,8 @@ public enum AndroidStyleExporter {
       subtitleView.setFractionalTextSize(\(ExportSupport.num(fraction, 4))f)
 
       """
-    for (k, v) in (p.platformOverrides["android"] ?? [:]).sorted(by: { $0.key < $1.key }) { t += "\(k) = \(v)\n" }
+    let overrides = ExportSupport.overrides(p, "android", nameRule: "an identifier (letters, digits, _ and .)", isName: { ExportSupport.isIdentifier($0) }, into: &diags)
+    for (k, v) in overrides { t += "\(k) = \(v)\n" }
     if p.edge.type == .uniform || p.edge.type == .dropShadowLeft {
       diags.append(
         Diagnostic(

@@ -48,7 +48,8 @@ public enum AppleStyleExporter {
     t += "kCMTextMarkupAttribute_BaseFontSizePercentageRelativeToVideoHeight \(ExportSupport.num(p.effectiveFontSize, 3))\n"
     t += "kCMTextMarkupAttribute_BoldStyle                   \(p.text.fontWeight >= 600)\n"
     t += "kCMTextMarkupAttribute_ItalicStyle                 \(p.text.fontStyle != .normal)\n"
-    for (k, v) in (p.platformOverrides["apple"] ?? [:]).sorted(by: { $0.key < $1.key }) { t += "\(k) \(v)\n" }
+    let overrides = ExportSupport.overrides(p, "apple", nameRule: "an identifier (letters, digits, _ and .)", isName: { ExportSupport.isIdentifier($0) }, into: &diags)
+    for (k, v) in overrides { t += "\(k) \(v)\n" }
     if p.edge.type != .none {
       diags.append(
         Diagnostic(

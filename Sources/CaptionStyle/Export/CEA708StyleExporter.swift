@@ -71,7 +71,8 @@ public enum CEA708StyleExporter {
         borderColor  (0,0,0) = #000000
 
       """
-    for (k, v) in (p.platformOverrides["cea708"] ?? [:]).sorted(by: { $0.key < $1.key }) { t += "override \(k) \(v)\n" }
+    let overrides = ExportSupport.overrides(p, "cea708", nameRule: "an identifier (letters, digits, _ and .)", isName: { ExportSupport.isIdentifier($0) }, into: &diags)
+    for (k, v) in overrides { t += "override \(k) \(v)\n" }
     if p.edge.type != .none && p.edge.opacity < 1 {
       diags.append(
         Diagnostic(code: "style.export.cea708.edge-opacity", severity: .info, message: "708 edges have no opacity; drawn solid"))

@@ -90,4 +90,44 @@ enum ExportSupport {
     }
     return out
   }
+
+  /// The profile's `platformOverrides` for `platform`, by key, without those the target cannot
+  /// hold: a key that `isName` rejects (it would be written as an attribute or field name, and
+  /// break the output's syntax) or a value with a line break or other control character (it
+  /// would start a new line of a line-based snippet). Each skipped one is a warning
+  /// (`style.export.override-skipped`).
+  static func overrides(
+    _ p: StyleProfile, _ platform: String, nameRule: String, isName: (String) -> Bool, into diags: inout [Diagnostic]
+  ) -> [(key: String, value: String)] {
+    var out: [(key: String, value: String)] = []
+    for (k, v) in (p.platformOverrides[platform] ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let shown = "platformOverrides.\(platform).\(k.debugDescription.dropFirst().dropLast())"
+      if !isName(k) {
+        diags.append(
+          Diagnostic(code: "style.export.override-skipped", severity: .warning, message: "\(shown): the key is not \(nameRule); skipped"))
+      } else if v.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+        diags.append(
+          Diagnostic(
+            code: "style.export.override-skipped", severity: .warning,
+            message: "\(shown): the value holds a line break or control character; skipped"))
+      } else {
+        out.append((k, v))
+      }
+    }
+    return out
+  }
+
+  /// Whether `s` is an ASCII identifier: a letter or `_`, then letters, digits, `_` or `.`
+  /// (a field name in the Kotlin, Core Media and CEA-708 snippets), and `-` if `hyphen` (an
+  /// ASCII XML name).
+  static func isIdentifier(_ s: some StringProtocol, hyphen: Bool = false) -> Bool {
+    var first = true
+    for b in s.utf8 {
+      let letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F
+      let later = b >= 0x30 && b <= 0x39 || b == 0x2E || (hyphen && b == 0x2D)
+      guard letter || (!first && later) else { return false }
+      first = false
+    }
+    return !first
+  }
 }

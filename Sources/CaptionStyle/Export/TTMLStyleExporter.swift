@@ -45,7 +45,9 @@ public enum TTMLStyleExporter {
       a.append(("ebutts:linePadding", "\(ExportSupport.num(p.background.paddingInline, 3))c"))
     }
     a.append(("itts:fillLineGap", p.background.fillLineGap ? "true" : "false"))
-    for (k, v) in (p.platformOverrides["ttml"] ?? [:]).sorted(by: { $0.key < $1.key }) {
+    let overrides = ExportSupport.overrides(
+      p, "ttml", nameRule: "an attribute name with a declared prefix (tts:, ebutts:, itts:)", isName: isAttributeName, into: &diags)
+    for (k, v) in overrides {
       if let i = a.firstIndex(where: { $0.0 == k }) { a[i].1 = v } else { a.append((k, v)) }
     }
     func attrs(_ list: [(String, String)]) -> String {
@@ -96,6 +98,15 @@ public enum TTMLStyleExporter {
       }
     }
     return out
+  }
+
+  /// Whether `k` can be written as an attribute of the exported `style`: a prefix the
+  /// `styling` element declares, then an ASCII NCName (Namespaces in XML §3). Anything else
+  /// would make the output ill-formed.
+  static func isAttributeName(_ k: String) -> Bool {
+    let parts = k.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, ["tts", "ebutts", "itts"].contains(String(parts[0])) else { return false }
+    return ExportSupport.isIdentifier(parts[1], hyphen: true)
   }
 
   /// `s` escaped for an XML attribute value (`ExportSupport.xml`).
