@@ -163,6 +163,28 @@ struct TTMLValidationTests {
     #expect(try errors(clean, profile: "ebu-tt-d").map(\.code) == ["ttml.profile.time-base"])
   }
 
+  /// Tech 3380's schema gives <style> the text properties only (with ebutts:multiRowAlign,
+  /// ebutts:linePadding and itts:fillLineGap); a region's, or one EBU-TT-D lacks, is an error.
+  @Test("EBU-TT-D: a style holds text properties only")
+  func ebuttdStyleAttributes() throws {
+    let head = #"""
+      <styling><style xml:id="s" tts:color="#FFFFFF" tts:fontSize="100%" ebutts:multiRowAlign="center" ebutts:linePadding="0.5c" itts:fillLineGap="true"/>
+      <style xml:id="t" tts:origin="10% 10%" tts:opacity="0.5" itts:forcedDisplay="true" ebutts:other="x"/></styling>
+      <layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%"/></layout>
+      """#
+    let d = TTMLTest.doc(
+      #"ttp:timeBase="media" xmlns:ebutts="urn:ebu:tt:style" xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling""#, head: head,
+      body: #"<div><p xml:id="p1" region="r" style="s t" begin="00:00:01.000" end="00:00:02.000">x</p></div>"#)
+    let e = try errors(d, profile: "ebu-tt-d").filter { $0.code == "ttml.profile.style-attribute" }
+    #expect(e.map(\.message) == [
+      "ebu-tt-d: tts:origin is not allowed on <style> in EBU-TT-D (it belongs on the <region>)",
+      "ebu-tt-d: tts:opacity is not allowed on <style> in EBU-TT-D",
+      "ebu-tt-d: itts:forcedDisplay is not allowed on <style> in EBU-TT-D",
+      "ebu-tt-d: ebutts:other is not allowed on <style> in EBU-TT-D",
+    ])
+    #expect(e.allSatisfy { $0.location?.line == 4 })
+  }
+
   @Test("EBU-TT-D: a head holding styling with a style and layout with a region; styles have ids")
   func ebuttdStructure() throws {
     let body = #"<div><p xml:id="p1" begin="00:00:01.000" end="00:00:02.000">x</p></div>"#

@@ -442,6 +442,27 @@ struct TTMLWriterTests {
     #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
   }
 
+  /// Tech 3380's schema gives <style> text properties only: a region's properties from a style
+  /// it references were written on that style (invalid), and tts:opacity and
+  /// itts:forcedDisplay, which EBU-TT-D lacks, were written at all.
+  @Test("EBU-TT-D styles hold text properties only: region properties move to the region, others are reported")
+  func ebuttdStyleVocabulary() throws {
+    let src = TTMLTest.doc(
+      #"xmlns:itts="http://www.w3.org/ns/ttml/profile/imsc1#styling""#,
+      head: #"<styling><style xml:id="box" tts:displayAlign="after" tts:showBackground="whenActive" tts:padding="1% 2%" tts:color="lime"/></styling><layout><region xml:id="r" style="box" tts:origin="10% 10%" tts:extent="80% 80%"/></layout>"#,
+      body: #"<div><p begin="0s" end="1s" region="r" tts:opacity="0.5" itts:forcedDisplay="true">x</p></div>"#)
+    let (xml, diags) = Self.write(try TTMLTest.read(src).document, "ebu-tt-d")
+    #expect(xml.contains(##"<tt:style xml:id="box" tts:color="#00ff00"/>"##), "\(xml)")
+    #expect(xml.contains(#"tts:displayAlign="after""#) && xml.contains(#"tts:showBackground="whenActive""#) && xml.contains(#"tts:padding="1% 2%""#))
+    let region = try #require(xml.split(separator: "\n").first { $0.contains("<tt:region xml:id=\"r\"") })
+    #expect(region.contains(#"tts:displayAlign="after""#) && region.contains(#"tts:showBackground="whenActive""#), "\(region)")
+    #expect(!xml.contains("tts:opacity") && !xml.contains("forcedDisplay"))
+    let dropped = diags.filter { $0.code == "ttml.write.style-property-dropped" }.map(\.message)
+    #expect(dropped.contains { $0.contains("tts:opacity") } && dropped.contains { $0.contains("itts:forcedDisplay") }, "\(dropped)")
+    let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "ebu-tt-d"))
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+  }
+
   @Test("DFXP: TTML1 vocabulary, ruby reported")
   func dfxp() {
     let (xml, diags) = Self.write(Self.vttLikeDocument(), "dfxp")

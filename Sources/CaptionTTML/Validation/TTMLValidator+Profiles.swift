@@ -25,6 +25,12 @@ extension TTMLValidator {
   ]
   /// The `tts:` attributes Tech 3380's schema allows on `region` itself.
   static let ebuRegionStyles: Set<String> = ["origin", "extent", "displayAlign", "padding", "writingMode", "showBackground", "overflow"]
+  /// The `tts:` attributes Tech 3380's schema allows on `style` (with `ebutts:multiRowAlign`,
+  /// `ebutts:linePadding` and `itts:fillLineGap`): text properties, none of a region's.
+  static let ebuStyleStyles: Set<String> = [
+    "direction", "fontFamily", "fontSize", "lineHeight", "textAlign", "color", "backgroundColor", "fontStyle", "fontWeight",
+    "textDecoration", "unicodeBidi", "wrapOption",
+  ]
   /// XLink's namespace: IMSC 1.1 has no use for `xlink:*` attributes and prohibits them.
   static let xlinkNamespace = "http://www.w3.org/1999/xlink"
 
@@ -257,6 +263,17 @@ extension TTMLValidator {
     }
   }
 
+  /// Whether Tech 3380's schema allows an attribute named `name` on `style`, as far as the
+  /// styling namespaces go (others are the vocabulary check's).
+  static func isEBUStyleAttribute(_ name: XMLName) -> Bool {
+    switch name.namespace {
+    case TTMLNamespace.styling: ebuStyleStyles.contains(name.local)
+    case TTMLNamespace.ebuStyling: name.local == "multiRowAlign" || name.local == "linePadding"
+    case TTMLNamespace.imscStyling: name.local == "fillLineGap"
+    default: true
+    }
+  }
+
   /// EBU-TT-D time expressions (Tech 3380 `distributionMediaTimingType`): `hh:mm:ss` with an
   /// optional fraction, hours of two or more digits; no frames, no offset times.
   static func isEBUTime(_ v: String) -> Bool {
@@ -315,6 +332,10 @@ extension TTMLValidator {
       case "style":
         if e.attribute(TTMLNamespace.xml, "id") == nil { profileError("missing-id", "xml:id is required on <style>", e.location) }
         if let a = e.attributeNode("", "style") { profileError("style-chain", "a <style> must not reference other styles (style=\"\(a.value)\"); EBU-TT-D has no style chaining", a.location) }
+        for a in e.attributes where !TTMLValidator.isEBUStyleAttribute(a.name) {
+          let why = a.name.isIn(TTMLNamespace.styling) && TTMLValidator.ebuRegionStyles.contains(a.name.local) ? " (it belongs on the <region>)" : ""
+          profileError("style-attribute", "\(a.qualifiedName) is not allowed on <style> in EBU-TT-D\(why)", a.location)
+        }
       case "span":
         if let a = e.attributeNode("", "region") { profileError("span-region", "region is not allowed on <span>", a.location) }
       case "region":

@@ -16,7 +16,7 @@ enum TTMLStyleSerializer {
         "tts:color", "tts:backgroundColor", "tts:fontFamily", "tts:fontSize", "tts:fontStyle", "tts:fontWeight",
         "tts:textDecoration", "tts:textAlign", "tts:lineHeight", "tts:padding", "tts:direction", "tts:unicodeBidi",
         "tts:wrapOption", "tts:displayAlign", "tts:writingMode", "tts:showBackground", "tts:origin", "tts:extent",
-        "tts:overflow", "tts:opacity", "ebutts:linePadding", "ebutts:multiRowAlign", "itts:forcedDisplay",
+        "tts:overflow", "ebutts:linePadding", "ebutts:multiRowAlign", "itts:fillLineGap",
       ]
       return !allowed.contains(name)
     case .dfxp:
@@ -28,6 +28,19 @@ enum TTMLStyleSerializer {
         "ttm:role",
       ]
       return !ttml1.contains(name)
+    }
+  }
+
+  /// Whether Tech 3380's schema allows the attribute `name` (`tts:color`) on `<style>`: the
+  /// region's own properties (`TTMLValidator.ebuRegionStyles`) go on the region instead.
+  static func ebuStyleAllows(_ name: String) -> Bool {
+    guard let colon = name.firstIndex(of: ":") else { return true }
+    let local = String(name[name.index(after: colon)...])
+    switch name[..<colon] {
+    case "tts": return TTMLValidator.ebuStyleStyles.contains(local)
+    case "ebutts": return local == "multiRowAlign" || local == "linePadding"
+    case "itts": return local == "fillLineGap"
+    default: return true
     }
   }
 

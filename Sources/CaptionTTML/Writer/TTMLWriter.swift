@@ -335,7 +335,11 @@ struct TTMLWriter {
       // is written with what the styles it is based on give it.
       let chained = flavor == .ebuttd && !refs.isEmpty
       if !refs.isEmpty, !chained { attrs.append(("style", refs.joined(separator: " "))) }
-      let (a, dropped) = TTMLStyleSerializer.attributes(chained ? resolver.resolvedNamedStyle(s.id) : s.style, flavor: flavor, cells: cells, root: pixelRoot)
+      var (a, dropped) = TTMLStyleSerializer.attributes(chained ? resolver.resolvedNamedStyle(s.id) : s.style, flavor: flavor, cells: cells, root: pixelRoot)
+      // A region's own properties cannot sit on an EBU-TT-D <style> (Tech 3380's schema); the
+      // regions that reference the style carry them themselves (`region(_:)`), and on content
+      // they style nothing (TTML1 §8.2: they apply to regions).
+      if flavor == .ebuttd { a.removeAll { !TTMLStyleSerializer.ebuStyleAllows($0.0) } }
       attrs += a
       for d in dropped { report("style-property-dropped", .warning, "style '\(s.id)': \(d) cannot be written in \(flavor.rawValue)") }
       x.indent(3)
@@ -488,8 +492,13 @@ struct TTMLWriter {
     if flavor == .ebuttd {
       // Tech 3380 allows only layout properties on <region> itself; the others (colours, text
       // alignment…) go in a style the region references, which its content inherits alike.
-      let own = a.filter { TTMLValidator.ebuRegionStyles.contains(String($0.0.dropFirst(4))) && $0.0.hasPrefix("tts:") }
-      let moved = a.filter { a in !own.contains { $0 == a } }
+      var own = a.filter { TTMLValidator.ebuRegionStyles.contains(String($0.0.dropFirst(4))) && $0.0.hasPrefix("tts:") }
+      let moved = a.filter { a in !own.contains { $0 == a } && TTMLStyleSerializer.ebuStyleAllows(a.0) }
+      // What the referenced styles give the region itself (their <style>s cannot hold it).
+      let given = TTMLStyleSerializer.attributes(resolver.specified(refs: r.styleRefs, inline: TextStyle()), flavor: flavor, cells: cells, root: pixelRoot).0
+      for (k, v) in given where k.hasPrefix("tts:") && TTMLValidator.ebuRegionStyles.contains(String(k.dropFirst(4))) {
+        if !own.contains(where: { $0.0 == k }) && !attrs.contains(where: { $0.0 == k }) { own.append((k, v)) }
+      }
       if !moved.isEmpty {
         let id = generatedStyle(moved)
         if let i = attrs.firstIndex(where: { $0.0 == "style" }) { attrs[i].1 += " " + id } else { attrs.insert(("style", id), at: 0) }
@@ -535,9 +544,11 @@ struct TTMLWriter {
     if let s, !s.isEmpty {
       let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells, root: pixelRoot)
       for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
-      if flavor == .ebuttd, !attrs.isEmpty {
-        // EBU-TT-D has referential styling only.
-        known.append(generatedStyle(attrs))
+      if flavor == .ebuttd {
+        // EBU-TT-D has referential styling only, and a <style> holds no region property (on
+        // content they style nothing: TTML1 §8.2).
+        let styled = attrs.filter { TTMLStyleSerializer.ebuStyleAllows($0.0) }
+        if !styled.isEmpty { known.append(generatedStyle(styled)) }
       } else {
         out = attrs
       }
