@@ -151,14 +151,16 @@ struct TTMLProfileConstraintTests {
       "ttml.profile.region-overlap: imsc1.1-text: regions 'top' and 'low' overlap and are both presented at 0.000 s; no two presented regions may overlap"
     ])
     // rw down depends on the root's shape: 40rw is 53% of the height at 4:3 (clear of 'top'),
-    // 71% at 16:9; with no shape given it is not compared.
+    // 71% at 16:9; with no shape given it is not compared. (IMSC 1.1 itself prohibits rw down,
+    // w3c/imsc#445: that error is left aside here.)
+    func placed(_ text: String) throws -> [String] { try errors(text).filter { !$0.hasPrefix("ttml.profile.length-unit") } }
     func shaped(_ ratio: String?) -> String {
       let param = ratio.map { #" xmlns:ittp="http://www.w3.org/ns/ttml/profile/imsc1#parameter" ittp:aspectRatio="\#($0)""# } ?? ""
       return doc("left 10% top 40rw").replacingOccurrences(of: Self.imsc11, with: Self.imsc11 + param)
     }
-    #expect(try errors(shaped("4 3")).isEmpty)
-    #expect(try errors(shaped(nil)).isEmpty)
-    let wide = try errors(doc("left 10% top 10rw").replacingOccurrences(
+    #expect(try placed(shaped("4 3")).isEmpty)
+    #expect(try placed(shaped(nil)).isEmpty)
+    let wide = try placed(doc("left 10% top 10rw").replacingOccurrences(
       of: Self.imsc11, with: Self.imsc11 + #" xmlns:ittp="http://www.w3.org/ns/ttml/profile/imsc1#parameter" ittp:aspectRatio="16 9""#))
     #expect(wide.count == 1 && wide[0].hasPrefix("ttml.profile.region-overlap"), "\(wide)")
   }

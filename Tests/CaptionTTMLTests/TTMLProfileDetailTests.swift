@@ -235,6 +235,50 @@ struct TTMLProfileDetailTests {
     #expect(TTMLValueRules.validParameter("contentProfiles", "http://www.w3.org/ns/ttml/profile/dapt1.0/other") == false)
   }
 
+  /// Held-out imsc-tests `*_invalid` cases (position003, rubyAlign002, textEmphasis001 and 002)
+  /// read as valid: IMSC 1.1 keeps rw across and rh down in tts:extent and tts:position
+  /// (w3c/imsc#445), position offsets in px, % or those (#366), tts:rubyAlign center or
+  /// spaceAround, text emphasis without a colour; and TTML2's emphasis grammar has each part once.
+  @Test("IMSC 1.1: rw/rh by axis, position units, minimal ruby alignment and text emphasis; the emphasis grammar")
+  func imsc11PositionRubyAndEmphasis() throws {
+    let imsc = "http://www.w3.org/ns/ttml/profile/imsc1.1/text"
+    func found(region: String = #"tts:origin="10% 10%" tts:extent="80% 80%""#, span: String = "") throws -> [String] {
+      let doc = Self.imscDocument(
+        imsc, head: #"<layout><region xml:id="r" \#(region)/></layout>"#,
+        body: #"<div region="r"><p begin="0s" end="1s"><span \#(span)>x</span></p></div>"#)
+      return try errors(doc).map { "\($0.code): \($0.message)" }
+    }
+    #expect(try found(region: #"tts:extent="60rw 20rh" tts:position="25rw 25rh""#).isEmpty)
+    #expect(try found(region: #"tts:extent="60rw 20rh" tts:position="right 10% bottom 5rh""#).isEmpty)
+    #expect(try found(region: #"tts:extent="60rh 20rw""#) == [
+      "ttml.profile.length-unit: imsc1.1-text: tts:extent must not use rh for its width or rw for its height"
+    ])
+    #expect(try found(region: #"tts:extent="60rw 20rh" tts:position="25rh""#) == [
+      "ttml.profile.length-unit: imsc1.1-text: tts:position's horizontal offset 25rh must be in px, % or rw"
+    ])
+    #expect(try found(region: #"tts:extent="60rw 20rh" tts:position="left 25rw""#) == [
+      "ttml.profile.length-unit: imsc1.1-text: tts:position's vertical offset 25rw must be in px, % or rh"
+    ])
+    #expect(try found(region: #"tts:extent="60rw 20rh" tts:position="center 25em""#) == [
+      "ttml.profile.length-unit: imsc1.1-text: tts:position's vertical offset 25em must be in px, % or rh"
+    ])
+    #expect(try found(span: #"tts:ruby="container" tts:rubyAlign="spaceAround""#).isEmpty)
+    #expect(try found(span: #"tts:ruby="container" tts:rubyAlign="end""#) == [
+      "ttml.profile.prohibited-value: imsc1.1-text: tts:rubyAlign must be center or spaceAround"
+    ])
+    for ok in ["filled circle", "open sesame", "auto before", "dot outside current", "none"] {
+      #expect(try found(span: #"tts:textEmphasis="\#(ok)""#).isEmpty, "\(ok)")
+    }
+    #expect(try found(span: #"tts:textEmphasis="white filled circle""#) == [
+      "ttml.profile.prohibited-value: imsc1.1-text: tts:textEmphasis must not give a colour (white); IMSC permits the minimal text emphasis only"
+    ])
+    for bad in ["circle circle", "filled open circle", "filled red circle", "before after", "red blue dot", "none auto", "'x' dot", "'x"] {
+      #expect(TTMLValueRules.emphasis(bad) == nil, "\(bad)")
+    }
+    #expect(TTMLValueRules.emphasis("'\u{203B} x' rgba(255, 0, 0, 255) after") == "rgba(255, 0, 0, 255)")
+    #expect(TTMLValueRules.emphasis("sesame open") == "")
+  }
+
   /// A document with the TTML, styling, parameter and IMSC namespaces declared, designating
   /// `profiles`, with `head` and `body` as given.
   static func imscDocument(_ profiles: String, rootAttributes: String = "", head: String = "", body: String = "") -> String {

@@ -463,6 +463,20 @@ struct TTMLWriterTests {
     #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
   }
 
+  /// IMSC 1.1 has minimal ruby alignment and text emphasis: the writer wrote what the validator
+  /// then rejected on its own output.
+  @Test("IMSC 1.1 output: ruby alignment other than center or spaceAround dropped, emphasis colour dropped, both reported")
+  func imscRubyAlignAndEmphasisColour() throws {
+    let src = TTMLTest.doc(
+      body: #"<div><p begin="0s" end="1s"><span tts:textEmphasis="red filled circle" tts:ruby="container" tts:rubyAlign="end"><span tts:ruby="base">a</span><span tts:ruby="text">b</span></span> <span tts:textEmphasis="rgba(0, 0, 255, 255)">c</span></p></div>"#)
+    let (xml, diags) = Self.write(try TTMLTest.read(src).document)
+    #expect(xml.contains(#"tts:textEmphasis="filled circle""#) && xml.contains(#"tts:textEmphasis="auto""#), "\(xml)")
+    #expect(!xml.contains("rubyAlign") && !xml.contains("red") && !xml.contains("rgba"))
+    #expect(diags.filter { $0.code == "ttml.write.style-property-dropped" }.count == 3, "\(diags)")
+    let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "imsc1.1"))
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+  }
+
   @Test("DFXP: TTML1 vocabulary, ruby reported")
   func dfxp() {
     let (xml, diags) = Self.write(Self.vttLikeDocument(), "dfxp")

@@ -203,6 +203,10 @@ extension TTMLValidator {
           let units: Set<String> = profile == "imsc1.1-text" && n == "extent" ? ["px", "%", "rw", "rh"] : ["px", "%"]
           if !(a.value == "auto" || w.allSatisfy { TTMLValueRules.length($0, units: units) }) {
             profileError("length-unit", "tts:\(n) must use \(units.sorted().joined(separator: ", ")) units", a.location)
+          } else if w.count == 2, w[0].hasSuffix("rh") || w[1].hasSuffix("rw") {
+            // IMSC 1.1 (w3c/imsc#445): rw across, rh down, so that whether a region fits does
+            // not depend on the root's aspect ratio.
+            profileError("length-unit", "tts:\(n) must not use rh for its width or rw for its height", a.location)
           }
         case "fontSize":
           // Anamorphic is two sizes that differ; two equal ones are isomorphic (TTV, the TTML
@@ -227,7 +231,30 @@ extension TTMLValidator {
             profileError("prohibited-value", "tts:fontVariant must be normal, super or sub", a.location)
           }
         case "position":
-          if isImageProfile { profileError("prohibited-style", "tts:position is prohibited in the Image Profile", a.location) }
+          if isImageProfile {
+            profileError("prohibited-style", "tts:position is prohibited in the Image Profile", a.location)
+          } else if let (h, v) = TTMLPosition.axes(a.value) {
+            // IMSC 1.1 (w3c/imsc#366, #445): offsets as for tts:origin, px or %, or rw across
+            // and rh down.
+            // (Cells are said below, for every tts: length.)
+            let across: Set<Length.Unit> = [.pixels, .percent, .rootWidth, .cells], down: Set<Length.Unit> = [.pixels, .percent, .rootHeight, .cells]
+            if let o = h.offset, !across.contains(o.unit) {
+              profileError("length-unit", "tts:position's horizontal offset \(o) must be in px, % or rw", a.location)
+            }
+            if let o = v.offset, !down.contains(o.unit) {
+              profileError("length-unit", "tts:position's vertical offset \(o) must be in px, % or rh", a.location)
+            }
+          }
+        case "rubyAlign" where profile == "imsc1.1-text":
+          // IMSC 1.1 permits #rubyAlign-minimal (w3c/imsc#402): center and spaceAround only.
+          if ["start", "end", "spaceBetween", "withBase"].contains(a.value.trimmingSpaces) {
+            profileError("prohibited-value", "tts:rubyAlign must be center or spaceAround", a.location)
+          }
+        case "textEmphasis" where profile == "imsc1.1-text":
+          // IMSC 1.1 permits #textEmphasis-minimal only: no emphasis colour of its own.
+          if let c = TTMLValueRules.emphasis(a.value), !c.isEmpty, c != "current" {
+            profileError("prohibited-value", "tts:textEmphasis must not give a colour (\(c)); IMSC permits the minimal text emphasis only", a.location)
+          }
         case "textShadow":
           // IMSC 1.1 §8.4.11: at most four shadows.
           let shadows = TTMLValueRules.topLevelItems(a.value).count

@@ -197,6 +197,73 @@ enum TTMLValueRules {
     }
   }
 
+  /// `tts:textEmphasis` (TTML2 §10.2.42): `<emphasis-style> || <emphasis-color> ||
+  /// <emphasis-position>`, each at most once, where the style is `none`, `auto`, a quoted string,
+  /// or `[filled | open] || [circle | dot | sesame]` (written together); the colour `current` or
+  /// a `<color>`; the position `before`, `after` or `outside`. Returns the colour written, "" if
+  /// none, or nil if the value does not match.
+  static func emphasis(_ v: String) -> String? {
+    // Words outside parentheses and quotes: a quoted string may hold spaces.
+    var words: [Substring] = []
+    var quote: Character?
+    var start: String.Index?
+    for i in v.indices {
+      let c = v[i]
+      if let q = quote {
+        if c == q { quote = nil }
+      } else if c == "\"" || c == "'" {
+        quote = c
+        if start == nil { start = i }
+      } else if c == " " || c == "\t" || c == "\n" || c == "\r" {
+        if let s0 = start { words.append(v[s0..<i]) }
+        start = nil
+      } else if start == nil {
+        start = i
+      }
+    }
+    guard quote == nil else { return nil }
+    if let s0 = start { words.append(v[s0...]) }
+    // Parentheses: rejoin a colour function the split above cut at its spaces.
+    var joined: [Substring] = []
+    for w in words {
+      if let last = joined.last, last.filter({ $0 == "(" }).count > last.filter({ $0 == ")" }).count {
+        joined[joined.count - 1] = v[last.startIndex..<w.endIndex]
+      } else {
+        joined.append(w)
+      }
+    }
+    var style: (fill: Bool, shape: Bool, whole: Bool) = (false, false, false)
+    var color: String?, position = false
+    var last = ""  // the component the previous word belonged to
+    for w in joined {
+      switch w {
+      case "filled", "open", "circle", "dot", "sesame":
+        let fill = w == "filled" || w == "open"
+        // The two keywords of a style go together, once each.
+        guard !style.whole, fill ? !style.fill : !style.shape, !(style.fill || style.shape) || last == "style" else { return nil }
+        if fill { style.fill = true } else { style.shape = true }
+        last = "style"
+        continue
+      case "none", "auto":
+        guard !style.whole, !style.fill, !style.shape else { return nil }
+        style.whole = true
+      case "before", "after", "outside":
+        guard !position else { return nil }
+        position = true
+      default:
+        if w.first == "\"" || w.first == "'" {
+          guard w.count >= 2, w.last == w.first, !style.whole, !style.fill, !style.shape else { return nil }
+          style.whole = true
+        } else {
+          guard color == nil, w == "current" || strictColor(String(w)) else { return nil }
+          color = String(w)
+        }
+      }
+      last = ""
+    }
+    return joined.isEmpty ? nil : (color ?? "")
+  }
+
   static func strictColor(_ v: String) -> Bool {
     // Named colours are lower case (TTML2 §10.3.5; XML names are case-sensitive).
     if let f = v.utf8.first, f >= 0x41 && f <= 0x5A || f >= 0x61 && f <= 0x7A, !v.hasPrefix("rgb"), v.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
@@ -295,9 +362,7 @@ enum TTMLValueRules {
       }
       return true
     case "textCombine": return v == "none" || v == "all"
-    case "textEmphasis":
-      let kw: Set<Substring> = ["none", "auto", "filled", "open", "circle", "dot", "sesame", "before", "after", "outside", "current"]
-      return !w.isEmpty && w.allSatisfy { kw.contains($0) || strictColor(String($0)) || $0.hasPrefix("\"") || $0.hasPrefix("'") || $0.hasSuffix("'") || $0.hasSuffix("\"") }
+    case "textEmphasis": return emphasis(v) != nil
     case "fontVariant":
       guard v != "normal" else { return true }
       let groups: [Set<Substring>] = [["super", "sub"], ["full", "half"], ["ruby"]]

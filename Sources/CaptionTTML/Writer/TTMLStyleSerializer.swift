@@ -219,6 +219,14 @@ enum TTMLStyleSerializer {
       } else if k == "tts:padding", flavor == .ebuttd, !TTMLValueRules.words(v).allSatisfy({ TTMLValueRules.length($0, units: ["%"]) }) {
         // Tech 3380 padding is in percentages only; other units depend on the region's size.
         dropped.append("\(k) \(v) (EBU-TT-D allows percentages only)")
+      } else if flavor == .imsc11, k == "tts:rubyAlign", ["start", "end", "spaceBetween", "withBase"].contains(v.trimmingSpaces) {
+        // IMSC 1.1 has #rubyAlign-minimal only (w3c/imsc#402).
+        dropped.append("\(k) \(v) (IMSC 1.1 allows center and spaceAround)")
+      } else if flavor == .imsc11, k == "tts:textEmphasis", let c = TTMLValueRules.emphasis(v), !c.isEmpty, c != "current" {
+        // IMSC 1.1 has #textEmphasis-minimal only: the marks are drawn in the text's colour.
+        let rest = TTMLStyleParser.words(v.replacingOccurrences(of: c, with: " ")).joined(separator: " ")
+        a.append((k, rest.isEmpty ? "auto" : rest))
+        dropped.append("the colour \(c) of tts:textEmphasis (IMSC 1.1 draws emphasis marks in the text's colour)")
       } else if k.hasPrefix("tts:") || k.hasPrefix("itts:") || k.hasPrefix("ebutts:") || k == "ttm:role" {
         a.append((k, v))
       } else {
