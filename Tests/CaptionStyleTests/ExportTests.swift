@@ -209,6 +209,12 @@ enum XMLDocumentProbe {
       #"platformOverrides.android.x\ny: the key is not an identifier (letters, digits, _ and .); skipped"#,
     ])
     #expect(AppleStyleExporter.export(p).text.contains("kCMTextMarkupAttribute_X 2\n"))
+    // A comment opened in a WebVTT override would swallow the rule's closing brace.
+    let css = try ProfileLoader.parse(##"{"schema": "caption-style-profile/1", "id": "x", "platformOverrides": {"webvtt": {"a-color": "red /* x", "b": "1 */ 2"}}}"##)
+    let vtt = WebVTTStyleExporter.export(css).text
+    let rule = try #require(vtt.range(of: "::cue {")).upperBound
+    #expect(!vtt[rule...].contains("/*") && !vtt[rule...].contains("*/"), "\(vtt)")
+    #expect(vtt.contains("a-color: red / x;") && vtt.contains("b: 1 * 2;"), "\(vtt)")
     let cea = CEA708StyleExporter.export(p)
     #expect(!cea.text.contains("override pen size"))
     #expect(cea.diagnostics.contains { $0.code == "style.export.override-skipped" })

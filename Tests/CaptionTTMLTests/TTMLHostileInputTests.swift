@@ -258,6 +258,23 @@ struct TTMLHostileInputTests {
     #expect(all.diagnostics.filter { $0.severity == .error }.map(\.code).suffix(2) == ["ttml.validate.misplaced-element", "ttml.validate.misplaced-text"])
   }
 
+  /// The XML parser's own summary was passed on as one diagnostic: the errors it stood for were
+  /// counted as one, and totals fell with --max-diagnostics (4 errors, then 2 at a limit of 1).
+  @Test("XML errors past the limit are counted, not summarised as one")
+  func xmlErrorsPastTheLimit() throws {
+    let s = #"<tt xmlns="http://www.w3.org/ns/ttml" xml:lang="en"><body><div><p begin="1s" end="2s">a <1> b <2> c <3> d <4></p></div></body></tt>"#
+    func total(_ limit: Int) throws -> Int {
+      var options = ReadOptions()
+      options.limits.maxDiagnostics = limit
+      let r = try TTMLFormat().read(Array(s.utf8), options: options)
+      let listed = r.diagnostics.filter { $0.code != "core.diagnostics.limit-reached" && $0.severity == .error }.count
+      return listed + (r.diagnostics.first { $0.code == "core.diagnostics.limit-reached" }?.unlistedCounts?[.error] ?? 0)
+    }
+    let all = try total(10_000)
+    #expect(all == 4)
+    for limit in [1, 2, 3] { #expect(try total(limit) == all, "limit \(limit)") }
+  }
+
   /// A value the reader cannot read is one error, listed or not: past the limit the validator
   /// counted its own bad-value error as well as the reader's.
   @Test("An unreadable value past the limit is counted once")

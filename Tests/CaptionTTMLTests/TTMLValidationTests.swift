@@ -183,6 +183,12 @@ struct TTMLValidationTests {
       "ebu-tt-d: ebutts:other is not allowed on <style> in EBU-TT-D",
     ])
     #expect(e.allSatisfy { $0.location?.line == 4 })
+    // An unknown tts: name is the vocabulary's error only, not this one as well.
+    let unknown = TTMLTest.doc(
+      #"ttp:timeBase="media""#,
+      head: #"<styling><style xml:id="s" tts:colour="red"/></styling><layout><region xml:id="r" tts:origin="10% 10%" tts:extent="80% 80%"/></layout>"#,
+      body: #"<div><p xml:id="p1" region="r" style="s" begin="00:00:01.000" end="00:00:02.000">x</p></div>"#)
+    #expect(try errors(unknown, profile: "ebu-tt-d").map(\.code) == ["ttml.validate.unknown-attribute"])
   }
 
   @Test("EBU-TT-D: a head holding styling with a style and layout with a region; styles have ids")

@@ -143,7 +143,7 @@ struct TTMLWriterTests {
       } else {
         // EBU-TT-D padding is in percentages only (of the region): cells cannot be written.
         #expect(!xml.contains("tts:padding"))
-        #expect(diags.map(\.message).contains("style 's': tts:padding 0.2c 0.8c (EBU-TT-D allows percentages only) cannot be written in ebu-tt-d"))
+        #expect(diags.map(\.message).contains("style 's' styles content with tts:padding 0.2c 0.8c (EBU-TT-D allows percentages only), which ebu-tt-d holds on regions only"), "\(diags)")
       }
       #expect(!xml.contains("rh\"") && !xml.contains("rw "), "\(flavor)")
     }
@@ -459,6 +459,32 @@ struct TTMLWriterTests {
     #expect(!xml.contains("tts:opacity") && !xml.contains("forcedDisplay"))
     let dropped = diags.filter { $0.code == "ttml.write.style-property-dropped" }.map(\.message)
     #expect(dropped.contains { $0.contains("tts:opacity") } && dropped.contains { $0.contains("itts:forcedDisplay") }, "\(dropped)")
+    let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "ebu-tt-d"))
+    #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
+  }
+
+  /// EBU-TT-D geometry from styles: a px extent or origin a region takes from a style was
+  /// not converted (100% 100% and 0% 0% were written, off the root); an `auto` extent was
+  /// written as `auto`; a region's own padding it cannot write was replaced by the one its style
+  /// gives, which it overrides; a p's display alignment and padding were dropped silently.
+  @Test("EBU-TT-D regions: geometry from styles converted, auto extent as the root, own values not replaced; region properties on content reported")
+  func ebuttdRegionGeometryFromStyles() throws {
+    let src = TTMLTest.doc(
+      #"tts:extent="1280px 720px""#,
+      head: #"<styling><style xml:id="g" tts:padding="10%"/><style xml:id="h" tts:extent="640px 180px"/><style xml:id="o" tts:origin="128px 504px" tts:extent="50% 20%"/></styling><layout><region xml:id="r1" style="g" tts:origin="10% 10%" tts:extent="80% 80%" tts:padding="1c"/><region xml:id="r2" style="h" tts:origin="25% 70%"/><region xml:id="r3" style="o"/><region xml:id="r4" tts:origin="0% 0%" tts:extent="auto"/></layout>"#,
+      body: #"<div><p region="r1" begin="1s" end="2s">A</p><p region="r2" begin="3s" end="4s">B</p><p region="r3" begin="5s" end="6s">C</p><p region="r4" begin="7s" end="8s" tts:displayAlign="after">D</p></div>"#)
+    let (xml, diags) = Self.write(try TTMLTest.read(src).document, "ebu-tt-d")
+    let regions = xml.split(separator: "\n").filter { $0.contains("<tt:region") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(regions == [
+      #"<tt:region xml:id="r1" style="g" tts:origin="10% 10%" tts:extent="80% 80%"/>"#,
+      #"<tt:region xml:id="r2" style="h" tts:origin="25% 70%" tts:extent="50% 25%"/>"#,
+      #"<tt:region xml:id="r3" style="o" tts:extent="50% 20%" tts:origin="10% 70%"/>"#,
+      #"<tt:region xml:id="r4" tts:origin="0% 0%" tts:extent="100% 100%"/>"#,
+    ], "\(xml)")
+    #expect(diags.filter { $0.code == "ttml.write.style-property-dropped" }.map(\.message) == [
+      "region 'r1': tts:padding 1c (EBU-TT-D allows percentages only) cannot be written in ebu-tt-d",
+      "tts:displayAlign after on content cannot be written in ebu-tt-d (only a region holds it)",
+    ])
     let r = try TTMLFormat().read(Array(xml.utf8), options: ReadOptions(profile: "ebu-tt-d"))
     #expect(r.diagnostics.filter { $0.severity == .error }.isEmpty, "\(r.diagnostics)")
   }

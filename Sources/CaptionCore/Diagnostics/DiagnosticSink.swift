@@ -39,6 +39,12 @@ public struct DiagnosticSink: Sendable {
 
   /// Records one diagnostic.
   public mutating func report(_ d: Diagnostic) {
+    // Another sink's summary (a `finished` list reported here): the diagnostics it stands for
+    // are counted as dropped, by severity, so totals stay the same whatever the limit.
+    if let counts = d.unlistedCounts, d.code == "core.diagnostics.limit-reached" {
+      for (severity, n) in counts { countDropped(severity, count: n) }
+      return
+    }
     worst = max(worst ?? d.severity, d.severity)
     if let w = watchedCode, d.code == w, let at = d.location { watchedLocations.append(at) }
     if diagnostics.count + drained < limit {

@@ -68,6 +68,8 @@ public enum WebVTTStyleExporter {
     for u in s.unicodeScalars {
       switch u {
       case "\n", "\r", "\"", "\\", "{", "}", ";", "<", ">": continue
+      // Nor a comment's start or end ("/*" would swallow the rule's closing brace).
+      case "*" where out.unicodeScalars.last == "/", "/" where out.unicodeScalars.last == "*": continue
       default: out.unicodeScalars.append(u)
       }
     }

@@ -37,7 +37,7 @@ extension TTMLReader {
       let end = TTMLReader.clip(c.end, parentEnd)
       let begin = max(c.begin, parentBegin)
       if let end, end <= begin {
-        reportNeverShown(c.element, begin: c.begin, end: end)
+        reportNeverShown(c.element, begin: begin, end: end)
         continue
       }
       if c.sequential || !c.children.isEmpty { reportNeverShownContent(c, parentBegin: begin, parentEnd: end, depth: depth + 1) }

@@ -294,7 +294,8 @@ extension TTMLValidator {
   /// styling namespaces go (others are the vocabulary check's).
   static func isEBUStyleAttribute(_ name: XMLName) -> Bool {
     switch name.namespace {
-    case TTMLNamespace.styling: ebuStyleStyles.contains(name.local)
+    // (An unknown tts: name is the vocabulary check's error already.)
+    case TTMLNamespace.styling: ebuStyleStyles.contains(name.local) || !TTMLStyleParser.knownTTS.contains(name.local)
     case TTMLNamespace.ebuStyling: name.local == "multiRowAlign" || name.local == "linePadding"
     case TTMLNamespace.imscStyling: name.local == "fillLineGap"
     default: true

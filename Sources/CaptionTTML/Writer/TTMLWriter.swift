@@ -25,6 +25,8 @@ struct TTMLWriter {
   /// Styles generated from inline styles (EBU-TT-D): serialised attributes → id.
   var generated: [(id: String, attributes: [(String, String)])] = []
   var generatedByKey: [String: String] = [:]
+  /// Named styles already reported as used by content with a region's property (EBU-TT-D).
+  var reportedContentStyles: Set<String> = []
   var usedIDs: Set<String> = []
   /// The cues' identifiers that can be written as `xml:id`s.
   let cueIDs: Set<String>
@@ -339,7 +341,11 @@ struct TTMLWriter {
       // A region's own properties cannot sit on an EBU-TT-D <style> (Tech 3380's schema); the
       // regions that reference the style carry them themselves (`region(_:)`), and on content
       // they style nothing (TTML1 §8.2: they apply to regions).
-      if flavor == .ebuttd { a.removeAll { !TTMLStyleSerializer.ebuStyleAllows($0.0) } }
+      if flavor == .ebuttd {
+        a.removeAll { !TTMLStyleSerializer.ebuStyleAllows($0.0) }
+        // Nor is one it cannot write lost there: said where it matters, on the region or content.
+        dropped.removeAll { d in TTMLValidator.ebuRegionStyles.contains { d.hasPrefix("tts:\($0) ") } }
+      }
       attrs += a
       for d in dropped { report("style-property-dropped", .warning, "style '\(s.id)': \(d) cannot be written in \(flavor.rawValue)") }
       x.indent(3)
@@ -464,13 +470,16 @@ struct TTMLWriter {
       attrs.append(("tts:extent", "\(e.x) \(e.y)"))
     } else if flavor != .dfxp {
       // IMSC (§8.3.1) and EBU-TT-D (Tech 3380) require an extent on every region; a region
-      // without one it can write (its own or through its styles) covers the root.
+      // without one it can write (its own or through its styles, converted as its own would
+      // be: px to % for EBU-TT-D) covers the root, as `auto` does.
       let given = r.style.other["tts:extent"] ?? resolver.specified(refs: r.styleRefs, inline: TextStyle()).other["tts:extent"]
-      if !(given.map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) {
-        attrs.append(("tts:extent", "100% 100%"))
-      } else if flavor == .ebuttd, r.style.other["tts:extent"] == nil, let given {
+      if let given, TTMLStyleSerializer.placeable(given, flavor), flavor != .ebuttd, r.style.other["tts:extent"] == nil {
+        // IMSC: the style's extent reaches the region as it is.
+      } else if let given, let pair = TTMLStyleParser.lengthPair(given), let e = placeable(pair, "extent") {
         // EBU-TT-D reads a region's extent from the region itself only (Tech 3380's schema).
-        attrs.append(("tts:extent", given))
+        attrs.append(("tts:extent", "\(e.x) \(e.y)"))
+      } else {
+        attrs.append(("tts:extent", "100% 100%"))
       }
     }
     if flavor == .ebuttd, !attrs.contains(where: { $0.0 == "tts:origin" }), !(r.style.other["tts:origin"].map { TTMLStyleSerializer.placeable($0, flavor) } ?? false) {
@@ -478,8 +487,8 @@ struct TTMLWriter {
       // or as a tts:position with its extent), else the root's, where TTML's auto puts it.
       let given = resolver.specified(refs: r.styleRefs, inline: TextStyle()).other
       let extent = attrs.first { $0.0 == "tts:extent" }.flatMap { TTMLStyleParser.lengthPair($0.1) }
-      if let o = given["tts:origin"], TTMLStyleParser.lengthPair(o) != nil, TTMLStyleSerializer.placeable(o, flavor) {
-        attrs.append(("tts:origin", o))
+      if let o = given["tts:origin"], let pair = TTMLStyleParser.lengthPair(o), let p = placeable(pair, "origin") {
+        attrs.append(("tts:origin", "\(p.x) \(p.y)"))
       } else if given["tts:origin"] == nil, let position = r.style.other["tts:position"] ?? given["tts:position"], let extent,
         let o = TTMLPosition.origin(position, extent: extent, root: pixelRoot)
       {
@@ -489,15 +498,19 @@ struct TTMLWriter {
       }
     }
     var (a, dropped) = TTMLStyleSerializer.attributes(r.style, flavor: flavor, cells: cells, root: pixelRoot)
+    // Origin and extent are written above (an `auto` extent as the root's).
+    a.removeAll { k in attrs.contains { $0.0 == k.0 } || k.0 == "tts:extent" || k.0 == "tts:origin" }
     if flavor == .ebuttd {
       // Tech 3380 allows only layout properties on <region> itself; the others (colours, text
       // alignment…) go in a style the region references, which its content inherits alike.
       var own = a.filter { TTMLValidator.ebuRegionStyles.contains(String($0.0.dropFirst(4))) && $0.0.hasPrefix("tts:") }
       let moved = a.filter { a in !own.contains { $0 == a } && TTMLStyleSerializer.ebuStyleAllows(a.0) }
       // What the referenced styles give the region itself (their <style>s cannot hold it).
+      // (Not where the region sets its own, even one it cannot write: that one overrides.)
+      let set = Set(TTMLStyleSerializer.attributes(r.style, flavor: .dfxp, cells: cells, root: pixelRoot).0.map(\.0))
       let given = TTMLStyleSerializer.attributes(resolver.specified(refs: r.styleRefs, inline: TextStyle()), flavor: flavor, cells: cells, root: pixelRoot).0
       for (k, v) in given where k.hasPrefix("tts:") && TTMLValidator.ebuRegionStyles.contains(String(k.dropFirst(4))) {
-        if !own.contains(where: { $0.0 == k }) && !attrs.contains(where: { $0.0 == k }) { own.append((k, v)) }
+        if !set.contains(k) && !own.contains(where: { $0.0 == k }) && !attrs.contains(where: { $0.0 == k }) { own.append((k, v)) }
       }
       if !moved.isEmpty {
         let id = generatedStyle(moved)
@@ -545,12 +558,28 @@ struct TTMLWriter {
       let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells, root: pixelRoot)
       for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
       if flavor == .ebuttd {
-        // EBU-TT-D has referential styling only, and a <style> holds no region property (on
-        // content they style nothing: TTML1 §8.2).
+        // EBU-TT-D has referential styling only, and a <style> holds no region property: one
+        // on content (a p's display alignment, padding or writing mode) is lost.
         let styled = attrs.filter { TTMLStyleSerializer.ebuStyleAllows($0.0) }
+        for (k, v) in attrs where !TTMLStyleSerializer.ebuStyleAllows(k) {
+          report("style-property-dropped", .warning, "\(k) \(v) on content cannot be written in \(flavor.rawValue) (only a region holds it)", cue: index)
+        }
         if !styled.isEmpty { known.append(generatedStyle(styled)) }
       } else {
         out = attrs
+      }
+    }
+    if flavor == .ebuttd {
+      // The same for a named style the content references (once per style).
+      for id in known where !reportedContentStyles.contains(id) {
+        reportedContentStyles.insert(id)
+        let (written, unwritable) = TTMLStyleSerializer.attributes(resolver.resolvedNamedStyle(id), flavor: flavor, cells: cells, root: pixelRoot)
+        // What a <style> cannot hold, and the region properties EBU-TT-D cannot write at all.
+        let lost = written.filter { !TTMLStyleSerializer.ebuStyleAllows($0.0) }.map { "\($0.0) \($0.1)" }
+          + unwritable.filter { d in TTMLValidator.ebuRegionStyles.contains { d.hasPrefix("tts:\($0) ") } }
+        guard !lost.isEmpty else { continue }
+        let names = lost.joined(separator: ", ")
+        report("style-property-dropped", .warning, "style '\(id)' styles content with \(names), which \(flavor.rawValue) holds on regions only", cue: index)
       }
     }
     if !known.isEmpty { out.insert(("style", known.compactMap(xmlStyleID).joined(separator: " ")), at: 0) }

@@ -117,6 +117,20 @@ import Testing
     #expect(clean.takeFinished().map(\.message) == ["x"])
   }
 
+  /// Another sink's finished list reported here keeps its totals: its summary's counts are
+  /// counted as dropped, not listed as one diagnostic (a TTML file's XML errors past the limit
+  /// were counted as one).
+  @Test func reportingAFinishedListKeepsItsCounts() {
+    var inner = DiagnosticSink(limit: 1)
+    for k in 0..<5 { inner.report("a", .error, "\(k)", at: nil) }
+    inner.report("b", .warning, "w", at: nil)
+    var outer = DiagnosticSink(limit: 10)
+    for d in inner.finished { outer.report(d) }
+    #expect(outer.diagnostics.map(\.message) == ["0"])
+    #expect(outer.droppedBySeverity == [.error: 4, .warning: 1])
+    #expect(outer.limitSummary?.severity == .error)
+  }
+
   /// Messages quote the input: one quoting a huge value is cut, at a character boundary.
   @Test func longMessagesAreCut() {
     let long = Diagnostic(code: "x.y", severity: .warning, message: "a" + String(repeating: "é", count: 5_000))
