@@ -39,7 +39,7 @@ public enum AndroidStyleExporter {
       subtitleView.setFractionalTextSize(\(ExportSupport.num(fraction, 4))f)
 
       """
-    let overrides = ExportSupport.overrides(p, "android", nameRule: "an identifier (letters, digits, _ and .)", isName: { ExportSupport.isIdentifier($0) }, into: &diags)
+    let overrides = ExportSupport.overrides(p, "android", into: &diags)
     for (k, v) in overrides { t += "\(k) = \(v)\n" }
     if p.edge.type == .uniform || p.edge.type == .dropShadowLeft {
       diags.append(

@@ -48,7 +48,7 @@ public enum AppleStyleExporter {
     t += "kCMTextMarkupAttribute_BaseFontSizePercentageRelativeToVideoHeight \(ExportSupport.num(p.effectiveFontSize, 3))\n"
     t += "kCMTextMarkupAttribute_BoldStyle                   \(p.text.fontWeight >= 600)\n"
     t += "kCMTextMarkupAttribute_ItalicStyle                 \(p.text.fontStyle != .normal)\n"
-    let overrides = ExportSupport.overrides(p, "apple", nameRule: "an identifier (letters, digits, _ and .)", isName: { ExportSupport.isIdentifier($0) }, into: &diags)
+    let overrides = ExportSupport.overrides(p, "apple", into: &diags)
     for (k, v) in overrides { t += "\(k) \(v)\n" }
     if p.edge.type != .none {
       diags.append(

@@ -71,7 +71,7 @@ public enum CEA708StyleExporter {
         borderColor  (0,0,0) = #000000
 
       """
-    let overrides = ExportSupport.overrides(p, "cea708", nameRule: "an identifier (letters, digits, _ and .)", isName: { ExportSupport.isIdentifier($0) }, into: &diags)
+    let overrides = ExportSupport.overrides(p, "cea708", into: &diags)
     for (k, v) in overrides { t += "override \(k) \(v)\n" }
     if p.edge.type != .none && p.edge.opacity < 1 {
       diags.append(

@@ -97,7 +97,8 @@ enum ExportSupport {
   /// would start a new line of a line-based snippet). Each skipped one is a warning
   /// (`style.export.override-skipped`).
   static func overrides(
-    _ p: StyleProfile, _ platform: String, nameRule: String, isName: (String) -> Bool, into diags: inout [Diagnostic]
+    _ p: StyleProfile, _ platform: String, nameRule: String = "an identifier (letters, digits, _ and .)",
+    isName: (String) -> Bool = { isIdentifier($0) }, into diags: inout [Diagnostic]
   ) -> [(key: String, value: String)] {
     var out: [(key: String, value: String)] = []
     for (k, v) in (p.platformOverrides[platform] ?? [:]).sorted(by: { $0.key < $1.key }) {

@@ -234,15 +234,15 @@ enum TTMLValueRules {
     }
     var style: (fill: Bool, shape: Bool, whole: Bool) = (false, false, false)
     var color: String?, position = false
-    var last = ""  // the component the previous word belonged to
+    var afterStyleKeyword = false
     for w in joined {
       switch w {
       case "filled", "open", "circle", "dot", "sesame":
         let fill = w == "filled" || w == "open"
         // The two keywords of a style go together, once each.
-        guard !style.whole, fill ? !style.fill : !style.shape, !(style.fill || style.shape) || last == "style" else { return nil }
+        guard !style.whole, fill ? !style.fill : !style.shape, !(style.fill || style.shape) || afterStyleKeyword else { return nil }
         if fill { style.fill = true } else { style.shape = true }
-        last = "style"
+        afterStyleKeyword = true
         continue
       case "none", "auto":
         guard !style.whole, !style.fill, !style.shape else { return nil }
@@ -259,7 +259,7 @@ enum TTMLValueRules {
           color = String(w)
         }
       }
-      last = ""
+      afterStyleKeyword = false
     }
     return joined.isEmpty ? nil : (color ?? "")
   }

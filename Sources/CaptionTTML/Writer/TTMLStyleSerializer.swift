@@ -31,17 +31,15 @@ enum TTMLStyleSerializer {
     }
   }
 
-  /// Whether Tech 3380's schema allows the attribute `name` (`tts:color`) on `<style>`: the
-  /// region's own properties (`TTMLValidator.ebuRegionStyles`) go on the region instead.
+  /// The namespaces of the style prefixes the writer declares.
+  static let stylePrefixes = ["tts": TTMLNamespace.styling, "ebutts": TTMLNamespace.ebuStyling, "itts": TTMLNamespace.imscStyling]
+
+  /// Whether Tech 3380's schema allows the attribute `name` (`tts:color`) on `<style>`
+  /// (`TTMLValidator.isEBUStyleAttribute`): the region's own properties go on the region instead.
   static func ebuStyleAllows(_ name: String) -> Bool {
     guard let colon = name.firstIndex(of: ":") else { return true }
-    let local = String(name[name.index(after: colon)...])
-    switch name[..<colon] {
-    case "tts": return TTMLValidator.ebuStyleStyles.contains(local)
-    case "ebutts": return local == "multiRowAlign" || local == "linePadding"
-    case "itts": return local == "fillLineGap"
-    default: return true
-    }
+    guard let ns = stylePrefixes[String(name[..<colon])] else { return true }
+    return TTMLValidator.isEBUStyleAttribute(XMLName(ns, String(name[name.index(after: colon)...])))
   }
 
   /// The units a region's `tts:origin` and `tts:extent` may have once written: IMSC 1.1 px,

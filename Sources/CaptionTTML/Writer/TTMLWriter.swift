@@ -553,24 +553,9 @@ struct TTMLWriter {
     if !unknown.isEmpty {
       report("class-dropped", .info, "class(es) \(unknown.joined(separator: ", ")) have no style rule and were not written", cue: index)
     }
-    var out: [(String, String)] = []
-    if let s, !s.isEmpty {
-      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells, root: pixelRoot)
-      for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
-      if flavor == .ebuttd {
-        // EBU-TT-D has referential styling only, and a <style> holds no region property: one
-        // on content (a p's display alignment, padding or writing mode) is lost.
-        let styled = attrs.filter { TTMLStyleSerializer.ebuStyleAllows($0.0) }
-        for (k, v) in attrs where !TTMLStyleSerializer.ebuStyleAllows(k) {
-          report("style-property-dropped", .warning, "\(k) \(v) on content cannot be written in \(flavor.rawValue) (only a region holds it)", cue: index)
-        }
-        if !styled.isEmpty { known.append(generatedStyle(styled)) }
-      } else {
-        out = attrs
-      }
-    }
     if flavor == .ebuttd {
-      // The same for a named style the content references (once per style).
+      // A <style> holds no region property: one a named style gives content (a p's display
+      // alignment, padding or writing mode) is lost; said once per style.
       for id in known where !reportedContentStyles.contains(id) {
         reportedContentStyles.insert(id)
         let (written, unwritable) = TTMLStyleSerializer.attributes(resolver.resolvedNamedStyle(id), flavor: flavor, cells: cells, root: pixelRoot)
@@ -580,6 +565,21 @@ struct TTMLWriter {
         guard !lost.isEmpty else { continue }
         let names = lost.joined(separator: ", ")
         report("style-property-dropped", .warning, "style '\(id)' styles content with \(names), which \(flavor.rawValue) holds on regions only", cue: index)
+      }
+    }
+    var out: [(String, String)] = []
+    if let s, !s.isEmpty {
+      let (attrs, dropped) = TTMLStyleSerializer.attributes(s, flavor: flavor, cells: cells, root: pixelRoot)
+      for d in dropped { report("style-property-dropped", .warning, "\(d) cannot be written in \(flavor.rawValue)", cue: index) }
+      if flavor == .ebuttd {
+        // EBU-TT-D has referential styling only; region properties on content are lost, as above.
+        let styled = attrs.filter { TTMLStyleSerializer.ebuStyleAllows($0.0) }
+        for (k, v) in attrs where !TTMLStyleSerializer.ebuStyleAllows(k) {
+          report("style-property-dropped", .warning, "\(k) \(v) on content cannot be written in \(flavor.rawValue) (only a region holds it)", cue: index)
+        }
+        if !styled.isEmpty { known.append(generatedStyle(styled)) }
+      } else {
+        out = attrs
       }
     }
     if !known.isEmpty { out.insert(("style", known.compactMap(xmlStyleID).joined(separator: " ")), at: 0) }
